@@ -1,0 +1,23 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { HallmarkConfig, Logger } from '@hallmark/platform';
+import { CoreModule } from '@hallmark/platform';
+import { DocsModule } from './docs/docs.module.ts';
+import { HealthModule } from './health/health.module.ts';
+import { ProblemModule } from './problem/problem.module.ts';
+import { RedisModule } from './redis/redis.module.ts';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: HallmarkConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config, logger),
+        RedisModule,
+        ProblemModule,
+        HealthModule,
+        DocsModule,
+      ],
+    };
+  }
+}

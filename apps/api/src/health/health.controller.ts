@@ -1,0 +1,23 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Health, Readiness } from '@hallmark/schemas';
+import type { FastifyReply } from 'fastify';
+import { ReadinessService } from './readiness.service.ts';
+
+@Controller()
+export class HealthController {
+  constructor(private readonly readiness: ReadinessService) {}
+
+  /** Liveness: the process answers. Never touches a dependency, so a restart loop cannot start. */
+  @Get('health')
+  health(): Health {
+    return { status: 'ok' };
+  }
+
+  /** Readiness: 200 when every dependency is up, 503 naming the ones that are not. */
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
+    const readiness = await this.readiness.check();
+    reply.status(readiness.status === 'ready' ? 200 : 503);
+    return readiness;
+  }
+}

@@ -1,0 +1,25 @@
+import { parseArgs } from 'node:util';
+import { HallmarkClient } from '@hallmark/sdk';
+import type { Command } from '../io.ts';
+
+export const readyUsage = 'hallmark ready [--url URL] [--json]   is the server ready? (exit 1 if not)';
+
+/** Asks a running server whether it can serve traffic and shows the state of each dependency. */
+export const ready: Command = async (args, io) => {
+  const { values } = parseArgs({
+    args,
+    options: { url: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const baseUrl = values.url ?? io.env.HALLMARK_URL ?? 'http://127.0.0.1:3000';
+  const client = new HallmarkClient({ baseUrl });
+  const readiness = await client.getReadiness();
+  if (values.json) {
+    io.stdout(`${JSON.stringify(readiness, null, 2)}\n`);
+  } else {
+    io.stdout(`${readiness.status}\n`);
+    for (const [name, check] of Object.entries(readiness.checks)) {
+      io.stdout(`  ${name.padEnd(11)} ${check.status}${check.error ? `  (${check.error})` : ''}\n`);
+    }
+  }
+  return readiness.status === 'ready' ? 0 : 1;
+};

@@ -1,0 +1,13 @@
+/** What a command may touch of the outside world; tests pass their own. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** A command's result is its exit code: 0 success, 1 a negative answer, 2 bad usage. */
+export type Command = (args: string[], io: CliIo) => Promise<number>;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

@@ -1,0 +1,46 @@
+import { ready, readyUsage } from './commands/ready.ts';
+import { type CliIo, type Command, UsageError } from './io.ts';
+import { version } from './version.ts';
+
+const commands: Record<string, { run: Command; usage: string }> = {
+  ready: { run: ready, usage: readyUsage },
+};
+
+function help(): string {
+  return [
+    `hallmark ${version}: content provenance from the command line`,
+    '',
+    'Usage:',
+    ...Object.values(commands).map((c) => `  ${c.usage}`),
+    '  hallmark --version',
+    '',
+    'Environment: HALLMARK_URL (default http://127.0.0.1:3000), HALLMARK_API_KEY.',
+    '',
+  ].join('\n');
+}
+
+/** Runs one command line and returns its exit code; never throws. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(help());
+    return 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${version}\n`);
+    return 0;
+  }
+  const command = commands[name];
+  if (command === undefined) {
+    io.stderr(`hallmark: unknown command "${name}"\n\n${help()}`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    io.stderr(`hallmark ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (usage) io.stderr(`usage: ${command.usage}\n`);
+    return usage ? 2 : 1;
+  }
+}

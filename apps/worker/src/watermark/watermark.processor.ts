@@ -1,0 +1,64 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Inject, type OnModuleInit } from '@nestjs/common';
+import { CONFIG, type HallmarkConfig, LOGGER, type Logger, PrismaService } from '@hallmark/platform';
+import { QUEUES, watermarkJobPayloadSchema } from '@hallmark/schemas';
+import { type Job, UnrecoverableError } from 'bullmq';
+
+export type WatermarkOutcome =
+  | { outcome: 'failed'; code: string }
+  | { outcome: 'skipped'; reason: string };
+
+/**
+ * Runs watermark jobs. The job row in Postgres is the source of truth; the queue entry only says
+ * "look at this row", so running an entry twice is harmless: finished rows are skipped.
+ */
+@Processor(QUEUES.watermark)
+export class WatermarkProcessor extends WorkerHost implements OnModuleInit {
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly prisma: PrismaService,
+  ) {
+    super();
+  }
+
+  onModuleInit(): void {
+    // The decorator's options are fixed at import time; concurrency comes from configuration.
+    this.worker.concurrency = this.config.WORKER_CONCURRENCY;
+  }
+
+  async process(job: Job): Promise<WatermarkOutcome> {
+    const payload = watermarkJobPayloadSchema.safeParse(job.data);
+    if (!payload.success) {
+      // A malformed entry can never succeed: fail it for good instead of retrying.
+      throw new UnrecoverableError(`malformed watermark job payload: ${payload.error.message}`);
+    }
+    const { requestId } = payload.data;
+    const row = await this.prisma.client.watermarkJob.findUnique({ where: { id: requestId } });
+    if (row === null) return { outcome: 'skipped', reason: 'no such job row' };
+    if (row.status === 'success' || row.status === 'failed') {
+      return { outcome: 'skipped', reason: `already ${row.status}` };
+    }
+
+    await this.prisma.client.watermarkJob.update({
+      where: { id: requestId },
+      data: { status: 'processing', startedAt: new Date(), attempts: { increment: 1 } },
+    });
+    // Neither watermark engine exists yet (the invisible mark and C2PA signing arrive with their
+    // own issues), so every requested technique is unavailable: the job says so instead of
+    // producing a file that only pretends to be watermarked.
+    const requested = (row.options as { watermarkType?: string[] }).watermarkType ?? [];
+    const code = 'technique_unavailable';
+    await this.prisma.client.watermarkJob.update({
+      where: { id: requestId },
+      data: {
+        status: 'failed',
+        errorCode: code,
+        errorMessage: `This service cannot apply ${requested.join(', ') || 'any technique'} yet.`,
+        finishedAt: new Date(),
+      },
+    });
+    this.logger.info({ requestId, code }, 'watermark job failed');
+    return { outcome: 'failed', code };
+  }
+}

@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { createPrismaClient, type PrismaClient } from '@hallmark/db';
+import { QUEUES } from '@hallmark/schemas';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv } from './support/test-env.ts';
+
+const entry = join(import.meta.dirname, '../dist/main.js');
+
+function startWorker(env: Record<string, string>) {
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const messages: string[] = [];
+  const waiters: Array<{ msg: string; resolve: () => void }> = [];
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    const msg = String((JSON.parse(line) as { msg?: unknown }).msg);
+    messages.push(msg);
+    for (const waiter of waiters.filter((w) => w.msg === msg)) waiter.resolve();
+  });
+  return {
+    child,
+    messages,
+    logged: (msg: string) =>
+      messages.includes(msg)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiters.push({ msg, resolve })),
+  };
+}
+
+async function createJobRow(prisma: PrismaClient, watermarkType: string[]) {
+  const key = await prisma.apiKey.create({
+    data: { name: 'test', prefix: Math.random().toString(16).slice(2, 10), hash: crypto.randomUUID() },
+  });
+  const file = await prisma.file.create({
+    data: {
+      apiKeyId: key.id,
+      fileName: 'photo.jpg',
+      contentType: 'image/jpeg',
+      status: 'uploaded',
+      storageKey: `uploads/${crypto.randomUUID()}`,
+    },
+  });
+  return prisma.watermarkJob.create({
+    data: { apiKeyId: key.id, fileId: file.id, options: { watermarkType } },
+  });
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i += 1) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not reached within 10 s');
+}
+
+describe('the worker process', () => {
+  let testEnv: Awaited<ReturnType<typeof createTestEnv>>;
+  let prisma: PrismaClient;
+  let queue: Queue;
+
+  beforeAll(async () => {
+    testEnv = await createTestEnv();
+    prisma = createPrismaClient(testEnv.config.DATABASE_URL);
+    queue = new Queue(QUEUES.watermark, {
+      connection: { url: testEnv.config.REDIS_URL },
+      prefix: testEnv.config.REDIS_PREFIX,
+    });
+  });
+
+  afterAll(async () => {
+    await queue?.close();
+    await prisma?.$disconnect();
+    await testEnv?.dispose();
+  });
+
+  it('takes jobs from Redis and fails a job whose techniques are not available yet', async () => {
+    const worker = startWorker(testEnv.env);
+    try {
+      await worker.logged('worker ready');
+      const row = await createJobRow(prisma, ['invisible', 'c2pa']);
+      await queue.add('watermark', { requestId: row.id }, { jobId: row.id });
+
+      const finished = await waitFor(
+        () => prisma.watermarkJob.findUniqueOrThrow({ where: { id: row.id } }),
+        (job) => job.status === 'failed',
+      );
+      expect(finished.errorCode).toBe('technique_unavailable');
+      expect(finished.errorMessage).toContain('invisible, c2pa');
+      expect(finished.attempts).toBe(1);
+      expect(finished.finishedAt).not.toBeNull();
+
+      // Running the same entry again is harmless: a finished row is skipped, not redone.
+      await queue.add('watermark', { requestId: row.id }, { jobId: `${row.id}-again` });
+      await waitFor(
+        () => queue.getJobState(`${row.id}-again`),
+        (state) => state === 'completed',
+      );
+      const again = await prisma.watermarkJob.findUniqueOrThrow({ where: { id: row.id } });
+      expect(again.attempts).toBe(1);
+    } finally {
+      worker.child.kill('SIGTERM');
+      await once(worker.child, 'exit');
+    }
+  });
+
+  it('stops on SIGTERM with exit 0 and leaves no job stuck as active', async () => {
+    const worker = startWorker(testEnv.env);
+    await worker.logged('worker ready');
+    const rows = await Promise.all([1, 2, 3].map(() => createJobRow(prisma, ['c2pa'])));
+    await queue.addBulk(
+      rows.map((row) => ({ name: 'watermark', data: { requestId: row.id }, opts: { jobId: row.id } })),
+    );
+    worker.child.kill('SIGTERM');
+    const [code] = await once(worker.child, 'exit');
+
+    expect(code).toBe(0);
+    expect(worker.messages).toContain('stopped');
+    expect(await queue.getActiveCount()).toBe(0);
+    // Each row either finished or was never started: none is left half-done in `processing`.
+    const states = await prisma.watermarkJob.findMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    for (const state of states) expect(['pending', 'failed']).toContain(state.status);
+  });
+
+  it('refuses a bad environment naming the variable', async () => {
+    const child = spawn(process.execPath, [entry], {
+      env: { ...process.env, ...testEnv.env, REDIS_URL: 'http://nope', WORKER_CONCURRENCY: '0' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(78);
+    expect(stderr).toContain('REDIS_URL');
+    expect(stderr).toContain('WORKER_CONCURRENCY');
+  });
+});

@@ -1,0 +1,22 @@
+# syntax=docker/dockerfile:1
+# Build from the repository root: docker build -f infra/api.Dockerfile .
+FROM node:24-bookworm-slim AS base
+RUN corepack enable
+WORKDIR /repo
+
+FROM base AS build
+COPY . .
+RUN pnpm install --frozen-lockfile
+RUN pnpm turbo run build --filter=@hallmark/api...
+# A self-contained folder with production dependencies and the built workspace packages.
+RUN pnpm deploy --legacy --filter=@hallmark/api --prod /out
+
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build --chown=node:node /out .
+USER node
+ENV HOST=0.0.0.0 PORT=3000
+EXPOSE 3000
+HEALTHCHECK --interval=10s CMD ["node", "-e", "fetch('http://127.0.0.1:3000/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/main.js"]

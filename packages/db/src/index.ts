@@ -1,0 +1,26 @@
+export {
+  DEV_API_KEY_NAME,
+  type EnsureDevApiKeyOptions,
+  type EnsureDevApiKeyResult,
+  ensureDevApiKey,
+  type GeneratedApiKey,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+  MalformedApiKeyError,
+  parseApiKeyPrefix,
+} from './api-keys.ts';
+export { createPrismaClient } from './client.ts';
+export { type CreatedMigration, createMigration } from './create-migration.ts';
+export { DatabaseUnreachableError } from './database-unreachable-error.ts';
+export { DEFAULT_DATABASE_URL, databaseUrlFromEnv, redactPassword } from './database-url.ts';
+export type { ApiKey, File, WatermarkJob } from './generated/prisma/client.ts';
+export { FileStatus, JobStatus, Prisma, PrismaClient } from './generated/prisma/client.ts';
+export {
+  applyMigrations,
+  type DiffOptions,
+  diffSchemaAgainstMigrations,
+  ensureDatabase,
+  type MigrationsOptions,
+  pendingMigrations,
+} from './migrations.ts';

@@ -1,0 +1,27 @@
+// `@hallmark/db/testing`: a real, migrated, throw-away PostgreSQL database per test suite, so
+// suites can run in parallel and never see each other's rows.
+import { databaseUrlFromEnv } from './database-url.ts';
+import { applyMigrations } from './migrations.ts';
+import { createTemporaryDatabase, type TemporaryDatabase } from './temporary-database.ts';
+
+export type TestDatabase = TemporaryDatabase;
+
+/**
+ * Creates `hallmark_test_<random>` on the server of `serverUrl` (default DATABASE_URL) and
+ * applies every migration. Call `drop()` in afterAll: it ends open connections first.
+ */
+export async function createTestDatabase(
+  options: { serverUrl?: string } = {},
+): Promise<TestDatabase> {
+  const database = await createTemporaryDatabase(
+    options.serverUrl ?? databaseUrlFromEnv(),
+    'hallmark_test',
+  );
+  try {
+    await applyMigrations(database.url);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return database;
+}

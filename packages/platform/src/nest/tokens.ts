@@ -1,0 +1,3 @@
+/** Injection tokens for the shared values that are not classes. */
+export const CONFIG = Symbol('HallmarkConfig');
+export const LOGGER = Symbol('Logger');

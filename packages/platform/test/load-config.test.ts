@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configSchema, loadConfig } from '../src/index.ts';
+
+describe('loadConfig', () => {
+  it('gives working local defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBe('postgresql://postgres@127.0.0.1:5432/hallmark');
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.WORKER_CONCURRENCY).toBeGreaterThan(0);
+  });
+
+  it('coerces numbers and treats empty strings as unset', () => {
+    const config = loadConfig({ PORT: '8080', WORKER_CONCURRENCY: '' });
+    expect(config.PORT).toBe(8080);
+    expect(config.WORKER_CONCURRENCY).toBeGreaterThan(0);
+  });
+
+  it('names the variable when one value is wrong', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrowError(/PORT: must be a port number/);
+  });
+
+  it('names every wrong variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variables.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
+    expect((error as ConfigError).message).toContain('3 variable(s)');
+  });
+});
+
+describe('infra/.env.example', () => {
+  const lines = readFileSync(join(import.meta.dirname, '../../../infra/.env.example'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+  const listed = new Map(
+    lines.map((line) => {
+      const at = line.indexOf('=');
+      return [line.slice(0, at), line.slice(at + 1)] as const;
+    }),
+  );
+
+  it('lists every configuration variable', () => {
+    for (const variable of Object.keys(configSchema.shape)) {
+      expect(listed.has(variable), `${variable} missing from .env.example`).toBe(true);
+    }
+  });
+
+  it('shows the real default of each variable that has a fixed one', () => {
+    const defaults = loadConfig({});
+    for (const [variable, value] of listed) {
+      if (value === '' || !(variable in defaults)) continue;
+      expect(String(defaults[variable as keyof typeof defaults]), variable).toBe(value);
+    }
+  });
+});

@@ -1,0 +1,42 @@
+// The API contract. Runtime validation (API requests, worker payloads) and types come from here;
+// the OpenAPI document lives behind the `./openapi` entry point so that importing schemas does
+// not load the document generator.
+export { CalendarDate } from './common/calendar-date.ts';
+export { HttpUrl } from './common/http-url.ts';
+export { UnixSeconds } from './common/unix-seconds.ts';
+export {
+  DependencyCheck,
+  DependencyStatus,
+  Health,
+  MigrationsCheck,
+  Readiness,
+} from './health.ts';
+export { Cid, IpfsMetadata, IpfsRecord } from './ipfs-record.ts';
+export { Nft, NftAttribute, NftImageUri, NftMetadata, TokenId } from './nft.ts';
+export { IpfsHashParams, RequestIdParams, TokenIdParams } from './path-params.ts';
+export { FieldError, Problem } from './problem.ts';
+export {
+  PROBLEM_TYPE_BASE,
+  type ProblemType,
+  type ProblemTypeName,
+  type ProblemTypeUri,
+  problemTypes,
+} from './problem-types.ts';
+export { QUEUES, type QueueName } from './queues.ts';
+export { FileName, MediaType, UploadLink, UploadLinkRequest } from './upload-link.ts';
+export { formatPath, toFieldErrors } from './validation-errors.ts';
+export {
+  WatermarkAccepted,
+  WatermarkJob,
+  WatermarkJobError,
+  WatermarkJobStatus,
+} from './watermark-job.ts';
+export { type WatermarkJobPayload, watermarkJobPayloadSchema } from './watermark-job-payload.ts';
+export {
+  IdempotencyKey,
+  WatermarkMetadata,
+  WatermarkOptions,
+  WatermarkRequest,
+  WatermarkType,
+  WatermarkTypes,
+} from './watermark-request.ts';

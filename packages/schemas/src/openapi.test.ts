@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, serializeOpenApiDocument } from './openapi.ts';
+
+const committedPath = new URL('../openapi.json', import.meta.url);
+const document = buildOpenApiDocument();
+
+type Operation = {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  responses: Record<string, { content?: Record<string, unknown> }>;
+};
+
+function operations(): Array<[string, Operation]> {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
+  return Object.entries(paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]): [string, Operation] => [
+      `${method.toUpperCase()} ${path}`,
+      operation,
+    ]),
+  );
+}
+
+describe('openapi.json', () => {
+  it('is up to date with the zod schemas', () => {
+    const committed = readFileSync(committedPath, 'utf8');
+    expect(
+      committed === serializeOpenApiDocument(document),
+      'packages/schemas/openapi.json is out of date: run `pnpm --filter @hallmark/schemas openapi:write` and commit the result',
+    ).toBe(true);
+  });
+
+  it('is built deterministically', () => {
+    expect(serializeOpenApiDocument(buildOpenApiDocument())).toBe(
+      serializeOpenApiDocument(document),
+    );
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    // As text, the form that is committed and served (an object would be mutated in place).
+    const result = await validator.validate(serializeOpenApiDocument(document));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('names the API and takes its version from package.json', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(document.info).toMatchObject({ title: 'Hallmark API', version: manifest.version });
+  });
+
+  it('has exactly the operations of the contract, with their success status', () => {
+    const summary = Object.fromEntries(
+      operations().map(([route, operation]) => [
+        operation.operationId,
+        `${route} ${Object.keys(operation.responses)
+          .filter((status) => /^[23]/.test(status))
+          .join('/')}`,
+      ]),
+    );
+    expect(summary).toEqual({
+      createUploadLink: 'POST /claim/file-upload-link 201',
+      createWatermarkJob: 'POST /watermark 202',
+      getWatermarkJob: 'GET /watermark/{requestId} 200',
+      getNft: 'GET /nft/{tokenId} 200',
+      getIpfsRecord: 'GET /ipfs/{ipfsHash} 200',
+      getHealth: 'GET /health 200',
+      getReadiness: 'GET /ready 200',
+    });
+  });
+
+  it('requires the bearer token everywhere but on the probes', () => {
+    const security = Object.fromEntries(
+      operations().map(([, operation]) => [operation.operationId, operation.security]),
+    );
+    for (const [operationId, requirement] of Object.entries(security)) {
+      const probe = operationId === 'getHealth' || operationId === 'getReadiness';
+      expect(requirement, operationId).toEqual(probe ? [] : [{ bearerAuth: [] }]);
+    }
+    expect(document.components?.securitySchemes?.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+  });
+
+  it('documents every error as application/problem+json with the Problem schema', () => {
+    for (const [route, operation] of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (/^[23]/.test(status) || (route === 'GET /ready' && status === '503')) continue;
+        expect(Object.keys(response.content ?? {}), `${route} ${status}`).toEqual([
+          'application/problem+json',
+        ]);
+        expect(response.content?.['application/problem+json']).toMatchObject({
+          schema: { $ref: '#/components/schemas/Problem' },
+        });
+      }
+    }
+  });
+
+  it('lets POST /watermark carry an optional Idempotency-Key header', () => {
+    const [, createWatermarkJob] =
+      operations().find(([, operation]) => operation.operationId === 'createWatermarkJob') ?? [];
+    expect(createWatermarkJob).toMatchObject({
+      parameters: [{ in: 'header', name: 'Idempotency-Key', required: false }],
+    });
+  });
+
+  it('closes every request object to unknown keys', () => {
+    const schemas = document.components?.schemas ?? {};
+    for (const name of [
+      'UploadLinkRequest',
+      'WatermarkRequest',
+      'WatermarkOptions',
+      'WatermarkMetadata',
+    ]) {
+      expect(schemas[name], name).toMatchObject({ additionalProperties: false });
+    }
+  });
+});

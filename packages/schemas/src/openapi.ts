@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { registerHealthRoutes } from './openapi/health-routes.ts';
+import { registerRecordRoutes } from './openapi/record-routes.ts';
+import { registerBearerAuth } from './openapi/security.ts';
+import { registerUploadRoutes } from './openapi/upload-routes.ts';
+import { registerWatermarkRoutes } from './openapi/watermark-routes.ts';
+
+/** The OpenAPI 3.1 document as plain JSON data. */
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+const DESCRIPTION = `Content provenance: upload an image, have it watermarked (an invisible mark and/or C2PA metadata), poll the job, download the result, and look up its NFT and IPFS records.
+
+Flow: \`POST /claim/file-upload-link\`, PUT the bytes to \`uploadLink\`, \`POST /watermark\`, poll \`GET /watermark/{requestId}\` until \`success\` or \`failed\`, download \`watermarkedUrl\` before \`expiredAt\`.
+
+The upload (PUT \`uploadLink\`) and download (GET \`watermarkedUrl\`) are signed URLs on the storage address and are not described here.
+
+Every error is RFC 9457 \`application/problem+json\` whose \`type\` is one of the stable URIs under \`https://hallmark.dev/problems/\`.
+
+Extensions of the service specification: job states \`processing\` and \`failed\`, the job's \`error\`, \`nft\` and \`ipfs\` members, the \`Idempotency-Key\` header and the health probes.`;
+
+/**
+ * Builds the document from the zod schemas. A fresh registry per call keeps it a pure function:
+ * the committed openapi.json and the drift test both call it and must get identical output.
+ */
+export function buildOpenApiDocument(): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  registerBearerAuth(registry);
+  registerUploadRoutes(registry);
+  registerWatermarkRoutes(registry);
+  registerRecordRoutes(registry);
+  registerHealthRoutes(registry);
+
+  const generator = new OpenApiGeneratorV31(registry.definitions, {
+    sortComponents: 'alphabetically',
+  });
+  return generator.generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Hallmark API',
+      version: packageVersion(),
+      description: DESCRIPTION,
+    },
+    tags: [
+      { name: 'Uploads', description: 'Claim a signed link to upload a file.' },
+      { name: 'Watermarking', description: 'Request watermarking and follow the job.' },
+      { name: 'Records', description: 'NFT and IPFS records of watermarked files.' },
+      { name: 'Health', description: 'Probes for orchestrators; no token needed.' },
+    ],
+  });
+}
+
+/** Read at call time, relative to this file, so it works from src/ (scripts, tests) and dist/. */
+function packageVersion(): string {
+  const manifest: unknown = JSON.parse(
+    readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+  );
+  if (typeof manifest === 'object' && manifest !== null && 'version' in manifest) {
+    const { version } = manifest;
+    if (typeof version === 'string') return version;
+  }
+  throw new Error('packages/schemas/package.json has no version');
+}
+
+/** The document as committed: 2-space JSON with a trailing newline. */
+export function serializeOpenApiDocument(document: OpenApiDocument): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

@@ -1,0 +1,42 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { Health, Readiness } from '../health.ts';
+import { noAuth } from './security.ts';
+
+export function registerHealthRoutes(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'get',
+    path: '/health',
+    operationId: 'getHealth',
+    tags: ['Health'],
+    summary: 'Liveness probe',
+    description: 'Answers 200 while the process runs; checks no dependency. No token needed.',
+    security: noAuth,
+    responses: {
+      200: {
+        description: 'The process is alive.',
+        content: { 'application/json': { schema: Health } },
+      },
+    },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/ready',
+    operationId: 'getReadiness',
+    tags: ['Health'],
+    summary: 'Readiness probe',
+    description:
+      'Checks PostgreSQL, Redis and pending migrations. The same body is sent with 200 (ready) and 503 (not ready). No token needed.',
+    security: noAuth,
+    responses: {
+      200: {
+        description: 'Every check is up.',
+        content: { 'application/json': { schema: Readiness } },
+      },
+      503: {
+        description: 'At least one check is down; `checks` says which.',
+        content: { 'application/json': { schema: Readiness } },
+      },
+    },
+  });
+}

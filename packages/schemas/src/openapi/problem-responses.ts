@@ -1,0 +1,61 @@
+import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import { Problem } from '../problem.ts';
+import { type ProblemType, problemTypes } from '../problem-types.ts';
+
+/** An error answer of one operation: which problem type, and when this operation sends it. */
+export interface ProblemCase {
+  readonly problem: ProblemType;
+  readonly when: string;
+}
+
+/**
+ * Documents each error of an operation as `application/problem+json`, keyed by status, with an
+ * example carrying the exact problem `type` so readers of the document see the stable URIs.
+ * A `default` entry covers the 500 and 503 that any operation can answer.
+ */
+export function problemResponses(cases: readonly ProblemCase[]): Record<string, ResponseConfig> {
+  const responses: Record<string, ResponseConfig> = {};
+  for (const { problem, when } of cases) {
+    responses[String(problem.status)] = problemResponse(
+      `${problem.title} (\`${slugOf(problem)}\`): ${when}`,
+      [problem],
+    );
+  }
+  responses.default = problemResponse(
+    'Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503).',
+    [problemTypes.internal, problemTypes.serviceUnavailable],
+  );
+  return responses;
+}
+
+function problemResponse(description: string, problems: readonly ProblemType[]): ResponseConfig {
+  const examples = Object.fromEntries(
+    problems.map((problem) => [
+      slugOf(problem),
+      { value: { type: problem.type, title: problem.title, status: problem.status } },
+    ]),
+  );
+  return {
+    description,
+    ...(problems.some((problem) => problem.status === 429) ? { headers: retryAfterHeader } : {}),
+    content: { 'application/problem+json': { schema: Problem, examples } },
+  };
+}
+
+/** `https://hallmark.dev/problems/not-found` becomes `not-found`. */
+function slugOf(problem: ProblemType): string {
+  return problem.type.slice(problem.type.lastIndexOf('/') + 1);
+}
+
+const retryAfterHeader = {
+  'Retry-After': {
+    description: 'Seconds to wait before retrying.',
+    schema: { type: 'integer' as const, minimum: 0 },
+  },
+};
+
+/** The cases every authenticated operation shares. */
+export const authenticatedCases: readonly ProblemCase[] = [
+  { problem: problemTypes.unauthorized, when: 'the bearer token is missing, unknown or expired.' },
+  { problem: problemTypes.rateLimited, when: 'too many requests; wait `Retry-After` seconds.' },
+];

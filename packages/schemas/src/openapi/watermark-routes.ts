@@ -1,0 +1,70 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { RequestIdParams } from '../path-params.ts';
+import { problemTypes } from '../problem-types.ts';
+import { WatermarkAccepted, WatermarkJob } from '../watermark-job.ts';
+import { IdempotencyKey, WatermarkRequest } from '../watermark-request.ts';
+import { authenticatedCases, problemResponses } from './problem-responses.ts';
+import { bearerAuth } from './security.ts';
+
+export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/watermark',
+    operationId: 'createWatermarkJob',
+    tags: ['Watermarking'],
+    summary: 'Request watermarking of an uploaded file (spec 4.3)',
+    description:
+      'Queues a job and answers at once; poll `GET /watermark/{requestId}` for the result. Send an `Idempotency-Key` to make retries safe.',
+    security: bearerAuth,
+    request: {
+      headers: z.object({ 'Idempotency-Key': IdempotencyKey.optional() }),
+      body: { required: true, content: { 'application/json': { schema: WatermarkRequest } } },
+    },
+    responses: {
+      202: {
+        description:
+          'The job was queued (or, for a repeated `Idempotency-Key`, was queued before).',
+        content: { 'application/json': { schema: WatermarkAccepted } },
+      },
+      ...problemResponses([
+        {
+          problem: problemTypes.validationError,
+          when: 'the body is not a valid watermark request (unknown keys included); `errors` lists each field.',
+        },
+        {
+          problem: problemTypes.conflict,
+          when: 'the `Idempotency-Key` was already used with a different body.',
+        },
+        {
+          problem: problemTypes.fileNotUploaded,
+          when: 'no completed upload of this client has this `fileId`.',
+        },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/watermark/{requestId}',
+    operationId: 'getWatermarkJob',
+    tags: ['Watermarking'],
+    summary: 'Get the state of a watermarking job (spec 4.4)',
+    description:
+      'Poll until `status` is `success` (download `watermarkedUrl` before `expiredAt`) or `failed` (see `error`).',
+    security: bearerAuth,
+    request: { params: RequestIdParams },
+    responses: {
+      200: {
+        description: 'The job.',
+        content: { 'application/json': { schema: WatermarkJob } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
+        { problem: problemTypes.notFound, when: 'this client has no job with this `requestId`.' },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * The stable problem types of the Hallmark API (RFC 9457 `type`). API and SDK both read this
+ * catalogue so a client can branch on `type` instead of parsing messages. Adding an entry is a
+ * compatible change; changing a URI, title or status is a breaking one.
+ *
+ * Plain data with no imports: the SDK generator copies it into the SDK, which must not depend on
+ * zod at runtime.
+ */
+export const PROBLEM_TYPE_BASE = 'https://hallmark.dev/problems/';
+
+export interface ProblemType {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+}
+
+export const problemTypes = {
+  validationError: {
+    type: `${PROBLEM_TYPE_BASE}validation-error`,
+    title: 'Request validation failed',
+    status: 400,
+  },
+  unauthorized: {
+    type: `${PROBLEM_TYPE_BASE}unauthorized`,
+    title: 'Missing or invalid bearer token',
+    status: 401,
+  },
+  forbidden: {
+    type: `${PROBLEM_TYPE_BASE}forbidden`,
+    title: 'Not allowed',
+    status: 403,
+  },
+  notFound: {
+    type: `${PROBLEM_TYPE_BASE}not-found`,
+    title: 'Resource not found',
+    status: 404,
+  },
+  conflict: {
+    type: `${PROBLEM_TYPE_BASE}conflict`,
+    title: 'Conflicting request',
+    status: 409,
+  },
+  payloadTooLarge: {
+    type: `${PROBLEM_TYPE_BASE}payload-too-large`,
+    title: 'Payload too large',
+    status: 413,
+  },
+  unsupportedMediaType: {
+    type: `${PROBLEM_TYPE_BASE}unsupported-media-type`,
+    title: 'Unsupported media type',
+    status: 415,
+  },
+  fileNotUploaded: {
+    type: `${PROBLEM_TYPE_BASE}file-not-uploaded`,
+    title: 'File not uploaded',
+    status: 422,
+  },
+  rateLimited: {
+    type: `${PROBLEM_TYPE_BASE}rate-limited`,
+    title: 'Too many requests',
+    status: 429,
+  },
+  internal: {
+    type: `${PROBLEM_TYPE_BASE}internal`,
+    title: 'Internal server error',
+    status: 500,
+  },
+  serviceUnavailable: {
+    type: `${PROBLEM_TYPE_BASE}service-unavailable`,
+    title: 'Service unavailable',
+    status: 503,
+  },
+} as const satisfies Record<string, ProblemType>;
+
+export type ProblemTypeName = keyof typeof problemTypes;
+export type ProblemTypeUri = (typeof problemTypes)[ProblemTypeName]['type'];

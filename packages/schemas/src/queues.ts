@@ -1,0 +1,9 @@
+/**
+ * The BullMQ queues, one per kind of job. The API enqueues and the worker consumes by these
+ * names, so they live in the contract rather than in either app.
+ */
+export const QUEUES = {
+  watermark: 'watermark',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -1,0 +1,98 @@
+import type { OpenAPI3 } from 'openapi-typescript';
+import { collectOperations, type OperationView } from './collect-operations.ts';
+import { docComment, GENERATED_HEADER, quote } from './typescript-text.ts';
+
+/**
+ * `HallmarkClient`: one method per operation, typed from the generated `components` and
+ * `operations`. Path parameters come first (in path order), then the JSON body, then an options
+ * object with the optional headers and the abort signal.
+ */
+export function renderClient(document: OpenAPI3): string {
+  const operations = collectOperations(document);
+  const usesComponents = operations.some((operation) =>
+    [operation.bodyType, operation.resultType].some((type) => type?.includes('components[')),
+  );
+  const typeImports = [usesComponents ? 'components' : '', 'operations'].filter(Boolean);
+  return `${GENERATED_HEADER}
+import {
+  type HallmarkClientOptions,
+  HttpTransport,
+  type RequestOptions,
+} from '../http.ts';
+import type { ${typeImports.join(', ')} } from './openapi.ts';
+
+${operations.flatMap(renderOptionsInterface).join('\n')}
+/**
+ * Client of the Hallmark API. Every method resolves with the documented JSON body and rejects
+ * with a \`HallmarkApiError\` (carrying the RFC 9457 problem details) for any other answer.
+ */
+export class HallmarkClient {
+  readonly #http: HttpTransport;
+
+  constructor(options: HallmarkClientOptions) {
+    this.#http = new HttpTransport(options);
+  }
+${operations.map(renderMethod).join('')}}
+`;
+}
+
+function optionsTypeOf(operation: OperationView): string {
+  if (operation.headers.length === 0) return 'RequestOptions';
+  const name = operation.operationId;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)}Options`;
+}
+
+function renderOptionsInterface(operation: OperationView): string[] {
+  if (operation.headers.length === 0) return [];
+  const members = operation.headers.map(
+    (header) =>
+      `${docComment([header.description, `Sent as the \`${header.name}\` header.`], '  ')}  readonly ${header.option}${header.required ? '' : '?'}: ${header.type};\n`,
+  );
+  return [
+    `/** Options of \`HallmarkClient.${operation.operationId}\`. */\nexport interface ${optionsTypeOf(operation)} extends RequestOptions {\n${members.join('')}}\n`,
+  ];
+}
+
+function renderMethod(operation: OperationView): string {
+  const optionsRequired = operation.headers.some((header) => header.required);
+  const parameters = [
+    ...operation.pathParams.map((param) => `${param.name}: ${param.type}`),
+    ...(operation.bodyType ? [`body: ${operation.bodyType}`] : []),
+    optionsRequired
+      ? `options: ${optionsTypeOf(operation)}`
+      : `options: ${optionsTypeOf(operation)} = {}`,
+  ];
+  const request = [
+    `method: ${quote(operation.method)}`,
+    `path: ${quote(operation.path)}`,
+    ...(operation.pathParams.length > 0
+      ? [`pathParams: { ${operation.pathParams.map((param) => param.name).join(', ')} }`]
+      : []),
+    ...(operation.bodyType ? ['body'] : []),
+    ...(operation.headers.length > 0
+      ? [
+          `headers: { ${operation.headers
+            .map((header) => `${quote(header.name)}: options.${header.option}`)
+            .join(', ')} }`,
+        ]
+      : []),
+    `authenticated: ${operation.authenticated}`,
+    `resultStatuses: [${operation.resultStatuses.join(', ')}]`,
+    'signal: options.signal',
+  ];
+  const doc = docComment(
+    [
+      operation.summary,
+      operation.description,
+      `\`${operation.method} ${operation.path}\`${operation.authenticated ? ' (bearer token)' : ''}`,
+    ],
+    '  ',
+  );
+  return `
+${doc}  ${operation.operationId}(
+${parameters.map((parameter) => `    ${parameter},\n`).join('')}  ): Promise<${operation.resultType}> {
+    return this.#http.request({
+${request.map((line) => `      ${line},\n`).join('')}    });
+  }
+`;
+}

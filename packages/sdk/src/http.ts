@@ -1,0 +1,139 @@
+import { HallmarkApiError } from './errors.ts';
+import { parseProblem } from './problem-details.ts';
+
+/** The subset of `fetch` the client uses; pass any compatible function (tests, retries, proxies). */
+export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
+
+/** A bearer token, or a function asked before each request (to refresh expiring tokens). */
+export type TokenSource = string | (() => string | Promise<string>);
+
+export interface HallmarkClientOptions {
+  /** Where the API is, e.g. `https://api.example.com` or `http://localhost:3000/hallmark`. */
+  readonly baseUrl: string | URL;
+  /** Sent as `Authorization: Bearer <token>` to every operation that requires it. */
+  readonly token?: TokenSource;
+  /** Defaults to the global `fetch`, looked up at call time. */
+  readonly fetch?: FetchFunction;
+}
+
+/** Per-call options shared by every operation. */
+export interface RequestOptions {
+  /** Aborts the request, e.g. when a poll loop is cancelled. */
+  readonly signal?: AbortSignal;
+}
+
+/** One call, as the generated client describes it. */
+export interface ApiRequest {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path template from the OpenAPI document, e.g. `/watermark/{requestId}`. */
+  readonly path: string;
+  readonly pathParams?: Readonly<Record<string, string>>;
+  /** Sent as JSON when present. */
+  readonly body?: unknown;
+  /** Undefined values are left out, so optional headers can be passed through as they are. */
+  readonly headers?: Readonly<Record<string, string | undefined>>;
+  readonly authenticated: boolean;
+  /** Statuses documented with a JSON body: those bodies are results, every other status throws. */
+  readonly resultStatuses: readonly number[];
+  readonly signal?: AbortSignal | undefined;
+}
+
+const ACCEPT = 'application/json, application/problem+json';
+
+/**
+ * Sends requests and decodes answers. Only `fetch` is used so the client runs unchanged in
+ * Node and browsers; nothing here knows the operations, which the generated client describes.
+ */
+export class HttpTransport {
+  readonly #baseUrl: string;
+  readonly #token: TokenSource | undefined;
+  readonly #fetch: FetchFunction;
+
+  constructor(options: HallmarkClientOptions) {
+    // Parsed once so a malformed base URL fails at construction, not on the first call.
+    const base = new URL(String(options.baseUrl));
+    if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+      throw new TypeError(`baseUrl must be an http(s) URL, got ${base.href}`);
+    }
+    this.#baseUrl = base.href.replace(/\/+$/, '');
+    this.#token = options.token;
+    // Not `globalThis.fetch` itself: browsers throw "Illegal invocation" when fetch is called
+    // detached from `globalThis`, and a late-installed fetch (a test mock) should still be used.
+    this.#fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  }
+
+  async request<Result>(request: ApiRequest): Promise<Result> {
+    const headers: Record<string, string> = { accept: ACCEPT };
+    for (const [name, value] of Object.entries(request.headers ?? {})) {
+      if (value !== undefined) headers[name] = value;
+    }
+    const token = request.authenticated ? await this.#resolveToken() : undefined;
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    const init: RequestInit = { method: request.method, headers };
+    if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(request.body);
+    }
+    if (request.signal) init.signal = request.signal;
+
+    const response = await this.#fetch(this.#url(request), init);
+    const body = await readBody(response);
+
+    if (!request.resultStatuses.includes(response.status)) {
+      const problem = body.kind === 'json' ? parseProblem(body.value, response.status) : undefined;
+      throw new HallmarkApiError(response.status, problem, body.value);
+    }
+    if (body.kind !== 'json') {
+      // Every result status is documented with a JSON body, so anything else is not the API.
+      throw new HallmarkApiError(
+        response.status,
+        undefined,
+        body.value,
+        `Hallmark API answered ${response.status} without the documented JSON body`,
+      );
+    }
+    // The one unchecked step: the body is trusted to match the documented schema of this status.
+    return body.value as Result;
+  }
+
+  async #resolveToken(): Promise<string | undefined> {
+    return typeof this.#token === 'function' ? await this.#token() : this.#token;
+  }
+
+  #url(request: ApiRequest): string {
+    const path = request.path.replace(/\{([^}]+)\}/g, (_placeholder, name: string) =>
+      encodePathParam(name, request.pathParams?.[name]),
+    );
+    return `${this.#baseUrl}${path}`;
+  }
+}
+
+/**
+ * Percent-encodes one path segment. Empty, `.` and `..` would silently address another route
+ * after URL normalisation, so they are refused before anything is sent.
+ */
+function encodePathParam(name: string, value: string | undefined): string {
+  if (value === undefined || value === '' || value === '.' || value === '..') {
+    throw new TypeError(`Path parameter ${name} must be a non-empty path segment`);
+  }
+  return encodeURIComponent(value);
+}
+
+type DecodedBody =
+  | { kind: 'empty'; value: undefined }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'text'; value: string };
+
+/**
+ * JSON when the body parses as JSON, whatever its declared type (some proxies relabel
+ * problem+json), else the text itself so an error can still show what came back.
+ */
+async function readBody(response: Response): Promise<DecodedBody> {
+  const text = await response.text();
+  if (text === '') return { kind: 'empty', value: undefined };
+  try {
+    return { kind: 'json', value: JSON.parse(text) };
+  } catch {
+    return { kind: 'text', value: text };
+  }
+}

@@ -1,0 +1,77 @@
+// `pnpm start`: one command from a fresh clone to a running service with embedded defaults.
+// 1. read .env when present and validate the environment (before anything slow happens);
+// 2. name any unreachable PostgreSQL or Redis, with the command that starts it;
+// 3. build what is stale (turbo cache), create the database if missing, apply migrations;
+// 4. make sure a development API key exists (printed once when created);
+// 5. run api and worker together with labelled logs.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '@hallmark/platform/config';
+import { findUnreachable } from './start/reachability.ts';
+import { runTogether } from './start/processes.ts';
+
+const root = join(import.meta.dirname, '..');
+const envFile = join(root, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(78);
+}
+
+const unreachable = await findUnreachable(config.DATABASE_URL, config.REDIS_URL);
+if (unreachable.length > 0) {
+  console.error(unreachable.join('\n\n'));
+  process.exit(69);
+}
+
+console.error('start: building (cached when nothing changed)…');
+const build = spawnSync(
+  'turbo',
+  ['run', 'build', '--filter=@hallmark/api...', '--filter=@hallmark/worker...', '--output-logs=errors-only'],
+  { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+);
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+// Imported only now: @hallmark/db runs from its build output.
+const { applyMigrations, createPrismaClient, ensureDatabase, ensureDevApiKey } = await import(
+  '@hallmark/db'
+);
+await ensureDatabase(config.DATABASE_URL);
+const applied = await applyMigrations(config.DATABASE_URL);
+console.error(
+  applied.length > 0 ? `start: applied migrations ${applied.join(', ')}` : 'start: database up to date',
+);
+
+const prisma = createPrismaClient(config.DATABASE_URL);
+try {
+  const devKey = await ensureDevApiKey(prisma, {
+    name: 'development',
+    plaintext: process.env.HALLMARK_DEV_API_KEY || undefined,
+  });
+  if (devKey.plaintext !== undefined) {
+    console.error(
+      `\nstart: created a development API key. It is shown once, keep it:\n\n  ${devKey.plaintext}\n\n` +
+        'Set HALLMARK_DEV_API_KEY to pin your own key instead.\n',
+    );
+  } else {
+    console.error(`start: development API key ${devKey.prefix}… is ready`);
+  }
+} finally {
+  await prisma.$disconnect();
+}
+
+console.error(`start: api on http://${config.HOST}:${config.PORT} (docs at /docs); worker on Redis`);
+const code = await runTogether(
+  [
+    { label: 'api', entry: join(root, 'apps/api/dist/main.js') },
+    { label: 'worker', entry: join(root, 'apps/worker/dist/main.js') },
+  ],
+  process.env,
+);
+process.exit(code);

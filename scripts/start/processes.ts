@@ -1,0 +1,56 @@
+// Runs api and worker side by side in one terminal, each output line labelled with its process,
+// and stops both when either ends or when the terminal asks to stop.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+interface Service {
+  label: string;
+  entry: string;
+}
+
+function pipeLabelled(child: ChildProcess, label: string): void {
+  for (const [stream, target] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    if (stream === null) continue;
+    createInterface({ input: stream }).on('line', (line) => target.write(`${label} | ${line}\n`));
+  }
+}
+
+export function runTogether(services: readonly Service[], env: NodeJS.ProcessEnv): Promise<number> {
+  const width = Math.max(...services.map((s) => s.label.length));
+  const children = services.map((service) => {
+    const child = spawn(process.execPath, [service.entry], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    pipeLabelled(child, service.label.padEnd(width));
+    return child;
+  });
+
+  let stopping = false;
+  const stopAll = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const child of children) if (child.exitCode === null) child.kill(signal);
+  };
+  process.once('SIGINT', () => stopAll('SIGTERM'));
+  process.once('SIGTERM', () => stopAll('SIGTERM'));
+
+  return new Promise((resolve) => {
+    let exited = 0;
+    let firstCode: number | null = null;
+    children.forEach((child, index) => {
+      child.once('exit', (code, signal) => {
+        exited += 1;
+        const label = services[index]?.label ?? '?';
+        if (!stopping) {
+          process.stderr.write(`${label} exited (${code ?? signal}); stopping the others\n`);
+          firstCode = code ?? 1;
+          stopAll('SIGTERM');
+        }
+        if (exited === children.length) resolve(firstCode ?? 0);
+      });
+    });
+  });
+}
