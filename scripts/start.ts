@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '@hallmark/platform/config';
-import { findUnreachable } from './start/reachability.ts';
 import { runTogether } from './start/processes.ts';
+import { findUnreachable } from './start/reachability.ts';
 
 const root = join(import.meta.dirname, '..');
 const envFile = join(root, '.env');
@@ -33,7 +33,13 @@ if (unreachable.length > 0) {
 console.error('start: building (cached when nothing changed)…');
 const build = spawnSync(
   'turbo',
-  ['run', 'build', '--filter=@hallmark/api...', '--filter=@hallmark/worker...', '--output-logs=errors-only'],
+  [
+    'run',
+    'build',
+    '--filter=@hallmark/api...',
+    '--filter=@hallmark/worker...',
+    '--output-logs=errors-only',
+  ],
   { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -45,7 +51,9 @@ const { applyMigrations, createPrismaClient, ensureDatabase, ensureDevApiKey } =
 await ensureDatabase(config.DATABASE_URL);
 const applied = await applyMigrations(config.DATABASE_URL);
 console.error(
-  applied.length > 0 ? `start: applied migrations ${applied.join(', ')}` : 'start: database up to date',
+  applied.length > 0
+    ? `start: applied migrations ${applied.join(', ')}`
+    : 'start: database up to date',
 );
 
 const prisma = createPrismaClient(config.DATABASE_URL);
@@ -66,7 +74,9 @@ try {
   await prisma.$disconnect();
 }
 
-console.error(`start: api on http://${config.HOST}:${config.PORT} (docs at /docs); worker on Redis`);
+console.error(
+  `start: api on http://${config.HOST}:${config.PORT} (docs at /docs); worker on Redis`,
+);
 const code = await runTogether(
   [
     { label: 'api', entry: join(root, 'apps/api/dist/main.js') },

@@ -29,5 +29,7 @@ for (const group of ['apps', 'packages']) {
   }
 }
 console.log(`\n${rows.join('\n')}`);
-console.log(`Tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`);
+console.log(
+  `Tests: ${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`,
+);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -13,7 +13,11 @@ export function endpointOf(url: string, defaultPort: number): Endpoint {
 }
 
 /** Resolves with the first line the server sends back after `greeting`, or rejects. */
-export function ask(endpoint: Endpoint, greeting: string | null, timeoutMs = 2_000): Promise<string> {
+export function ask(
+  endpoint: Endpoint,
+  greeting: string | null,
+  timeoutMs = 2_000,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: endpoint.host, port: endpoint.port });
     const fail = (error: Error) => {

@@ -1,6 +1,6 @@
-import { type DynamicModule, Module } from '@nestjs/common';
 import type { HallmarkConfig, Logger } from '@hallmark/platform';
 import { CoreModule } from '@hallmark/platform';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { DocsModule } from './docs/docs.module.ts';
 import { HealthModule } from './health/health.module.ts';
 import { ProblemModule } from './problem/problem.module.ts';

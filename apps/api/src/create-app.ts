@@ -1,7 +1,7 @@
 import 'reflect-metadata';
+import { type HallmarkConfig, type Logger, NestPinoLogger } from '@hallmark/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type HallmarkConfig, type Logger, NestPinoLogger } from '@hallmark/platform';
 import { AppModule } from './app.module.ts';
 import { registerDocsPage } from './docs/register-docs-page.ts';
 

@@ -35,7 +35,10 @@ describe('API description', () => {
 
   it('serves a docs page at /docs', async () => {
     const res = await app.inject({ method: 'GET', url: '/docs' });
-    const page = res.statusCode === 302 ? await app.inject({ method: 'GET', url: res.headers.location as string }) : res;
+    const page =
+      res.statusCode === 302
+        ? await app.inject({ method: 'GET', url: res.headers.location as string })
+        : res;
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('swagger');

@@ -38,7 +38,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (error) {
-    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const usage =
+      error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     io.stderr(`hallmark ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
     if (usage) io.stderr(`usage: ${command.usage}\n`);
     return usage ? 2 : 1;

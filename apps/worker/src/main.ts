@@ -1,11 +1,11 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
 import {
   createLogger,
   exitGracefullyOnSignals,
   loadConfigOrExit,
   NestPinoLogger,
 } from '@hallmark/platform';
+import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from './worker.module.ts';
 
 const config = loadConfigOrExit();

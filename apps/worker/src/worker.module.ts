@@ -1,8 +1,8 @@
+import type { HallmarkConfig, Logger } from '@hallmark/platform';
+import { CoreModule } from '@hallmark/platform';
+import { QUEUES } from '@hallmark/schemas';
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { HallmarkConfig, Logger } from '@hallmark/platform';
-import { QUEUES } from '@hallmark/schemas';
-import { CoreModule } from '@hallmark/platform';
 import { WatermarkProcessor } from './watermark/watermark.processor.ts';
 
 @Module({})

@@ -34,7 +34,11 @@ function startWorker(env: Record<string, string>) {
 
 async function createJobRow(prisma: PrismaClient, watermarkType: string[]) {
   const key = await prisma.apiKey.create({
-    data: { name: 'test', prefix: Math.random().toString(16).slice(2, 10), hash: crypto.randomUUID() },
+    data: {
+      name: 'test',
+      prefix: Math.random().toString(16).slice(2, 10),
+      hash: crypto.randomUUID(),
+    },
   });
   const file = await prisma.file.create({
     data: {
@@ -114,7 +118,11 @@ describe('the worker process', () => {
     await worker.logged('worker ready');
     const rows = await Promise.all([1, 2, 3].map(() => createJobRow(prisma, ['c2pa'])));
     await queue.addBulk(
-      rows.map((row) => ({ name: 'watermark', data: { requestId: row.id }, opts: { jobId: row.id } })),
+      rows.map((row) => ({
+        name: 'watermark',
+        data: { requestId: row.id },
+        opts: { jobId: row.id },
+      })),
     );
     worker.child.kill('SIGTERM');
     const [code] = await once(worker.child, 'exit');
@@ -123,7 +131,9 @@ describe('the worker process', () => {
     expect(worker.messages).toContain('stopped');
     expect(await queue.getActiveCount()).toBe(0);
     // Each row either finished or was never started: none is left half-done in `processing`.
-    const states = await prisma.watermarkJob.findMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    const states = await prisma.watermarkJob.findMany({
+      where: { id: { in: rows.map((r) => r.id) } },
+    });
     for (const state of states) expect(['pending', 'failed']).toContain(state.status);
   });
 

@@ -30,7 +30,11 @@ describe('loadConfig', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).variables.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
+    expect([...(error as ConfigError).variables].sort()).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+    ]);
     expect((error as ConfigError).message).toContain('3 variable(s)');
   });
 });

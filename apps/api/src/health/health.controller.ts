@@ -1,5 +1,5 @@
-import { Controller, Get, Res } from '@nestjs/common';
 import type { Health, Readiness } from '@hallmark/schemas';
+import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ReadinessService } from './readiness.service.ts';
 

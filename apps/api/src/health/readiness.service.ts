@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { pendingMigrations } from '@hallmark/db';
 import type { HallmarkConfig } from '@hallmark/platform';
-import type { Readiness } from '@hallmark/schemas';
 import { CONFIG, PrismaService } from '@hallmark/platform';
+import type { Readiness } from '@hallmark/schemas';
+import { Inject, Injectable } from '@nestjs/common';
 import { RedisService } from '../redis/redis.service.ts';
 import { withTimeout } from './with-timeout.ts';
 
@@ -26,7 +26,7 @@ export class ReadinessService {
   async check(): Promise<Readiness> {
     const [postgres, redis, migrations] = await Promise.all([
       this.probe(() => this.prisma.client.$queryRaw`SELECT 1`, 'postgres'),
-      this.probe(() => this.redis.client.ping(), 'redis'),
+      this.probe(() => this.redis.ping(PROBE_TIMEOUT_MS - 100), 'redis'),
       this.checkMigrations(),
     ]);
     const ready = [postgres, redis, migrations].every((c) => c.status === 'up');

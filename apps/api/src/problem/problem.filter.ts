@@ -1,5 +1,5 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, Inject } from '@nestjs/common';
 import { LOGGER, type Logger } from '@hallmark/platform';
+import { type ArgumentsHost, Catch, type ExceptionFilter, Inject } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toProblem } from './to-problem.ts';
 

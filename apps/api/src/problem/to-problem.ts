@@ -1,5 +1,5 @@
-import { HttpException } from '@nestjs/common';
 import { type Problem, type ProblemType, problemTypes } from '@hallmark/schemas';
+import { HttpException } from '@nestjs/common';
 import { ProblemException } from './problem.exception.ts';
 
 const byStatus = new Map<number, ProblemType>(
@@ -8,7 +8,9 @@ const byStatus = new Map<number, ProblemType>(
 
 /** The catalogued type for an HTTP status; unknown 4xx become validation errors, 5xx internal. */
 function typeForStatus(status: number): ProblemType {
-  return byStatus.get(status) ?? (status < 500 ? problemTypes.validationError : problemTypes.internal);
+  return (
+    byStatus.get(status) ?? (status < 500 ? problemTypes.validationError : problemTypes.internal)
+  );
 }
 
 export interface RenderedProblem {

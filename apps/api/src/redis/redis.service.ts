@@ -1,7 +1,7 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { HallmarkConfig, Logger } from '@hallmark/platform';
-import { Redis } from 'ioredis';
 import { CONFIG, LOGGER } from '@hallmark/platform';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Redis } from 'ioredis';
 
 /**
  * The API's Redis connection. Commands fail fast while Redis is away (no offline queue) so a
@@ -12,6 +12,7 @@ import { CONFIG, LOGGER } from '@hallmark/platform';
 export class RedisService implements OnModuleDestroy {
   readonly client: Redis;
   private down = false;
+  private lastError: string | undefined;
 
   constructor(@Inject(CONFIG) config: HallmarkConfig, @Inject(LOGGER) logger: Logger) {
     this.client = new Redis(config.REDIS_URL, {
@@ -22,6 +23,7 @@ export class RedisService implements OnModuleDestroy {
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
     this.client.on('error', (error: Error) => {
+      this.lastError = error.message;
       if (this.down) return;
       this.down = true;
       logger.warn({ err: error.message }, 'redis unreachable; retrying in the background');
@@ -30,6 +32,31 @@ export class RedisService implements OnModuleDestroy {
       if (this.down) logger.info('redis reachable again');
       this.down = false;
     });
+  }
+
+  /**
+   * PING that waits (up to `timeoutMs`) for a connection still being made, instead of failing
+   * at once because the offline queue is off; a probe right after start-up then tells the truth.
+   */
+  async ping(timeoutMs: number): Promise<void> {
+    if (this.client.status !== 'ready') {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          this.client.off('ready', onReady);
+          reject(
+            new Error(
+              `not connected within ${timeoutMs} ms (${this.lastError ?? this.client.status})`,
+            ),
+          );
+        }, timeoutMs);
+        const onReady = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        this.client.once('ready', onReady);
+      });
+    }
+    await this.client.ping();
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { HallmarkClient } from '@hallmark/sdk';
 import type { Command } from '../io.ts';
 
-export const readyUsage = 'hallmark ready [--url URL] [--json]   is the server ready? (exit 1 if not)';
+export const readyUsage =
+  'hallmark ready [--url URL] [--json]   is the server ready? (exit 1 if not)';
 
 /** Asks a running server whether it can serve traffic and shows the state of each dependency. */
 export const ready: Command = async (args, io) => {

@@ -1,7 +1,13 @@
+import {
+  CONFIG,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  PrismaService,
+} from '@hallmark/platform';
+import { QUEUES, watermarkJobPayloadSchema } from '@hallmark/schemas';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type OnModuleInit } from '@nestjs/common';
-import { CONFIG, type HallmarkConfig, LOGGER, type Logger, PrismaService } from '@hallmark/platform';
-import { QUEUES, watermarkJobPayloadSchema } from '@hallmark/schemas';
 import { type Job, UnrecoverableError } from 'bullmq';
 
 export type WatermarkOutcome =

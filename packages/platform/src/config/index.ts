@@ -1,5 +1,6 @@
 // Kept free of decorators and of the logger so that scripts/start.ts can load it straight from
 // source (Node's type stripping, the "source" export condition) and reject a bad environment
 // before anything is built.
-export { configSchema, type HallmarkConfig } from './schema.ts';
+
 export { ConfigError, loadConfig, loadConfigOrExit } from './load.ts';
+export { configSchema, type HallmarkConfig } from './schema.ts';

@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { createPrismaClient, type PrismaClient } from '@hallmark/db';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { HallmarkConfig } from '../config/index.ts';
 import { CONFIG } from './tokens.ts';
 
