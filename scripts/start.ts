@@ -40,9 +40,13 @@ const build = spawnSync(
     '--filter=@hallmark/worker...',
     '--output-logs=errors-only',
   ],
-  { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+  { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
 );
-if (build.status !== 0) process.exit(build.status ?? 1);
+if (build.status !== 0) {
+  // Turbo's progress is noise when all is well; on failure it is the explanation.
+  process.stderr.write(`${build.stdout}${build.stderr}`);
+  process.exit(build.status ?? 1);
+}
 
 // Imported only now: @hallmark/db runs from its build output.
 const { applyMigrations, createPrismaClient, ensureDatabase, ensureDevApiKey } = await import(

@@ -1,32 +1,26 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createTestDatabase } from '@hallmark/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/create-app.ts';
-import { createTestEnv } from './support/test-env.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
 
 describe('health and readiness', () => {
-  let testEnv: Awaited<ReturnType<typeof createTestEnv>>;
-  let app: NestFastifyApplication;
+  let testApp: TestApp;
 
   beforeAll(async () => {
-    testEnv = await createTestEnv();
-    app = await createApp(testEnv.config, testEnv.logger);
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
+    testApp = await startTestApp();
   });
 
   afterAll(async () => {
-    await app?.close();
-    await testEnv?.dispose();
+    await testApp?.close();
   });
 
   it('GET /health answers without touching dependencies', async () => {
-    const res = await app.inject({ method: 'GET', url: '/health' });
+    const res = await testApp.app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
   it('GET /ready is 200 with every dependency up when Postgres, Redis and migrations are', async () => {
-    const res = await app.inject({ method: 'GET', url: '/ready' });
+    const res = await testApp.app.inject({ method: 'GET', url: '/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ready',
@@ -35,48 +29,76 @@ describe('health and readiness', () => {
   });
 
   it('answers an unknown route with a 404 problem+json', async () => {
-    const res = await app.inject({ method: 'GET', url: '/no-such-thing' });
+    const res = await testApp.app.inject({ method: 'GET', url: '/no-such-thing?x=1' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(res.json()).toMatchObject({ status: 404, type: expect.stringMatching(/not-found$/) });
+    expect(res.json()).toMatchObject({
+      type: 'https://hallmark.dev/problems/not-found',
+      status: 404,
+      instance: '/no-such-thing',
+    });
+  });
+
+  it('answers malformed JSON with a 400 problem+json, not a 500', async () => {
+    const res = await testApp.app.inject({
+      method: 'POST',
+      url: '/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ status: 400, type: expect.stringContaining('/problems/') });
   });
 });
 
 describe('readiness with a dependency down', () => {
+  // Port 1 on loopback: nothing listens there, so connections are refused at once.
   it('is 503 and names Redis when Redis cannot be reached', async () => {
-    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
-    const testEnv = await createTestEnv({ REDIS_URL: 'redis://127.0.0.1:1' });
-    const app = await createApp(testEnv.config, testEnv.logger);
+    const testApp = await startTestApp({}, { REDIS_URL: 'redis://127.0.0.1:1' });
     try {
-      await app.init();
-      const res = await app.inject({ method: 'GET', url: '/ready' });
+      const res = await testApp.app.inject({ method: 'GET', url: '/ready' });
       expect(res.statusCode).toBe(503);
       const body = res.json();
       expect(body.status).toBe('not_ready');
-      expect(body.checks.redis.status).toBe('down');
-      expect(body.checks.redis.error).toEqual(expect.any(String));
+      expect(body.checks.redis).toEqual({ status: 'down', error: expect.any(String) });
       expect(body.checks.postgres).toEqual({ status: 'up' });
+      expect(body.checks.migrations).toEqual({ status: 'up' });
     } finally {
-      await app.close();
-      await testEnv.dispose();
+      await testApp.close();
     }
   });
 
   it('is 503 and names Postgres when the database cannot be reached', async () => {
-    const testEnv = await createTestEnv();
-    const config = { ...testEnv.config, DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/none' };
-    const app = await createApp(config, testEnv.logger);
+    const testApp = await startTestApp(
+      {},
+      { DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/none' },
+    );
     try {
-      await app.init();
-      const res = await app.inject({ method: 'GET', url: '/ready' });
+      const res = await testApp.app.inject({ method: 'GET', url: '/ready' });
       expect(res.statusCode).toBe(503);
       const body = res.json();
       expect(body.checks.postgres.status).toBe('down');
       expect(body.checks.migrations.status).toBe('down');
       expect(body.checks.redis).toEqual({ status: 'up' });
     } finally {
-      await app.close();
-      await testEnv.dispose();
+      await testApp.close();
+    }
+  });
+
+  it('is 503 and lists pending migrations on a database that was never migrated', async () => {
+    const empty = await createTestDatabase({ migrate: false });
+    const testApp = await startTestApp({}, { DATABASE_URL: empty.url });
+    try {
+      const res = await testApp.app.inject({ method: 'GET', url: '/ready' });
+      expect(res.statusCode).toBe(503);
+      const body = res.json();
+      expect(body.checks.postgres).toEqual({ status: 'up' });
+      expect(body.checks.migrations.status).toBe('down');
+      expect(body.checks.migrations.pending.length).toBeGreaterThan(0);
+    } finally {
+      await testApp.close();
+      await empty.drop();
     }
   });
 });

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { createTestEnv } from '@hallmark/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/free-port.ts';
-import { createTestEnv } from './support/test-env.ts';
 
 const entry = join(import.meta.dirname, '../dist/main.js');
 
@@ -12,7 +12,7 @@ describe('the api process', () => {
   let testEnv: Awaited<ReturnType<typeof createTestEnv>>;
 
   beforeAll(async () => {
-    testEnv = await createTestEnv();
+    testEnv = await createTestEnv('api-test');
   });
 
   afterAll(async () => {

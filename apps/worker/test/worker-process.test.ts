@@ -3,10 +3,10 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createPrismaClient, type PrismaClient } from '@hallmark/db';
+import { createTestEnv } from '@hallmark/platform/testing';
 import { QUEUES } from '@hallmark/schemas';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv } from './support/test-env.ts';
 
 const entry = join(import.meta.dirname, '../dist/main.js');
 
@@ -69,7 +69,7 @@ describe('the worker process', () => {
   let queue: Queue;
 
   beforeAll(async () => {
-    testEnv = await createTestEnv();
+    testEnv = await createTestEnv('worker-test');
     prisma = createPrismaClient(testEnv.config.DATABASE_URL);
     queue = new Queue(QUEUES.watermark, {
       connection: { url: testEnv.config.REDIS_URL },

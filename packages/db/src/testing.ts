@@ -8,15 +8,17 @@ export type TestDatabase = TemporaryDatabase;
 
 /**
  * Creates `hallmark_test_<random>` on the server of `serverUrl` (default DATABASE_URL) and
- * applies every migration. Call `drop()` in afterAll: it ends open connections first.
+ * applies every migration (unless `migrate: false`, for tests of an unmigrated database).
+ * Call `drop()` in afterAll: it ends open connections first.
  */
 export async function createTestDatabase(
-  options: { serverUrl?: string } = {},
+  options: { serverUrl?: string; migrate?: boolean } = {},
 ): Promise<TestDatabase> {
   const database = await createTemporaryDatabase(
     options.serverUrl ?? databaseUrlFromEnv(),
     'hallmark_test',
   );
+  if (options.migrate === false) return database;
   try {
     await applyMigrations(database.url);
   } catch (error) {

@@ -39,7 +39,12 @@ export class RedisService implements OnModuleDestroy {
    * at once because the offline queue is off; a probe right after start-up then tells the truth.
    */
   async ping(timeoutMs: number): Promise<void> {
-    if (this.client.status !== 'ready') {
+    const status = this.client.status;
+    if (this.lastError !== undefined && ['reconnecting', 'close', 'end'].includes(status)) {
+      // Between reconnection attempts: the last failure is the answer, no need to wait.
+      throw new Error(this.lastError);
+    }
+    if (status !== 'ready') {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
           this.client.off('ready', onReady);

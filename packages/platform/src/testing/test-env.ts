@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@hallmark/db/testing';
-import { createLogger, type HallmarkConfig, loadConfig } from '@hallmark/platform';
 import { Redis } from 'ioredis';
+import { type HallmarkConfig, loadConfig } from '../config/index.ts';
+import { createLogger } from '../logger.ts';
 
 /**
  * A private world for one test file: its own migrated database and its own Redis key prefix,
  * both removed by `dispose`.
  */
-export async function createTestEnv(overrides: Partial<Record<keyof HallmarkConfig, string>> = {}) {
+export async function createTestEnv(
+  service: string,
+  overrides: Partial<Record<keyof HallmarkConfig, string>> = {},
+) {
   const database = await createTestDatabase();
   const redisPrefix = `hallmark-test-${randomBytes(6).toString('hex')}`;
   const env = {
@@ -20,7 +24,7 @@ export async function createTestEnv(overrides: Partial<Record<keyof HallmarkConf
   return {
     env,
     config,
-    logger: createLogger('api-test', config),
+    logger: createLogger(service, config),
     async dispose() {
       await deleteRedisPrefix(config.REDIS_URL, redisPrefix);
       await database.drop();
