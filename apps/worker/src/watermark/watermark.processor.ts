@@ -6,9 +6,9 @@ import {
   PrismaService,
 } from '@hallmark/platform';
 import { QUEUES, watermarkJobPayloadSchema } from '@hallmark/schemas';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type OnModuleInit } from '@nestjs/common';
-import { type Job, UnrecoverableError } from 'bullmq';
+import { type Job, Queue, UnrecoverableError } from 'bullmq';
 
 export type WatermarkOutcome =
   | { outcome: 'failed'; code: string }
@@ -24,13 +24,31 @@ export class WatermarkProcessor extends WorkerHost implements OnModuleInit {
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly prisma: PrismaService,
+    @InjectQueue(QUEUES.watermark) queue: Queue,
   ) {
     super();
+    queue.on('error', (error) => this.onWorkerError(error));
   }
 
   onModuleInit(): void {
     // The decorator's options are fixed at import time; concurrency comes from configuration.
     this.worker.concurrency = this.config.WORKER_CONCURRENCY;
+  }
+
+  private lastConnectionError: { message: string; at: number } | undefined;
+
+  /**
+   * BullMQ reports a lost Redis as repeated 'error' events (worker and queue) while it
+   * reconnects; without a listener they would go to the console as stack traces. One structured line per distinct
+   * error every 10 s is enough to see an outage.
+   */
+  @OnWorkerEvent('error')
+  onWorkerError(error: Error): void {
+    const now = Date.now();
+    const last = this.lastConnectionError;
+    if (last !== undefined && last.message === error.message && now - last.at < 10_000) return;
+    this.lastConnectionError = { message: error.message, at: now };
+    this.logger.warn({ err: error.message }, 'queue connection error; BullMQ keeps retrying');
   }
 
   async process(job: Job): Promise<WatermarkOutcome> {
