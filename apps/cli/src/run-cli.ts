@@ -41,8 +41,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const usage =
       error instanceof UsageError ||
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    io.stderr(`hallmark ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`hallmark ${name}: ${describe(error)}\n`);
     if (usage) io.stderr(`usage: ${command.usage}\n`);
     return usage ? 2 : 1;
   }
+}
+
+/** fetch reports "fetch failed" and hides the reason (refused, DNS, TLS) in `cause`. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
 }

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
@@ -28,8 +29,9 @@ describe('hallmark CLI', () => {
 
   it('reports an unreachable server as a failure, not a crash', async () => {
     const c = capture();
-    expect(await runCli(['ready', '--url', 'http://127.0.0.1:9'], c.io)).toBe(1);
-    expect(c.err()).toMatch(/hallmark ready: /);
+    const port = await closedPort();
+    expect(await runCli(['ready', '--url', `http://127.0.0.1:${port}`], c.io)).toBe(1);
+    expect(c.err()).toMatch(/hallmark ready: fetch failed: .*ECONNREFUSED/);
   });
 
   it('`pnpm --silent hallmark --version` prints only the version', () => {
@@ -42,3 +44,13 @@ describe('hallmark CLI', () => {
     expect(result.stdout).toBe('0.1.0\n');
   });
 });
+
+/** A port that was just free: listen on an OS-chosen port, then close it. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
