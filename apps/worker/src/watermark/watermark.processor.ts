@@ -5,7 +5,7 @@ import {
   type Logger,
   PrismaService,
 } from '@hallmark/platform';
-import { QUEUES, watermarkJobPayloadSchema } from '@hallmark/schemas';
+import { QUEUES, WatermarkOptions, watermarkJobPayloadSchema } from '@hallmark/schemas';
 import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Inject, type OnModuleInit } from '@nestjs/common';
 import { type Job, Queue, UnrecoverableError } from 'bullmq';
@@ -68,21 +68,29 @@ export class WatermarkProcessor extends WorkerHost implements OnModuleInit {
       where: { id: requestId },
       data: { status: 'processing', startedAt: new Date(), attempts: { increment: 1 } },
     });
+    const options = WatermarkOptions.safeParse(row.options);
     // Neither watermark engine exists yet (the invisible mark and C2PA signing arrive with their
     // own issues), so every requested technique is unavailable: the job says so instead of
     // producing a file that only pretends to be watermarked.
-    const requested = (row.options as { watermarkType?: string[] }).watermarkType ?? [];
-    const code = 'technique_unavailable';
+    const failure = options.success
+      ? {
+          code: 'technique_unavailable',
+          message: `This service cannot apply ${options.data.watermarkType.join(', ')} yet.`,
+        }
+      : {
+          code: 'invalid_request',
+          message: `Stored options are invalid: ${options.error.message}`,
+        };
     await this.prisma.client.watermarkJob.update({
       where: { id: requestId },
       data: {
         status: 'failed',
-        errorCode: code,
-        errorMessage: `This service cannot apply ${requested.join(', ') || 'any technique'} yet.`,
+        errorCode: failure.code,
+        errorMessage: failure.message,
         finishedAt: new Date(),
       },
     });
-    this.logger.info({ requestId, code }, 'watermark job failed');
-    return { outcome: 'failed', code };
+    this.logger.info({ requestId, code: failure.code }, 'watermark job failed');
+    return { outcome: 'failed', code: failure.code };
   }
 }
