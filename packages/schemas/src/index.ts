@@ -1,6 +1,7 @@
 // The API contract. Runtime validation (API requests, worker payloads) and types come from here;
 // the OpenAPI document lives behind the `./openapi` entry point so that importing schemas does
 // not load the document generator.
+export { AccessToken } from './access-token.ts';
 export { CalendarDate } from './common/calendar-date.ts';
 export { HttpUrl } from './common/http-url.ts';
 export { UnixSeconds } from './common/unix-seconds.ts';
@@ -12,6 +13,7 @@ export {
   Readiness,
 } from './health.ts';
 export { Cid, IpfsMetadata, IpfsRecord } from './ipfs-record.ts';
+export { JOB_ERROR_CODES, type JobErrorCode } from './job-error-codes.ts';
 export { Nft, NftAttribute, NftImageUri, NftMetadata, TokenId } from './nft.ts';
 export { IpfsHashParams, RequestIdParams, TokenIdParams } from './path-params.ts';
 export { FieldError, Problem } from './problem.ts';

@@ -63,6 +63,7 @@ describe('the OpenAPI document', () => {
       ]),
     );
     expect(summary).toEqual({
+      createAccessToken: 'POST /auth/token 201',
       createUploadLink: 'POST /claim/file-upload-link 201',
       createWatermarkJob: 'POST /watermark 202',
       getWatermarkJob: 'GET /watermark/{requestId} 200',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { registerAuthRoutes } from './openapi/auth-routes.ts';
 import { registerHealthRoutes } from './openapi/health-routes.ts';
 import { registerRecordRoutes } from './openapi/record-routes.ts';
 import { registerBearerAuth } from './openapi/security.ts';
@@ -26,6 +27,7 @@ Extensions of the service specification: job states \`processing\` and \`failed\
 export function buildOpenApiDocument(): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registerBearerAuth(registry);
+  registerAuthRoutes(registry);
   registerUploadRoutes(registry);
   registerWatermarkRoutes(registry);
   registerRecordRoutes(registry);
@@ -42,6 +44,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       description: DESCRIPTION,
     },
     tags: [
+      { name: 'Auth', description: 'Exchange an API key for an access token.' },
       { name: 'Uploads', description: 'Claim a signed link to upload a file.' },
       { name: 'Watermarking', description: 'Request watermarking and follow the job.' },
       { name: 'Records', description: 'NFT and IPFS records of watermarked files.' },

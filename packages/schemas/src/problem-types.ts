@@ -25,9 +25,9 @@ export const problemTypes = {
     title: 'Missing or invalid bearer token',
     status: 401,
   },
-  forbidden: {
-    type: `${PROBLEM_TYPE_BASE}forbidden`,
-    title: 'Not allowed',
+  invalidSignature: {
+    type: `${PROBLEM_TYPE_BASE}invalid-signature`,
+    title: 'Invalid or expired link signature',
     status: 403,
   },
   notFound: {
@@ -35,9 +35,14 @@ export const problemTypes = {
     title: 'Resource not found',
     status: 404,
   },
-  conflict: {
-    type: `${PROBLEM_TYPE_BASE}conflict`,
-    title: 'Conflicting request',
+  fileNotUploaded: {
+    type: `${PROBLEM_TYPE_BASE}file-not-uploaded`,
+    title: 'File not uploaded yet',
+    status: 409,
+  },
+  uploadAlreadyUsed: {
+    type: `${PROBLEM_TYPE_BASE}upload-already-used`,
+    title: 'Upload link already used',
     status: 409,
   },
   payloadTooLarge: {
@@ -50,9 +55,9 @@ export const problemTypes = {
     title: 'Unsupported media type',
     status: 415,
   },
-  fileNotUploaded: {
-    type: `${PROBLEM_TYPE_BASE}file-not-uploaded`,
-    title: 'File not uploaded',
+  idempotencyKeyReused: {
+    type: `${PROBLEM_TYPE_BASE}idempotency-key-reused`,
+    title: 'Idempotency key reused with a different request',
     status: 422,
   },
   rateLimited: {

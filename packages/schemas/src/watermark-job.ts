@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { HttpUrl } from './common/http-url.ts';
 import { UnixSeconds } from './common/unix-seconds.ts';
 import { IpfsRecord } from './ipfs-record.ts';
+import { JOB_ERROR_CODES } from './job-error-codes.ts';
 import { Nft } from './nft.ts';
 
 /**
@@ -22,7 +23,12 @@ export const WatermarkJobError = z
       .string()
       .min(1)
       .max(100)
-      .meta({ description: 'Stable machine-readable reason.', examples: ['unsupported_image'] }),
+      .meta({
+        description: `Stable machine-readable reason: ${Object.entries(JOB_ERROR_CODES)
+          .map(([code, meaning]) => `\`${code}\` (${meaning})`)
+          .join('; ')}`,
+        examples: ['invalid_image'],
+      }),
     message: z.string().max(2000).meta({ description: 'Human-readable explanation.' }),
   })
   .meta({ id: 'WatermarkJobError', description: 'Why a job failed (Hallmark extension).' });

@@ -26,6 +26,7 @@ describe('src/generated', () => {
       (match) => match[1],
     );
     expect(methods).toEqual([
+      'createAccessToken',
       'createUploadLink',
       'createWatermarkJob',
       'getWatermarkJob',

@@ -14,11 +14,19 @@ export interface ProblemCase {
  * A `default` entry covers the 500 and 503 that any operation can answer.
  */
 export function problemResponses(cases: readonly ProblemCase[]): Record<string, ResponseConfig> {
+  // Several problem types may share a status (two kinds of 409): one response lists them all.
+  const byStatus = new Map<number, ProblemCase[]>();
+  for (const problemCase of cases) {
+    const status = problemCase.problem.status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), problemCase]);
+  }
   const responses: Record<string, ResponseConfig> = {};
-  for (const { problem, when } of cases) {
-    responses[String(problem.status)] = problemResponse(
-      `${problem.title} (\`${slugOf(problem)}\`): ${when}`,
-      [problem],
+  for (const [status, shared] of byStatus) {
+    responses[String(status)] = problemResponse(
+      shared
+        .map(({ problem, when }) => `${problem.title} (\`${slugOf(problem)}\`): ${when}`)
+        .join(' '),
+      shared.map(({ problem }) => problem),
     );
   }
   responses.default = problemResponse(

@@ -33,12 +33,16 @@ export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
           when: 'the body is not a valid watermark request (unknown keys included); `errors` lists each field.',
         },
         {
-          problem: problemTypes.conflict,
-          when: 'the `Idempotency-Key` was already used with a different body.',
+          problem: problemTypes.notFound,
+          when: 'this client has no file with this `fileId`.',
         },
         {
           problem: problemTypes.fileNotUploaded,
-          when: 'no completed upload of this client has this `fileId`.',
+          when: 'the file exists but its upload has not completed.',
+        },
+        {
+          problem: problemTypes.idempotencyKeyReused,
+          when: 'the `Idempotency-Key` was already used with a different body.',
         },
         ...authenticatedCases,
       ]),

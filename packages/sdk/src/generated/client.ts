@@ -31,6 +31,25 @@ export class HallmarkClient {
   }
 
   /**
+   * Exchange an API key for a short-lived access token
+   *
+   * Send the API key as bearer. The token can be used instead of the key on every endpoint, so the key itself need not travel with each request; it stops working at `expiresAt` or when the key is revoked. A token cannot mint further tokens.
+   *
+   * `POST /auth/token` (bearer token)
+   */
+  createAccessToken(
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['AccessToken']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/auth/token',
+      authenticated: true,
+      resultStatuses: [201],
+      signal: options.signal,
+    });
+  }
+
+  /**
    * Get a signed link to upload a file (spec 4.1)
    *
    * Returns a new `fileId` and a signed `uploadLink`. PUT the raw bytes to `uploadLink` with `Content-Type` equal to `contentType` (spec 4.2) before calling `POST /watermark`.

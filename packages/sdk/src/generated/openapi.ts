@@ -3,6 +3,26 @@
 // Regenerate with `pnpm --filter @hallmark/sdk generate`.
 
 export interface paths {
+    "/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange an API key for a short-lived access token
+         * @description Send the API key as bearer. The token can be used instead of the key on every endpoint, so the key itself need not travel with each request; it stops working at `expiresAt` or when the key is revoked. A token cannot mint further tokens.
+         */
+        post: operations["createAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/claim/file-upload-link": {
         parameters: {
             query?: never;
@@ -141,6 +161,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A short-lived access token. */
+        AccessToken: {
+            /** @description Send as `Authorization: Bearer <accessToken>`. */
+            accessToken: string;
+            /** @enum {string} */
+            tokenType: "Bearer";
+            /** @description Lifetime in seconds from now. */
+            expiresIn: number;
+            /** @description Unix time at which the token stops working. */
+            expiresAt: number;
+        };
         /** @description Whether one dependency answers. */
         DependencyCheck: {
             /** @enum {string} */
@@ -434,8 +465,8 @@ export interface components {
         /** @description Why a job failed (Hallmark extension). */
         WatermarkJobError: {
             /**
-             * @description Stable machine-readable reason.
-             * @example unsupported_image
+             * @description Stable machine-readable reason: `invalid_image` (The file could not be decoded as an image (corrupt or truncated).); `unsupported_format` (The image format cannot be watermarked.); `image_too_small` (The image is smaller than the invisible mark needs (256 px short side).); `too_many_pixels` (The image has more pixels than this deployment accepts.); `processing_timeout` (Processing the image took longer than this deployment allows.); `technique_unavailable` (A requested technique is not available on this deployment.); `internal_error` (An unexpected failure persisted after every retry.)
+             * @example invalid_image
              */
             code: string;
             /** @description Human-readable explanation. */
@@ -510,6 +541,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type AccessToken = components['schemas']['AccessToken'];
 export type DependencyCheck = components['schemas']['DependencyCheck'];
 export type FieldError = components['schemas']['FieldError'];
 export type Health = components['schemas']['Health'];
@@ -533,6 +565,55 @@ export type WatermarkRequest = components['schemas']['WatermarkRequest'];
 export type WatermarkType = components['schemas']['WatermarkType'];
 export type $defs = Record<string, never>;
 export interface operations {
+    createAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new access token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createUploadLink: {
         parameters: {
             query?: never;
@@ -647,7 +728,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Conflicting request (`conflict`): the `Idempotency-Key` was already used with a different body. */
+            /** @description Resource not found (`not-found`): this client has no file with this `fileId`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description File not uploaded yet (`file-not-uploaded`): the file exists but its upload has not completed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -656,7 +746,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description File not uploaded (`file-not-uploaded`): no completed upload of this client has this `fileId`. */
+            /** @description Idempotency key reused with a different request (`idempotency-key-reused`): the `Idempotency-Key` was already used with a different body. */
             422: {
                 headers: {
                     [name: string]: unknown;

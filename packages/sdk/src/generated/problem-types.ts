@@ -17,9 +17,9 @@ export const problemTypes = {
     title: 'Missing or invalid bearer token',
     status: 401,
   },
-  forbidden: {
-    type: 'https://hallmark.dev/problems/forbidden',
-    title: 'Not allowed',
+  invalidSignature: {
+    type: 'https://hallmark.dev/problems/invalid-signature',
+    title: 'Invalid or expired link signature',
     status: 403,
   },
   notFound: {
@@ -27,9 +27,14 @@ export const problemTypes = {
     title: 'Resource not found',
     status: 404,
   },
-  conflict: {
-    type: 'https://hallmark.dev/problems/conflict',
-    title: 'Conflicting request',
+  fileNotUploaded: {
+    type: 'https://hallmark.dev/problems/file-not-uploaded',
+    title: 'File not uploaded yet',
+    status: 409,
+  },
+  uploadAlreadyUsed: {
+    type: 'https://hallmark.dev/problems/upload-already-used',
+    title: 'Upload link already used',
     status: 409,
   },
   payloadTooLarge: {
@@ -42,9 +47,9 @@ export const problemTypes = {
     title: 'Unsupported media type',
     status: 415,
   },
-  fileNotUploaded: {
-    type: 'https://hallmark.dev/problems/file-not-uploaded',
-    title: 'File not uploaded',
+  idempotencyKeyReused: {
+    type: 'https://hallmark.dev/problems/idempotency-key-reused',
+    title: 'Idempotency key reused with a different request',
     status: 422,
   },
   rateLimited: {

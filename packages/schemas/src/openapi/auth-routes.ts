@@ -1,0 +1,24 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { AccessToken } from '../access-token.ts';
+import { authenticatedCases, problemResponses } from './problem-responses.ts';
+import { bearerAuth } from './security.ts';
+
+export function registerAuthRoutes(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/token',
+    operationId: 'createAccessToken',
+    tags: ['Auth'],
+    summary: 'Exchange an API key for a short-lived access token',
+    description:
+      'Send the API key as bearer. The token can be used instead of the key on every endpoint, so the key itself need not travel with each request; it stops working at `expiresAt` or when the key is revoked. A token cannot mint further tokens.',
+    security: bearerAuth,
+    responses: {
+      201: {
+        description: 'A new access token.',
+        content: { 'application/json': { schema: AccessToken } },
+      },
+      ...problemResponses(authenticatedCases),
+    },
+  });
+}
