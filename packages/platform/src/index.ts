@@ -4,6 +4,7 @@ export {
   type HallmarkConfig,
   loadConfig,
   loadConfigOrExit,
+  publicBaseUrl,
 } from './config/index.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { CoreModule } from './nest/core.module.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configSchema, loadConfig } from '../src/index.ts';
+import { ConfigError, configSchema, loadConfig, publicBaseUrl } from '../src/index.ts';
 
 describe('loadConfig', () => {
   it('gives working local defaults for an empty environment', () => {
@@ -36,6 +36,41 @@ describe('loadConfig', () => {
       'PORT',
     ]);
     expect((error as ConfigError).message).toContain('3 variable(s)');
+  });
+});
+
+describe('cross-variable rules', () => {
+  it('requires HALLMARK_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(
+      /HALLMARK_SECRET: is required/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', HALLMARK_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe(
+      'production',
+    );
+  });
+
+  it('requires S3_BUCKET with the s3 storage driver', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrowError(/S3_BUCKET/);
+  });
+
+  it('parses boolean flags strictly', () => {
+    expect(loadConfig({ S3_FORCE_PATH_STYLE: 'true' }).S3_FORCE_PATH_STYLE).toBe(true);
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'yes please' })).toThrowError(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
+});
+
+describe('publicBaseUrl', () => {
+  it('points at the host and port the API listens on by default', () => {
+    expect(publicBaseUrl(loadConfig({ PORT: '4100' }))).toBe('http://127.0.0.1:4100');
+    expect(publicBaseUrl(loadConfig({ HOST: '0.0.0.0' }))).toBe('http://127.0.0.1:3000');
+  });
+
+  it('uses PUBLIC_URL when set, without a trailing slash', () => {
+    expect(publicBaseUrl(loadConfig({ PUBLIC_URL: 'https://hallmark.example.com/' }))).toBe(
+      'https://hallmark.example.com',
+    );
   });
 });
 

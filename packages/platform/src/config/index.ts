@@ -3,4 +3,4 @@
 // before anything is built.
 
 export { ConfigError, loadConfig, loadConfigOrExit } from './load.ts';
-export { configSchema, type HallmarkConfig } from './schema.ts';
+export { configSchema, type HallmarkConfig, publicBaseUrl } from './schema.ts';

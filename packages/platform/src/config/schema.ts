@@ -22,26 +22,83 @@ function url(protocols: readonly string[]) {
   );
 }
 
+const flag = z.stringbool({ error: 'must be true or false' });
+const MEGABYTE = 1024 * 1024;
+
 /**
- * Every environment variable a Hallmark process reads, with its default. `.env.example` at the
- * root lists the same variables (a test keeps the two in step). Defaults make one machine work
- * with no accounts: local PostgreSQL and Redis on their standard ports.
+ * Every environment variable a Hallmark process reads, with its default. `infra/.env.example`
+ * lists the same variables (a test keeps the two in step). Defaults make one machine work with
+ * no accounts: local PostgreSQL and Redis on their standard ports, files on local disk under
+ * HALLMARK_DATA_DIR, secrets generated there on first start.
  */
-export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: port.default(3000),
-  DATABASE_URL: url(['postgres:', 'postgresql:']).default(
-    'postgresql://postgres@127.0.0.1:5432/hallmark',
-  ),
-  REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[a-zA-Z0-9:_-]+$/, 'may hold only letters, digits, ":", "_" and "-"')
-    .default('hallmark'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WORKER_CONCURRENCY: positiveInt.default(availableParallelism()),
-  SHUTDOWN_TIMEOUT_MS: positiveInt.default(30_000),
-});
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: port.default(3000),
+    PUBLIC_URL: url(['http:', 'https:']).optional(),
+    DATABASE_URL: url(['postgres:', 'postgresql:']).default(
+      'postgresql://postgres@127.0.0.1:5432/hallmark',
+    ),
+    REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[a-zA-Z0-9:_-]+$/, 'may hold only letters, digits, ":", "_" and "-"')
+      .default('hallmark'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    HALLMARK_DATA_DIR: z.string().min(1).default('.data'),
+    HALLMARK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: url(['http:', 'https:']).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag.default(false),
+    UPLOAD_MAX_BYTES: positiveInt.default(50 * MEGABYTE),
+    MAX_IMAGE_PIXELS: positiveInt.default(50_000_000),
+    UPLOAD_LINK_TTL_SECONDS: positiveInt.default(900),
+    DOWNLOAD_LINK_TTL_SECONDS: positiveInt.default(3600),
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
+    RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+    WORKER_CONCURRENCY: positiveInt.default(availableParallelism()),
+    JOB_ATTEMPTS: positiveInt.default(5),
+    JOB_TIMEOUT_MS: positiveInt.default(120_000),
+    RECONCILE_INTERVAL_MS: positiveInt.default(15_000),
+    RECONCILE_AFTER_MS: positiveInt.default(30_000),
+    SHUTDOWN_TIMEOUT_MS: positiveInt.default(30_000),
+  })
+  .superRefine((config, ctx) => {
+    // A generated secret lives in one data folder; instances that scale out must share one.
+    if (config.NODE_ENV === 'production' && config.HALLMARK_SECRET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HALLMARK_SECRET'],
+        message:
+          'is required in production (at least 32 random characters shared by all instances)',
+      });
+    }
+    if (config.STORAGE_DRIVER === 's3' && config.S3_BUCKET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when STORAGE_DRIVER=s3',
+      });
+    }
+  });
 
 export type HallmarkConfig = z.infer<typeof configSchema>;
+
+/**
+ * The address clients use to reach this API: PUBLIC_URL when set (behind a proxy), otherwise the
+ * host and port it listens on, so every URL the service returns works on one machine as is.
+ */
+export function publicBaseUrl(
+  config: Pick<HallmarkConfig, 'PUBLIC_URL' | 'HOST' | 'PORT'>,
+): string {
+  if (config.PUBLIC_URL !== undefined) return config.PUBLIC_URL.replace(/\/+$/, '');
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+}

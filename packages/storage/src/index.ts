@@ -1,0 +1,16 @@
+export {
+  extensionOf,
+  IMAGE_CONTENT_TYPES,
+  type ImageContentType,
+  isImageContentType,
+} from './content-types.ts';
+export { type LinkClaims, type LinkMethod, LinkSigner, type LinkVerdict } from './link-signer.ts';
+export { LocalStorage, type ReceivedUpload, UploadTooLargeError } from './local-storage.ts';
+export {
+  assertObjectKey,
+  fileNameOfKey,
+  InvalidObjectKeyError,
+  safeFileName,
+} from './object-key.ts';
+export type { DownloadLinkOptions, ObjectStorage, StoredObject } from './object-storage.ts';
+export { S3Storage, type S3StorageOptions } from './s3-storage.ts';
