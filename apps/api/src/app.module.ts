@@ -1,10 +1,13 @@
 import type { HallmarkConfig, Logger } from '@hallmark/platform';
 import { CoreModule } from '@hallmark/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module.ts';
 import { DocsModule } from './docs/docs.module.ts';
 import { HealthModule } from './health/health.module.ts';
 import { ProblemModule } from './problem/problem.module.ts';
 import { RedisModule } from './redis/redis.module.ts';
+import { UploadsModule } from './uploads/uploads.module.ts';
+import { WatermarkModule } from './watermark/watermark.module.ts';
 
 @Module({})
 export class AppModule {
@@ -17,6 +20,9 @@ export class AppModule {
         ProblemModule,
         HealthModule,
         DocsModule,
+        AuthModule,
+        UploadsModule,
+        WatermarkModule,
       ],
     };
   }

@@ -16,6 +16,12 @@ export async function createApp(
     adapter,
     { logger: new NestPinoLogger(logger) },
   );
+  // Upload bodies (PUT to a storage link) reach the handler as a stream, whatever their
+  // Content-Type: the handler compares it with the declared type and answers 400 itself.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addContentTypeParser('*', (_request, payload, done) => done(null, payload));
   await registerDocsPage(app);
   return app;
 }

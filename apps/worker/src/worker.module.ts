@@ -1,9 +1,11 @@
-import type { HallmarkConfig, Logger } from '@hallmark/platform';
-import { CoreModule } from '@hallmark/platform';
+import { CoreModule, type HallmarkConfig, type Logger } from '@hallmark/platform';
 import { QUEUES } from '@hallmark/schemas';
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { WatermarkProcessor } from './watermark/watermark.processor.ts';
+import { Reconciler } from './reconciler/reconciler.service.ts';
+import { techniquesProvider } from './techniques/techniques.provider.ts';
+import { WatermarkPipeline } from './watermark/watermark-pipeline.ts';
+import { WatermarkWorker } from './watermark/watermark-worker.ts';
 
 @Module({})
 export class WorkerModule {
@@ -12,13 +14,10 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         CoreModule.forRoot(config, logger),
-        BullModule.forRoot({
-          connection: { url: config.REDIS_URL },
-          prefix: config.REDIS_PREFIX,
-        }),
+        BullModule.forRoot({ connection: { url: config.REDIS_URL }, prefix: config.REDIS_PREFIX }),
         BullModule.registerQueue({ name: QUEUES.watermark }),
       ],
-      providers: [WatermarkProcessor],
+      providers: [techniquesProvider, WatermarkPipeline, WatermarkWorker, Reconciler],
     };
   }
 }

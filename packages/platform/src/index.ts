@@ -11,4 +11,11 @@ export { CoreModule } from './nest/core.module.ts';
 export { exitGracefullyOnSignals } from './nest/graceful-shutdown.ts';
 export { NestPinoLogger } from './nest/nest-logger.ts';
 export { PrismaService } from './nest/prisma.service.ts';
-export { CONFIG, LOGGER } from './nest/tokens.ts';
+export { CONFIG, LOGGER, OBJECT_STORAGE, SERVICE_KEYS } from './nest/tokens.ts';
+export { createObjectStorage } from './object-storage.ts';
+export {
+  createWatermarkQueue,
+  enqueueWatermarkJob,
+  type WatermarkQueue,
+} from './queue/watermark-queue.ts';
+export { loadServiceKeys, type ServiceKeys } from './service-keys.ts';

@@ -1,11 +1,13 @@
-/** Image types Hallmark accepts, with the file extensions that name them. */
+/**
+ * Image types Hallmark accepts, with the file extensions that name them. HEIC is absent on
+ * purpose: the libvips that sharp ships decodes HEIF only with AV1 (AVIF), not HEVC.
+ */
 export const IMAGE_CONTENT_TYPES = {
   'image/jpeg': ['jpg', 'jpeg'],
   'image/png': ['png'],
   'image/webp': ['webp'],
   'image/avif': ['avif'],
   'image/tiff': ['tif', 'tiff'],
-  'image/heic': ['heic', 'heif'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ImageContentType = keyof typeof IMAGE_CONTENT_TYPES;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { LinkMethod, LinkSigner } from './link-signer.ts';
@@ -65,6 +65,11 @@ export class LocalStorage implements ObjectStorage {
     await writeFile(temporary, bytes);
     await rename(temporary, target);
     return { sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  }
+
+  /** Streams the object (the API serves downloads of the local driver with it). */
+  openReadStream(key: string): ReadStream {
+    return createReadStream(this.#path(key));
   }
 
   async size(key: string): Promise<number | null> {

@@ -1,8 +1,10 @@
 import type { Health, Readiness } from '@hallmark/schemas';
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { Public } from '../auth/public.decorator.ts';
 import { ReadinessService } from './readiness.service.ts';
 
+@Public()
 @Controller()
 export class HealthController {
   constructor(private readonly readiness: ReadinessService) {}

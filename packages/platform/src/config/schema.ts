@@ -66,6 +66,7 @@ export const configSchema = z
     WORKER_CONCURRENCY: positiveInt.default(availableParallelism()),
     JOB_ATTEMPTS: positiveInt.default(5),
     JOB_TIMEOUT_MS: positiveInt.default(120_000),
+    JOB_LOCK_MS: positiveInt.default(30_000),
     RECONCILE_INTERVAL_MS: positiveInt.default(15_000),
     RECONCILE_AFTER_MS: positiveInt.default(30_000),
     SHUTDOWN_TIMEOUT_MS: positiveInt.default(30_000),

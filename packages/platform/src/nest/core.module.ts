@@ -1,12 +1,15 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { HallmarkConfig } from '../config/index.ts';
 import type { Logger } from '../logger.ts';
+import { createObjectStorage } from '../object-storage.ts';
+import { loadServiceKeys, type ServiceKeys } from '../service-keys.ts';
 import { PrismaService } from './prisma.service.ts';
-import { CONFIG, LOGGER } from './tokens.ts';
+import { CONFIG, LOGGER, OBJECT_STORAGE, SERVICE_KEYS } from './tokens.ts';
 
 /**
  * What every Nest process of Hallmark injects: the configuration (validated once, in main.ts),
- * the logger and the database client. Built from values so tests can hand in their own.
+ * the logger, the database client, the service keys and the object storage. Built from values
+ * so tests can hand in their own.
  */
 @Global()
 @Module({})
@@ -18,8 +21,14 @@ export class CoreModule {
         { provide: CONFIG, useValue: config },
         { provide: LOGGER, useValue: logger },
         PrismaService,
+        { provide: SERVICE_KEYS, useFactory: () => loadServiceKeys(config) },
+        {
+          provide: OBJECT_STORAGE,
+          inject: [SERVICE_KEYS],
+          useFactory: (keys: ServiceKeys) => createObjectStorage(config, keys),
+        },
       ],
-      exports: [CONFIG, LOGGER, PrismaService],
+      exports: [CONFIG, LOGGER, PrismaService, SERVICE_KEYS, OBJECT_STORAGE],
     };
   }
 }

@@ -1,0 +1,71 @@
+import { hashApiKey, isWellFormedApiKey } from '@hallmark/db';
+import {
+  CONFIG,
+  type HallmarkConfig,
+  PrismaService,
+  SERVICE_KEYS,
+  type ServiceKeys,
+} from '@hallmark/platform';
+import { problemTypes } from '@hallmark/schemas';
+import { Inject, Injectable } from '@nestjs/common';
+import { ProblemException } from '../problem/problem.exception.ts';
+import { AccessTokens } from './access-tokens.ts';
+import type { Client } from './client.ts';
+
+/** `lastUsedAt` is a hint for operators, not an audit log: refreshed at most once a minute. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+function unauthorized(detail: string): ProblemException {
+  return new ProblemException(problemTypes.unauthorized, detail, undefined, {
+    'www-authenticate': 'Bearer realm="hallmark"',
+  });
+}
+
+/** Turns an `Authorization` header into a caller, or a 401 problem saying what is wrong. */
+@Injectable()
+export class Authenticator {
+  readonly tokens: AccessTokens;
+
+  constructor(
+    @Inject(CONFIG) config: HallmarkConfig,
+    @Inject(SERVICE_KEYS) keys: ServiceKeys,
+    private readonly prisma: PrismaService,
+  ) {
+    this.tokens = new AccessTokens(keys.accessTokens, config.ACCESS_TOKEN_TTL_SECONDS);
+  }
+
+  async authenticate(header: string | undefined): Promise<Client> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+    const bearer = match?.[1];
+    if (bearer === undefined)
+      throw unauthorized('Send `Authorization: Bearer <API key or access token>`.');
+    if (AccessTokens.looksLikeToken(bearer)) return this.#fromToken(bearer);
+    if (!isWellFormedApiKey(bearer))
+      throw unauthorized('The bearer token is not a Hallmark API key or access token.');
+    const key = await this.prisma.client.apiKey.findUnique({ where: { hash: hashApiKey(bearer) } });
+    if (key === null || key.revokedAt !== null)
+      throw unauthorized('The API key is unknown or revoked.');
+    if (
+      key.lastUsedAt === null ||
+      Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS
+    ) {
+      await this.prisma.client.apiKey.update({
+        where: { id: key.id },
+        data: { lastUsedAt: new Date() },
+      });
+    }
+    return { apiKeyId: key.id, via: 'api_key' };
+  }
+
+  async #fromToken(token: string): Promise<Client> {
+    const apiKeyId = this.tokens.verify(token, Math.floor(Date.now() / 1000));
+    if (apiKeyId === null) throw unauthorized('The access token is invalid or expired.');
+    const key = await this.prisma.client.apiKey.findUnique({
+      where: { id: apiKeyId },
+      select: { revokedAt: true },
+    });
+    if (key === null || key.revokedAt !== null)
+      throw unauthorized('The API key of this access token was revoked.');
+    return { apiKeyId, via: 'access_token' };
+  }
+}

@@ -1,0 +1,67 @@
+import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { RedisService } from '../redis/redis.service.ts';
+
+export interface RateLimitState {
+  readonly limit: number;
+  readonly remaining: number;
+  /** Seconds until the window resets. */
+  readonly resetSeconds: number;
+  readonly allowed: boolean;
+}
+
+const WINDOW_MS = 60_000;
+
+// One round trip, atomic across API instances: count the request and start the window's clock
+// on its first request.
+const CONSUME = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return { count, redis.call('PTTL', KEYS[1]) }
+`;
+
+/**
+ * A fixed one-minute window per API key, kept in Redis so every API instance shares it. When
+ * Redis is away the limiter lets requests through (and says so once in the log): refusing all
+ * traffic because the counter is down would turn a degraded dependency into an outage.
+ */
+@Injectable()
+export class RateLimiter {
+  readonly #limit: number;
+  #warned = false;
+
+  constructor(
+    @Inject(CONFIG) config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly redis: RedisService,
+  ) {
+    this.#limit = config.RATE_LIMIT_PER_MINUTE;
+  }
+
+  async consume(apiKeyId: string): Promise<RateLimitState | null> {
+    try {
+      const [count, ttl] = (await this.redis.client.eval(
+        CONSUME,
+        1,
+        `ratelimit:${apiKeyId}`,
+        String(WINDOW_MS),
+      )) as [number, number];
+      this.#warned = false;
+      return {
+        limit: this.#limit,
+        remaining: Math.max(0, this.#limit - count),
+        resetSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : WINDOW_MS) / 1000)),
+        allowed: count <= this.#limit,
+      };
+    } catch (error) {
+      if (!this.#warned) {
+        this.#warned = true;
+        this.logger.warn(
+          { err: (error as Error).message },
+          'rate limiter unavailable; not limiting',
+        );
+      }
+      return null;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { CONFIG, type HallmarkConfig, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
+import { problemTypes, type UploadLink, type UploadLinkRequest } from '@hallmark/schemas';
+import { isImageContentType, type ObjectStorage, safeFileName } from '@hallmark/storage';
+import { Inject, Injectable } from '@nestjs/common';
+import { ProblemException } from '../problem/problem.exception.ts';
+
+@Injectable()
+export class UploadsService {
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  /** Spec 4.1: a file id and a signed link to PUT its bytes to, valid for a limited time. */
+  async createUploadLink(apiKeyId: string, request: UploadLinkRequest): Promise<UploadLink> {
+    const contentType = request.contentType.toLowerCase();
+    if (!isImageContentType(contentType)) {
+      throw new ProblemException(
+        problemTypes.unsupportedMediaType,
+        `${request.contentType} cannot be watermarked; accepted: image/jpeg, image/png, image/webp, image/avif, image/tiff.`,
+      );
+    }
+    const fileId = randomUUID();
+    const storageKey = `uploads/${fileId}/${safeFileName(request.fileName)}`;
+    const expiresAt = new Date(Date.now() + this.config.UPLOAD_LINK_TTL_SECONDS * 1000);
+    const uploadLink = await this.storage.uploadLink(storageKey, contentType, expiresAt);
+    await this.prisma.client.file.create({
+      data: { id: fileId, apiKeyId, fileName: request.fileName, contentType, storageKey },
+    });
+    return { fileId, uploadLink };
+  }
+}

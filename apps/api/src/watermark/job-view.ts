@@ -1,0 +1,33 @@
+import type { WatermarkJob as JobRow } from '@hallmark/db';
+import type { WatermarkJob } from '@hallmark/schemas';
+import type { ObjectStorage } from '@hallmark/storage';
+
+/**
+ * The spec's view of a job row (2.3). A download link is minted fresh on every read, so a
+ * client that polls late still gets a link valid for the full lifetime.
+ */
+export async function toJobView(
+  row: JobRow,
+  storage: ObjectStorage,
+  downloadTtlSeconds: number,
+): Promise<WatermarkJob> {
+  const base = { status: row.status, requestId: row.id, fileId: row.fileId };
+  if (row.status === 'success' && row.outputStorageKey !== null) {
+    const expiredAt = Math.floor(Date.now() / 1000) + downloadTtlSeconds;
+    const watermarkedUrl = await storage.downloadLink(row.outputStorageKey, {
+      expiresAt: new Date(expiredAt * 1000),
+      contentType: row.outputContentType ?? 'application/octet-stream',
+    });
+    return { ...base, watermarkedUrl, expiredAt };
+  }
+  if (row.status === 'failed') {
+    return {
+      ...base,
+      error: {
+        code: row.errorCode ?? 'internal_error',
+        message: row.errorMessage ?? 'The job failed.',
+      },
+    };
+  }
+  return base;
+}

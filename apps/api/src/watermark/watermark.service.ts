@@ -1,0 +1,125 @@
+import { Prisma } from '@hallmark/db';
+import {
+  CONFIG,
+  enqueueWatermarkJob,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  OBJECT_STORAGE,
+  PrismaService,
+} from '@hallmark/platform';
+import {
+  problemTypes,
+  type WatermarkAccepted,
+  type WatermarkJob,
+  type WatermarkRequest,
+} from '@hallmark/schemas';
+import type { ObjectStorage } from '@hallmark/storage';
+import { Inject, Injectable } from '@nestjs/common';
+import { ProblemException } from '../problem/problem.exception.ts';
+import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { UploadReceiver } from '../uploads/upload-receiver.service.ts';
+import { toJobView } from './job-view.ts';
+import { requestHash } from './request-hash.ts';
+
+@Injectable()
+export class WatermarkService {
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly prisma: PrismaService,
+    private readonly queue: WatermarkQueueProvider,
+    private readonly uploads: UploadReceiver,
+  ) {}
+
+  /**
+   * Spec 4.3. The job row is written first and is the promise: if Redis is away the entry is
+   * queued later by the worker's reconciler, so an accepted request is never lost.
+   */
+  async create(
+    apiKeyId: string,
+    request: WatermarkRequest,
+    idempotencyKey: string | undefined,
+  ): Promise<WatermarkAccepted> {
+    const hash = idempotencyKey === undefined ? null : requestHash(request);
+    if (idempotencyKey !== undefined) {
+      const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
+      if (replay !== null) return replay;
+    }
+    let file = await this.prisma.client.file.findFirst({ where: { id: request.fileId, apiKeyId } });
+    if (file === null) throw ProblemException.notFound(`No file ${request.fileId}.`);
+    if (file.status !== 'uploaded') {
+      if (this.storage.driver === 'local' || file.status === 'uploading') {
+        throw new ProblemException(
+          problemTypes.fileNotUploaded,
+          'Upload the file (PUT to its uploadLink) before asking to watermark it.',
+        );
+      }
+      file = await this.uploads.confirmStoredUpload(file);
+    }
+
+    let job: { id: string };
+    try {
+      job = await this.prisma.client.watermarkJob.create({
+        data: {
+          apiKeyId,
+          fileId: file.id,
+          options: request.options,
+          idempotencyKey: idempotencyKey ?? null,
+          requestHash: hash,
+        },
+        select: { id: true },
+      });
+    } catch (error) {
+      // Two requests with the same new key raced: the loser answers like a replay.
+      if (idempotencyKey !== undefined && isUniqueViolation(error)) {
+        const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
+        if (replay !== null) return replay;
+      }
+      throw error;
+    }
+    try {
+      await enqueueWatermarkJob(this.queue.queue, job.id, this.config);
+    } catch (error) {
+      this.logger.warn(
+        { requestId: job.id, err: (error as Error).message },
+        'queueing deferred to the reconciler',
+      );
+    }
+    return { status: 'pending', requestId: job.id, fileId: file.id };
+  }
+
+  /** Spec 4.4; another key's job is indistinguishable from a missing one. */
+  async get(apiKeyId: string, requestId: string): Promise<WatermarkJob> {
+    const row = await this.prisma.client.watermarkJob.findFirst({
+      where: { id: requestId, apiKeyId },
+    });
+    if (row === null) throw ProblemException.notFound(`No watermark job ${requestId}.`);
+    return toJobView(row, this.storage, this.config.DOWNLOAD_LINK_TTL_SECONDS);
+  }
+
+  async #replay(
+    apiKeyId: string,
+    idempotencyKey: string,
+    hash: string | null,
+  ): Promise<WatermarkAccepted | null> {
+    const existing = await this.prisma.client.watermarkJob.findUnique({
+      where: { apiKeyId_idempotencyKey: { apiKeyId, idempotencyKey } },
+      select: { id: true, fileId: true, requestHash: true },
+    });
+    if (existing === null) return null;
+    if (existing.requestHash !== hash) {
+      throw new ProblemException(
+        problemTypes.idempotencyKeyReused,
+        'This Idempotency-Key was used with a different request body; use a new key for a new request.',
+      );
+    }
+    // The spec's answer to POST /watermark always says `pending`; poll for the real state.
+    return { status: 'pending', requestId: existing.id, fileId: existing.fileId };
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}

@@ -1,0 +1,94 @@
+import {
+  CONFIG,
+  enqueueWatermarkJob,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  PrismaService,
+  type WatermarkQueue,
+} from '@hallmark/platform';
+import { QUEUES } from '@hallmark/schemas';
+import { InjectQueue } from '@nestjs/bullmq';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+
+const BATCH = 200;
+
+/**
+ * Finds jobs whose row says pending/processing but that nothing is working on: the API could
+ * not reach Redis when it accepted them, or Redis lost its data. It queues them again. A job
+ * that waits or runs already has a queue entry with its id, so queueing never doubles work;
+ * a job whose worker crashed is returned by BullMQ itself once its lock lapses.
+ */
+@Injectable()
+export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly prisma: PrismaService,
+    @InjectQueue(QUEUES.watermark) private readonly queue: WatermarkQueue,
+  ) {
+    this.queue.on('error', () => {
+      // Reported by the worker's own connection; a failed pass is simply tried again later.
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.#timer = setInterval(() => {
+      this.#running ??= this.reconcileOnce()
+        .then((count) => {
+          if (count > 0) this.logger.info({ count }, 'reconciler re-queued jobs');
+        })
+        .catch((error: unknown) => {
+          this.logger.warn({ err: (error as Error).message }, 'reconciler pass failed');
+        })
+        .finally(() => {
+          this.#running = undefined;
+        });
+    }, this.config.RECONCILE_INTERVAL_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.#running;
+  }
+
+  /** One pass: returns how many jobs were queued again. */
+  async reconcileOnce(): Promise<number> {
+    const idleSince = new Date(Date.now() - this.config.RECONCILE_AFTER_MS);
+    const stuck = await this.prisma.client.watermarkJob.findMany({
+      where: { status: { in: ['pending', 'processing'] }, updatedAt: { lt: idleSince } },
+      select: { id: true },
+      orderBy: { updatedAt: 'asc' },
+      take: BATCH,
+    });
+    let queued = 0;
+    for (const { id } of stuck) {
+      const entry = await this.queue.getJob(id);
+      const state = entry === undefined ? 'missing' : await entry.getState();
+      if (state === 'completed' || state === 'failed') await entry?.remove();
+      if (
+        state === 'missing' ||
+        state === 'unknown' ||
+        state === 'completed' ||
+        state === 'failed'
+      ) {
+        await enqueueWatermarkJob(this.queue, id, this.config);
+        // Touching the row restarts its idle clock, so the next pass leaves it alone.
+        await this.prisma.client.watermarkJob.update({
+          where: { id },
+          data: { updatedAt: new Date() },
+        });
+        queued += 1;
+      }
+    }
+    return queued;
+  }
+}

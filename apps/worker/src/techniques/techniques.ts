@@ -1,0 +1,34 @@
+import type { WatermarkMetadata } from '@hallmark/schemas';
+
+/** What the pipeline knows about the image it works on. */
+export interface ImageInput {
+  readonly bytes: Uint8Array;
+  readonly contentType: string;
+}
+
+/** Embeds the invisible 64-bit mark; pixel work, run off the event loop. */
+export interface InvisibleTechnique {
+  readonly algorithm: string;
+  embed(image: ImageInput, payloadHex: string, signal: AbortSignal): Promise<Uint8Array>;
+}
+
+export interface SigningRequest {
+  readonly fileId: string;
+  readonly requestId: string;
+  readonly data: WatermarkMetadata | undefined;
+  /** Present when the invisible mark was embedded: the manifest then binds to it. */
+  readonly softBinding: { readonly algorithm: string; readonly payloadHex: string } | undefined;
+}
+
+/** Signs a C2PA manifest into the image. Always the last step: a re-encode would drop it. */
+export interface C2paTechnique {
+  sign(image: ImageInput, request: SigningRequest): Promise<Uint8Array>;
+}
+
+/** The techniques this deployment can apply; a missing one fails jobs that ask for it. */
+export interface Techniques {
+  readonly invisible?: InvisibleTechnique;
+  readonly c2pa?: C2paTechnique;
+}
+
+export const TECHNIQUES = Symbol('Techniques');

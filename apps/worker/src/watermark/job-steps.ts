@@ -1,0 +1,19 @@
+/** One finished step of a job, kept in the row's `steps` column for operators and benchmarks. */
+export interface StepTiming {
+  readonly name: string;
+  readonly ms: number;
+  readonly attempt: number;
+}
+
+/** Runs a step and records how long it took. */
+export async function timed<T>(
+  steps: StepTiming[],
+  name: string,
+  attempt: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  steps.push({ name, ms: Math.round((performance.now() - started) * 10) / 10, attempt });
+  return result;
+}

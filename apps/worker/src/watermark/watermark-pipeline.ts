@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { WatermarkJob } from '@hallmark/db';
+import { LOGGER, type Logger, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
+import {
+  type WatermarkOptions,
+  WatermarkOptions as WatermarkOptionsSchema,
+} from '@hallmark/schemas';
+import { fileNameOfKey, type ObjectStorage } from '@hallmark/storage';
+import { Inject, Injectable } from '@nestjs/common';
+import { type ImageInput, TECHNIQUES, type Techniques } from '../techniques/techniques.ts';
+import { PermanentJobFailure } from './job-failure.ts';
+import { type StepTiming, timed } from './job-steps.ts';
+
+export type PipelineOutcome = { outcome: 'success' } | { outcome: 'skipped'; reason: string };
+
+/**
+ * The steps of one watermark job, in their fixed order: load the upload, embed the invisible
+ * mark, sign the C2PA manifest (always last: any re-encode after it would drop the manifest),
+ * store the output. Re-running a job is safe: the mark payload is chosen once and kept, and the
+ * output goes to a key derived from the request, so a second run overwrites rather than adds.
+ */
+@Injectable()
+export class WatermarkPipeline {
+  constructor(
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(TECHNIQUES) private readonly techniques: Techniques,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  async run(requestId: string, attempt: number, signal: AbortSignal): Promise<PipelineOutcome> {
+    const row = await this.prisma.client.watermarkJob.findUnique({ where: { id: requestId } });
+    if (row === null) return { outcome: 'skipped', reason: 'no such job row' };
+    if (row.status === 'success' || row.status === 'failed') {
+      return { outcome: 'skipped', reason: `already ${row.status}` };
+    }
+    await this.prisma.client.watermarkJob.update({
+      where: { id: requestId },
+      data: { status: 'processing', startedAt: row.startedAt ?? new Date(), attempts: attempt },
+    });
+    const options = this.#options(row);
+
+    const steps: StepTiming[] = [];
+    const file = await this.prisma.client.file.findUniqueOrThrow({ where: { id: row.fileId } });
+    let image: ImageInput = await timed(steps, 'load', attempt, async () => ({
+      bytes: await this.storage.read(file.storageKey),
+      contentType: file.contentType,
+    }));
+
+    let softBinding: { algorithm: string; payloadHex: string } | undefined;
+    const invisible = this.techniques.invisible;
+    if (options.watermarkType.includes('invisible') && invisible !== undefined) {
+      const payloadHex = await this.#markPayload(row);
+      const marked = await timed(steps, 'invisible', attempt, () =>
+        invisible.embed(image, payloadHex, signal),
+      );
+      image = { ...image, bytes: marked };
+      softBinding = { algorithm: invisible.algorithm, payloadHex };
+    }
+    const c2pa = this.techniques.c2pa;
+    if (options.watermarkType.includes('c2pa') && c2pa !== undefined) {
+      const signed = await timed(steps, 'c2pa', attempt, () =>
+        c2pa.sign(image, { fileId: file.id, requestId, data: options.data, softBinding }),
+      );
+      image = { ...image, bytes: signed };
+    }
+
+    const outputKey = `outputs/${requestId}/${fileNameOfKey(file.storageKey)}`;
+    const stored = await timed(steps, 'store', attempt, () =>
+      this.storage.write(outputKey, image.bytes, image.contentType),
+    );
+    await this.prisma.client.watermarkJob.update({
+      where: { id: requestId },
+      data: {
+        status: 'success',
+        outputStorageKey: outputKey,
+        outputContentType: image.contentType,
+        outputSizeBytes: stored.sizeBytes,
+        outputSha256: stored.sha256,
+        steps: [...previousSteps(row), ...steps] as object[],
+        errorCode: null,
+        errorMessage: null,
+        finishedAt: new Date(),
+      },
+    });
+    this.logger.info({ requestId, attempt, steps }, 'watermark job succeeded');
+    return { outcome: 'success' };
+  }
+
+  /** Ends a job for good with a stable code; a finished job is left as it is. */
+  async fail(requestId: string, code: string, message: string): Promise<void> {
+    await this.prisma.client.watermarkJob.updateMany({
+      where: { id: requestId, status: { in: ['pending', 'processing'] } },
+      data: { status: 'failed', errorCode: code, errorMessage: message, finishedAt: new Date() },
+    });
+    this.logger.info({ requestId, code }, 'watermark job failed');
+  }
+
+  #options(row: WatermarkJob): WatermarkOptions {
+    const parsed = WatermarkOptionsSchema.safeParse(row.options);
+    if (!parsed.success) {
+      throw new PermanentJobFailure(
+        'internal_error',
+        `Stored options are invalid: ${parsed.error.message}`,
+      );
+    }
+    const missing = parsed.data.watermarkType.filter(
+      (technique) => this.techniques[technique] === undefined,
+    );
+    if (missing.length > 0) {
+      throw new PermanentJobFailure(
+        'technique_unavailable',
+        `This deployment cannot apply ${missing.join(', ')}.`,
+      );
+    }
+    return parsed.data;
+  }
+
+  /** The job's mark payload, chosen at random on the first attempt and reused by every retry. */
+  async #markPayload(row: WatermarkJob): Promise<string> {
+    if (row.markPayload !== null) return row.markPayload;
+    const candidate = randomBytes(8).toString('hex');
+    await this.prisma.client.watermarkJob.updateMany({
+      where: { id: row.id, markPayload: null },
+      data: { markPayload: candidate },
+    });
+    const saved = await this.prisma.client.watermarkJob.findUniqueOrThrow({
+      where: { id: row.id },
+      select: { markPayload: true },
+    });
+    return saved.markPayload ?? candidate;
+  }
+}
+
+function previousSteps(row: WatermarkJob): object[] {
+  return Array.isArray(row.steps) ? (row.steps as object[]) : [];
+}

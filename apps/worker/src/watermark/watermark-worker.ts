@@ -1,0 +1,96 @@
+import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
+import { QUEUES, watermarkJobPayloadSchema } from '@hallmark/schemas';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { asPermanentFailure } from './job-failure.ts';
+import { WatermarkPipeline } from './watermark-pipeline.ts';
+
+/**
+ * Consumes the watermark queue. The BullMQ worker is built here rather than with @Processor so
+ * that concurrency and lock duration come from the validated configuration.
+ *
+ * Failures: a permanent one (bad image, unavailable technique) fails the job row at once; any
+ * other is retried with exponential backoff, and fails the row with `internal_error` only after
+ * the last attempt. Either way the queue entry ends, so nothing is retried forever.
+ */
+@Injectable()
+export class WatermarkWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  #worker: Worker | undefined;
+  #lastConnectionError: { message: string; at: number } | undefined;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly pipeline: WatermarkPipeline,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.#worker = new Worker(QUEUES.watermark, (job) => this.#process(job), {
+      connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
+      prefix: this.config.REDIS_PREFIX,
+      concurrency: this.config.WORKER_CONCURRENCY,
+      lockDuration: this.config.JOB_LOCK_MS,
+      stalledInterval: this.config.JOB_LOCK_MS,
+    });
+    this.#worker.on('error', (error) => this.#logConnectionError(error));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    // Takes no new job and waits for the running ones (the process deadline bounds the wait).
+    await this.#worker?.close();
+  }
+
+  async #process(job: Job): Promise<string> {
+    const payload = watermarkJobPayloadSchema.safeParse(job.data);
+    if (!payload.success) {
+      throw new UnrecoverableError(`malformed watermark queue entry: ${payload.error.message}`);
+    }
+    const { requestId } = payload.data;
+    const attempt = job.attemptsMade + 1;
+    const lastAttempt = attempt >= (job.opts.attempts ?? 1);
+    const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
+    try {
+      const result = await this.pipeline.run(requestId, attempt, signal);
+      return result.outcome;
+    } catch (error) {
+      const permanent = asPermanentFailure(timeoutAware(error, signal));
+      if (permanent !== null) {
+        await this.pipeline.fail(requestId, permanent.code, permanent.message);
+        return 'failed';
+      }
+      this.logger.warn(
+        { requestId, attempt, err: (error as Error).message },
+        'watermark attempt failed',
+      );
+      if (!lastAttempt) throw error;
+      await this.pipeline.fail(
+        requestId,
+        'internal_error',
+        `Failed after ${attempt} attempts: ${(error as Error).message}`,
+      );
+      return 'failed';
+    }
+  }
+
+  /** A lost Redis shows as repeated 'error' events: one structured line per error every 10 s. */
+  #logConnectionError(error: Error): void {
+    const now = Date.now();
+    const last = this.#lastConnectionError;
+    if (last !== undefined && last.message === error.message && now - last.at < 10_000) return;
+    this.#lastConnectionError = { message: error.message, at: now };
+    this.logger.warn({ err: error.message }, 'queue connection error; BullMQ keeps retrying');
+  }
+}
+
+/** An attempt cut off by the time limit fails with a clear code, whatever the step threw. */
+function timeoutAware(error: unknown, signal: AbortSignal): unknown {
+  if (!signal.aborted) return error;
+  return Object.assign(new Error('Processing took longer than this deployment allows.'), {
+    code: 'processing_timeout',
+  });
+}

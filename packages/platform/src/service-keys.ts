@@ -1,0 +1,44 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { HallmarkConfig } from './config/index.ts';
+
+/** Keys derived from the one service secret, each for one purpose so none can stand in for another. */
+export interface ServiceKeys {
+  readonly linkSigning: Uint8Array;
+  readonly accessTokens: Uint8Array;
+}
+
+function derive(secret: string, purpose: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', secret, 'hallmark', purpose, 32));
+}
+
+/**
+ * HALLMARK_SECRET when set (production requires it: every instance must share it); otherwise a
+ * secret generated once into the data folder, so a single machine works with no set-up and keeps
+ * its links and tokens valid across restarts. Two processes starting at once agree: the file is
+ * created exclusively and the loser reads the winner's.
+ */
+export async function loadServiceKeys(
+  config: Pick<HallmarkConfig, 'HALLMARK_SECRET' | 'HALLMARK_DATA_DIR'>,
+): Promise<ServiceKeys> {
+  const secret = config.HALLMARK_SECRET ?? (await generatedSecret(config.HALLMARK_DATA_DIR));
+  return {
+    linkSigning: derive(secret, 'link signing v1'),
+    accessTokens: derive(secret, 'access tokens v1'),
+  };
+}
+
+async function generatedSecret(dataDir: string): Promise<string> {
+  const dir = resolve(dataDir);
+  const file = join(dir, 'service-secret');
+  await mkdir(dir, { recursive: true });
+  try {
+    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = (await readFile(file, 'utf8')).trim();
+  if (secret.length < 32) throw new Error(`${file} is damaged: delete it to generate a new secret`);
+  return secret;
+}
