@@ -3,6 +3,8 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** True when stderr is a terminal: progress may then redraw one line instead of adding lines. */
+  readonly stderrIsTty?: boolean;
 }
 
 /** A command's result is its exit code: 0 success, 1 a negative answer, 2 bad usage. */

@@ -1,9 +1,11 @@
 import { ready, readyUsage } from './commands/ready.ts';
+import { watermark, watermarkUsage } from './commands/watermark.ts';
 import { type CliIo, type Command, UsageError } from './io.ts';
 import { version } from './version.ts';
 
 const commands: Record<string, { run: Command; usage: string }> = {
   ready: { run: ready, usage: readyUsage },
+  watermark: { run: watermark, usage: watermarkUsage },
 };
 
 function help(): string {

@@ -123,3 +123,28 @@ export async function ensureDevApiKey(
   await prisma.apiKey.create({ data: { name, prefix: key.prefix, hash: key.hash } });
   return { created: true, prefix: key.prefix, plaintext: key.plaintext };
 }
+
+/** Creates a key named `name`; the plaintext is returned once and never stored. */
+export async function issueApiKey(
+  prisma: Pick<PrismaClient, 'apiKey'>,
+  name: string,
+): Promise<{ id: string; prefix: string; plaintext: string }> {
+  const key = generateApiKey();
+  const row = await prisma.apiKey.create({ data: { name, prefix: key.prefix, hash: key.hash } });
+  return { id: row.id, prefix: key.prefix, plaintext: key.plaintext };
+}
+
+/**
+ * Revokes the key with this prefix (`hm_xxxxxxxx`). Its access tokens stop working at once,
+ * because every use checks the key. Returns false when no unrevoked key has the prefix.
+ */
+export async function revokeApiKey(
+  prisma: Pick<PrismaClient, 'apiKey'>,
+  prefix: string,
+): Promise<boolean> {
+  const result = await prisma.apiKey.updateMany({
+    where: { prefix, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  return result.count > 0;
+}

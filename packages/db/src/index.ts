@@ -7,8 +7,10 @@ export {
   generateApiKey,
   hashApiKey,
   isWellFormedApiKey,
+  issueApiKey,
   MalformedApiKeyError,
   parseApiKeyPrefix,
+  revokeApiKey,
 } from './api-keys.ts';
 export { createPrismaClient } from './client.ts';
 export { type CreatedMigration, createMigration } from './create-migration.ts';

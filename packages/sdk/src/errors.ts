@@ -1,4 +1,4 @@
-import type { Problem } from './generated/openapi.ts';
+import type { Problem, WatermarkJob, WatermarkJobError } from './generated/openapi.ts';
 
 /**
  * The API answered with a status the operation does not document as a result. Every documented
@@ -14,12 +14,23 @@ export class HallmarkApiError extends Error {
   readonly problem: Problem | undefined;
   /** The decoded body: parsed JSON, text, or `undefined` when empty. */
   readonly body: unknown;
+  /**
+   * The wait the server asked for with `Retry-After`, in ms. Set when the SDK stopped retrying
+   * (retries used up, or a longer wait than `retry.maxDelayMs`), so callers can schedule later.
+   */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, problem: Problem | undefined, body: unknown, message?: string) {
-    super(message ?? describe(status, problem));
+  constructor(
+    status: number,
+    problem: Problem | undefined,
+    body: unknown,
+    options: { readonly message?: string; readonly retryAfterMs?: number | undefined } = {},
+  ) {
+    super(options.message ?? describe(status, problem));
     this.status = status;
     this.problem = problem;
     this.body = body;
+    this.retryAfterMs = options.retryAfterMs;
   }
 
   /** The problem type URI, e.g. `https://hallmark.dev/problems/not-found` (see `problemTypes`). */
@@ -33,6 +44,18 @@ export class HallmarkApiError extends Error {
   }
 }
 
+/**
+ * Whether `error` is a `HallmarkApiError` of the given problem type, e.g.
+ * `isProblem(error, problemTypes.rateLimited)`. Narrows `error` for the caller.
+ */
+export function isProblem(
+  error: unknown,
+  problemType: { readonly type: string } | string,
+): error is HallmarkApiError {
+  const type = typeof problemType === 'string' ? problemType : problemType.type;
+  return error instanceof HallmarkApiError && error.type === type;
+}
+
 /** `400 Request validation failed: <detail> (options.watermarkType[1]: Invalid option…)`. */
 function describe(status: number, problem: Problem | undefined): string {
   if (!problem) return `Hallmark API answered ${status} without problem details`;
@@ -41,4 +64,64 @@ function describe(status: number, problem: Problem | undefined): string {
     ? ` (${problem.errors.map((error) => `${error.path || '(body)'}: ${error.message}`).join('; ')})`
     : '';
   return `${status} ${problem.title}${detail}${fields}`;
+}
+
+/**
+ * The job reached `failed`. Thrown (not returned) by `waitForJob` so that `watermarkFile` and
+ * other callers cannot mistake a failed job for a finished one. `code` is one of the stable job
+ * error codes (`invalid_image`, `image_too_small`, …); the message reads `code: explanation`.
+ */
+export class WatermarkJobFailedError extends Error {
+  override readonly name = 'WatermarkJobFailedError';
+  /** The job as last polled, `status: 'failed'`. */
+  readonly job: WatermarkJob;
+  /** Why it failed, as the API reported it. */
+  readonly jobError: WatermarkJobError;
+
+  constructor(job: WatermarkJob) {
+    // A failed job always carries `error`; the fallback only guards against a broken server.
+    const jobError = job.error ?? { code: 'unknown', message: 'the job failed without a reason' };
+    super(`${jobError.code}: ${jobError.message}`);
+    this.job = job;
+    this.jobError = jobError;
+  }
+
+  get code(): string {
+    return this.jobError.code;
+  }
+}
+
+/** `waitForJob` gave up after `timeoutMs`; the job itself may still finish later. */
+export class WaitTimeoutError extends Error {
+  override readonly name = 'WaitTimeoutError';
+  readonly requestId: string;
+  readonly timeoutMs: number;
+  /** The job as last polled, if any poll answered. */
+  readonly lastJob: WatermarkJob | undefined;
+
+  constructor(requestId: string, timeoutMs: number, lastJob: WatermarkJob | undefined) {
+    super(
+      `Watermark job ${requestId} did not finish within ${timeoutMs} ms` +
+        (lastJob ? ` (last status: ${lastJob.status})` : ''),
+    );
+    this.requestId = requestId;
+    this.timeoutMs = timeoutMs;
+    this.lastJob = lastJob;
+  }
+}
+
+/**
+ * `watermarkFile` could not tell the file's media type: no `contentType` option, no `Blob.type`,
+ * and no known extension on the file name. Pass `contentType` explicitly.
+ */
+export class UnknownContentTypeError extends Error {
+  override readonly name = 'UnknownContentTypeError';
+  readonly fileName: string | undefined;
+
+  constructor(fileName: string | undefined) {
+    super(
+      `Cannot tell the media type of ${fileName ? `"${fileName}"` : 'the file'}: pass contentType (e.g. 'image/jpeg')`,
+    );
+    this.fileName = fileName;
+  }
 }

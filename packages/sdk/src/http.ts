@@ -1,8 +1,15 @@
 import { HallmarkApiError } from './errors.ts';
-import { parseProblem } from './problem-details.ts';
+import { errorFromResponse, readBody } from './response-body.ts';
+import { fetchWithRetry, type RetryOptions, type RetryPolicy, retryPolicy } from './retry.ts';
 
 /** The subset of `fetch` the client uses; pass any compatible function (tests, retries, proxies). */
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Not `globalThis.fetch` itself: browsers throw "Illegal invocation" when fetch is called
+ * detached from `globalThis`, and a late-installed fetch (a test mock) should still be used.
+ */
+export const globalFetch: FetchFunction = (url, init) => globalThis.fetch(url, init);
 
 /** A bearer token, or a function asked before each request (to refresh expiring tokens). */
 export type TokenSource = string | (() => string | Promise<string>);
@@ -14,6 +21,11 @@ export interface HallmarkClientOptions {
   readonly token?: TokenSource;
   /** Defaults to the global `fetch`, looked up at call time. */
   readonly fetch?: FetchFunction;
+  /**
+   * Retrying of 429 and 503 answers (honouring `Retry-After`) and, for GET, of lost
+   * connections. Defaults: 3 retries, waits of at most 30 s. `{ retries: 0 }` disables it.
+   */
+  readonly retry?: RetryOptions;
 }
 
 /** Per-call options shared by every operation. */
@@ -48,6 +60,7 @@ export class HttpTransport {
   readonly #baseUrl: string;
   readonly #token: TokenSource | undefined;
   readonly #fetch: FetchFunction;
+  readonly #retry: RetryPolicy;
 
   constructor(options: HallmarkClientOptions) {
     // Parsed once so a malformed base URL fails at construction, not on the first call.
@@ -57,9 +70,8 @@ export class HttpTransport {
     }
     this.#baseUrl = base.href.replace(/\/+$/, '');
     this.#token = options.token;
-    // Not `globalThis.fetch` itself: browsers throw "Illegal invocation" when fetch is called
-    // detached from `globalThis`, and a late-installed fetch (a test mock) should still be used.
-    this.#fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+    this.#fetch = options.fetch ?? globalFetch;
+    this.#retry = retryPolicy(options.retry);
   }
 
   async request<Result>(request: ApiRequest): Promise<Result> {
@@ -76,21 +88,23 @@ export class HttpTransport {
     }
     if (request.signal) init.signal = request.signal;
 
-    const response = await this.#fetch(this.#url(request), init);
+    const response = await fetchWithRetry(
+      this.#fetch,
+      this.#url(request),
+      init,
+      this.#retry,
+      request.resultStatuses,
+    );
     const body = await readBody(response);
 
     if (!request.resultStatuses.includes(response.status)) {
-      const problem = body.kind === 'json' ? parseProblem(body.value, response.status) : undefined;
-      throw new HallmarkApiError(response.status, problem, body.value);
+      throw await errorFromResponse(response, body);
     }
     if (body.kind !== 'json') {
       // Every result status is documented with a JSON body, so anything else is not the API.
-      throw new HallmarkApiError(
-        response.status,
-        undefined,
-        body.value,
-        `Hallmark API answered ${response.status} without the documented JSON body`,
-      );
+      throw new HallmarkApiError(response.status, undefined, body.value, {
+        message: `Hallmark API answered ${response.status} without the documented JSON body`,
+      });
     }
     // The one unchecked step: the body is trusted to match the documented schema of this status.
     return body.value as Result;
@@ -117,23 +131,4 @@ function encodePathParam(name: string, value: string | undefined): string {
     throw new TypeError(`Path parameter ${name} must be a non-empty path segment`);
   }
   return encodeURIComponent(value);
-}
-
-type DecodedBody =
-  | { kind: 'empty'; value: undefined }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'text'; value: string };
-
-/**
- * JSON when the body parses as JSON, whatever its declared type (some proxies relabel
- * problem+json), else the text itself so an error can still show what came back.
- */
-async function readBody(response: Response): Promise<DecodedBody> {
-  const text = await response.text();
-  if (text === '') return { kind: 'empty', value: undefined };
-  try {
-    return { kind: 'json', value: JSON.parse(text) };
-  } catch {
-    return { kind: 'text', value: text };
-  }
 }

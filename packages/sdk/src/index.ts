@@ -1,6 +1,14 @@
-// Public entry point of @hallmark/sdk. Runs wherever a global `fetch` exists (Node 18+,
-// browsers, Deno, Bun); it imports nothing but its own files.
-export { HallmarkApiError } from './errors.ts';
+// Public entry point of @hallmark/sdk. Runs wherever a global `fetch` exists (Node 20+,
+// browsers, Deno, Bun); it imports nothing but its own files (and `node:fs/promises`, lazily,
+// only when given a file path).
+export { downloadFile } from './download.ts';
+export {
+  HallmarkApiError,
+  isProblem,
+  UnknownContentTypeError,
+  WaitTimeoutError,
+  WatermarkJobFailedError,
+} from './errors.ts';
 // HallmarkClient and the options type of each operation that takes headers.
 export * from './generated/client.ts';
 // Types of every schema (`WatermarkRequest`, `WatermarkJob`, `Problem`, …) and the raw
@@ -17,3 +25,14 @@ export type {
   RequestOptions,
   TokenSource,
 } from './http.ts';
+export type { WatermarkInput } from './input.ts';
+export type { RetryOptions } from './retry.ts';
+export type { SignedLinkOptions } from './signed-link.ts';
+export { type FileBytes, uploadFile } from './upload.ts';
+export { type JobProcessingEvent, type WaitForJobOptions, waitForJob } from './wait-for-job.ts';
+export {
+  type WatermarkedFile,
+  type WatermarkFileOptions,
+  type WatermarkProgress,
+  watermarkFile,
+} from './watermark-file.ts';

@@ -14,6 +14,8 @@ export interface CannedResponse {
   readonly status: number;
   readonly contentType?: string;
   readonly body?: unknown;
+  /** Extra response headers, e.g. `Retry-After`. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -43,6 +45,7 @@ export class TestServer {
             : JSON.stringify(canned.body);
         response.writeHead(canned.status, {
           'content-type': canned.contentType ?? 'application/json',
+          ...canned.headers,
         });
         response.end(text);
       });

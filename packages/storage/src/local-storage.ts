@@ -116,7 +116,12 @@ export class LocalStorage implements ObjectStorage {
       out.end();
       await once(out, 'finish');
     } catch (error) {
-      out.destroy();
+      // The file must be closed before it is removed, or a late open would re-create it.
+      if (!out.closed) {
+        const closed = once(out, 'close');
+        out.destroy();
+        await closed;
+      }
       await rm(temporary, { force: true });
       throw error;
     }

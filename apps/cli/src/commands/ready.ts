@@ -12,7 +12,8 @@ export const ready: Command = async (args, io) => {
     options: { url: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
   const baseUrl = values.url ?? io.env.HALLMARK_URL ?? 'http://127.0.0.1:3000';
-  const client = new HallmarkClient({ baseUrl });
+  // A probe reports what it sees now: no retries on a refused connection.
+  const client = new HallmarkClient({ baseUrl, retry: { retries: 0 } });
   const readiness = await client.getReadiness();
   if (values.json) {
     io.stdout(`${JSON.stringify(readiness, null, 2)}\n`);

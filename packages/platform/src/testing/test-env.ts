@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase } from '@hallmark/db/testing';
 import { Redis } from 'ioredis';
 import { type HallmarkConfig, loadConfig } from '../config/index.ts';
 import { createLogger } from '../logger.ts';
 
 /**
- * A private world for one test file: its own migrated database and its own Redis key prefix,
- * both removed by `dispose`.
+ * A private world for one test file: its own migrated database, Redis key prefix and data
+ * folder (stored files, secrets), all removed by `dispose`.
  */
 export async function createTestEnv(
   service: string,
@@ -14,9 +17,11 @@ export async function createTestEnv(
 ) {
   const database = await createTestDatabase();
   const redisPrefix = `hallmark-test-${randomBytes(6).toString('hex')}`;
-  const env = {
+  const dataDir = await mkdtemp(join(tmpdir(), 'hallmark-test-'));
+  const env: Record<string, string> = {
     DATABASE_URL: database.url,
     REDIS_PREFIX: redisPrefix,
+    HALLMARK_DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...overrides,
   };
@@ -28,6 +33,7 @@ export async function createTestEnv(
     async dispose() {
       await deleteRedisPrefix(config.REDIS_URL, redisPrefix);
       await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

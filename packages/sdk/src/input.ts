@@ -1,0 +1,75 @@
+import { UnknownContentTypeError } from './errors.ts';
+import { readFileBytes } from './node-files.ts';
+import type { FileBytes } from './upload.ts';
+
+/** What `watermarkFile` accepts: a path (Node only), bytes, or a `Blob`/`File` (browsers). */
+export type WatermarkInput = string | FileBytes;
+
+/** Overrides for what would otherwise be read off the input. */
+export interface FileHints {
+  /** Defaults to the `File`'s name or the path's last segment, else `upload.<extension>`. */
+  readonly fileName?: string | undefined;
+  /** Defaults to the `Blob`'s type, else the file name's extension. */
+  readonly contentType?: string | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** A file ready to announce (`createUploadLink`) and upload. */
+export interface FileToUpload {
+  readonly bytes: FileBytes;
+  readonly size: number;
+  readonly fileName: string;
+  readonly contentType: string;
+}
+
+/** The image types a name's extension can vouch for; lower case, without the dot. */
+const CONTENT_TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  heic: 'image/heic',
+  heif: 'image/heif',
+};
+
+/** Reads the input (only a path needs reading) and settles its file name and media type. */
+export async function fileToUpload(input: WatermarkInput, hints: FileHints): Promise<FileToUpload> {
+  const named = hints.fileName ?? nameOf(input);
+  const contentType = hints.contentType ?? blobType(input) ?? contentTypeOfName(named);
+  // Settled before reading, so a file of unknown type is refused without being read.
+  if (contentType === undefined) throw new UnknownContentTypeError(named);
+  const bytes = typeof input === 'string' ? await readFileBytes(input, hints.signal) : input;
+  return {
+    bytes,
+    size: bytes instanceof Blob ? bytes.size : bytes.byteLength,
+    fileName: named ?? `upload${extensionOf(contentType)}`,
+    contentType,
+  };
+}
+
+/** The media type an extension stands for, e.g. `image/jpeg` for `IMG_001.JPG`. */
+function contentTypeOfName(fileName: string | undefined): string | undefined {
+  const extension = fileName?.match(/\.([^.]+)$/)?.[1]?.toLowerCase();
+  return extension === undefined ? undefined : CONTENT_TYPES_BY_EXTENSION[extension];
+}
+
+/** A path's last segment (both separators, for Windows paths), or a `File`'s name. */
+function nameOf(input: WatermarkInput): string | undefined {
+  if (typeof input === 'string') return input.split(/[/\\]/).pop() || undefined;
+  if (typeof File !== 'undefined' && input instanceof File && input.name) return input.name;
+  return undefined;
+}
+
+/** `Blob.type` is `''` when unknown; parameters are dropped because the API refuses them. */
+function blobType(input: WatermarkInput): string | undefined {
+  if (!(input instanceof Blob)) return undefined;
+  return input.type.split(';')[0]?.trim() || undefined;
+}
+
+function extensionOf(contentType: string): string {
+  const entry = Object.entries(CONTENT_TYPES_BY_EXTENSION).find(([, type]) => type === contentType);
+  return entry ? `.${entry[0]}` : '';
+}
