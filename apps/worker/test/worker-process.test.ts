@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { createPrismaClient, type PrismaClient } from '@hallmark/db';
-import { createTestEnv } from '@hallmark/platform/testing';
+import { createTestEnv, startServiceProcess } from '@hallmark/platform/testing';
 import { QUEUES } from '@hallmark/schemas';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,25 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const entry = join(import.meta.dirname, '../dist/main.js');
 
 function startWorker(env: Record<string, string>) {
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const messages: string[] = [];
-  const waiters: Array<{ msg: string; resolve: () => void }> = [];
-  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-    const msg = String((JSON.parse(line) as { msg?: unknown }).msg);
-    messages.push(msg);
-    for (const waiter of waiters.filter((w) => w.msg === msg)) waiter.resolve();
-  });
-  return {
-    child,
-    messages,
-    logged: (msg: string) =>
-      messages.includes(msg)
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => waiters.push({ msg, resolve })),
-  };
+  return startServiceProcess(entry, env);
 }
 
 async function createJobRow(prisma: PrismaClient, watermarkType: string[]) {
@@ -108,8 +89,7 @@ describe('the worker process', () => {
       const again = await prisma.watermarkJob.findUniqueOrThrow({ where: { id: row.id } });
       expect(again.attempts).toBe(1);
     } finally {
-      worker.child.kill('SIGTERM');
-      await once(worker.child, 'exit');
+      await worker.stop();
     }
   });
 
@@ -124,8 +104,7 @@ describe('the worker process', () => {
         opts: { jobId: row.id },
       })),
     );
-    worker.child.kill('SIGTERM');
-    const [code] = await once(worker.child, 'exit');
+    const code = await worker.stop('SIGTERM');
 
     expect(code).toBe(0);
     expect(worker.messages).toContain('stopped');

@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import { createPrismaClient, issueApiKey, type PrismaClient } from '@hallmark/db';
+import type { HallmarkConfig } from '@hallmark/platform';
+import {
+  createTestEnv,
+  type ServiceProcess,
+  startServiceProcess,
+} from '@hallmark/platform/testing';
+import { HallmarkClient } from '@hallmark/sdk';
+import { freePort } from './free-port.ts';
+
+const apiEntry = join(import.meta.dirname, '../../dist/main.js');
+const workerEntry = join(import.meta.dirname, '../../../worker/dist/main.js');
+
+export interface RunningService {
+  readonly baseUrl: string;
+  readonly env: Record<string, string>;
+  readonly prisma: PrismaClient;
+  api: ServiceProcess;
+  worker: ServiceProcess;
+  /** A client of the SDK with a new API key. */
+  newClient(): Promise<HallmarkClient>;
+  startWorker(): Promise<ServiceProcess>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole service as it runs in production, on a private database, Redis prefix and data
+ * folder: the built api and worker as real processes, reached over HTTP.
+ */
+export async function startService(
+  env: Partial<Record<keyof HallmarkConfig, string>> = {},
+): Promise<RunningService> {
+  const port = await freePort();
+  const testEnv = await createTestEnv('e2e', { PORT: String(port), ...env });
+  const prisma = createPrismaClient(testEnv.config.DATABASE_URL);
+  const api = startServiceProcess(apiEntry, testEnv.env);
+  const startWorker = async () => {
+    const process = startServiceProcess(workerEntry, testEnv.env);
+    await process.logged('worker ready');
+    return process;
+  };
+  const [, worker] = await Promise.all([api.logged('api listening'), startWorker()]);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const service: RunningService = {
+    baseUrl,
+    env: testEnv.env,
+    prisma,
+    api,
+    worker,
+    async newClient() {
+      const key = await issueApiKey(prisma, 'e2e');
+      return new HallmarkClient({ baseUrl, token: key.plaintext });
+    },
+    startWorker,
+    async close() {
+      await Promise.all([service.api.stop(), service.worker.stop()]);
+      await prisma.$disconnect();
+      await testEnv.dispose();
+    },
+  };
+  return service;
+}

@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+
+export interface ServiceProcess {
+  readonly child: ChildProcess;
+  /** The `msg` of every JSON log line so far. */
+  readonly messages: readonly string[];
+  /** Resolves once a log line with this `msg` appeared (rejects if the process exits first). */
+  logged(msg: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  /** Sends the signal and resolves with the exit code (null when killed by a signal). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts a built Hallmark process (api or worker `dist/main.js`) as a real child process with
+ * the given environment and follows its JSON log lines, for tests that need real processes.
+ */
+export function startServiceProcess(entry: string, env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, [entry], {
+    // Tests follow the process by its log lines, so it must log whatever the test env says.
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const messages: string[] = [];
+  const lines: Record<string, unknown>[] = [];
+  const waiters = new Set<() => void>();
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = `${stderr}${chunk.toString()}`.slice(-4_000);
+  });
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    try {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      lines.push(entry);
+      messages.push(String(entry.msg));
+    } catch {
+      messages.push(line);
+    }
+    for (const wake of waiters) wake();
+  });
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+
+  return {
+    child,
+    messages,
+    logged(msg, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = lines.find((line) => line.msg === msg);
+          if (found === undefined) return false;
+          cleanup();
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`no "${msg}" log line within ${timeoutMs} ms; stderr: ${stderr}`));
+        }, timeoutMs);
+        const onExit = () => {
+          cleanup();
+          reject(new Error(`process exited before logging "${msg}"; stderr: ${stderr}`));
+        };
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(wake);
+          child.off('exit', onExit);
+        };
+        const wake = () => {
+          check();
+        };
+        if (check()) return;
+        waiters.add(wake);
+        child.once('exit', onExit);
+      });
+    },
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const [code] = await exited;
+      return code;
+    },
+  };
+}
