@@ -1,9 +1,11 @@
+import { keys, keysUsage } from './commands/keys.ts';
 import { ready, readyUsage } from './commands/ready.ts';
 import { watermark, watermarkUsage } from './commands/watermark.ts';
 import { type CliIo, type Command, UsageError } from './io.ts';
 import { version } from './version.ts';
 
 const commands: Record<string, { run: Command; usage: string }> = {
+  keys: { run: keys, usage: keysUsage },
   ready: { run: ready, usage: readyUsage },
   watermark: { run: watermark, usage: watermarkUsage },
 };
@@ -16,7 +18,7 @@ function help(): string {
     ...Object.values(commands).map((c) => `  ${c.usage}`),
     '  hallmark --version',
     '',
-    'Environment: HALLMARK_URL (default http://127.0.0.1:3000), HALLMARK_API_KEY.',
+    'Environment: HALLMARK_URL (default http://127.0.0.1:3000), HALLMARK_API_KEY; keys: DATABASE_URL.',
     '',
   ].join('\n');
 }
