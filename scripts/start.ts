@@ -49,9 +49,8 @@ if (build.status !== 0) {
 }
 
 // Imported only now: @hallmark/db runs from its build output.
-const { applyMigrations, createPrismaClient, ensureDatabase, ensureDevApiKey } = await import(
-  '@hallmark/db'
-);
+const { applyMigrations, createPrismaClient, ensureDatabase, ensureDevApiKey, MalformedApiKeyError } =
+  await import('@hallmark/db');
 await ensureDatabase(config.DATABASE_URL);
 const applied = await applyMigrations(config.DATABASE_URL);
 console.error(
@@ -74,6 +73,10 @@ try {
   } else {
     console.error(`start: development API key ${devKey.prefix}… is ready`);
   }
+} catch (error) {
+  if (!(error instanceof MalformedApiKeyError)) throw error;
+  console.error(error.message);
+  process.exit(78);
 } finally {
   await prisma.$disconnect();
 }
