@@ -10,7 +10,11 @@ export async function createApp(
   config: HallmarkConfig,
   logger: Logger,
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ loggerInstance: logger.child({ component: 'http' }) });
+  // One access-log line per request (Fastify's default writes two), written when it completes.
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger.child({ component: 'http' }),
+    disableRequestLogging: true,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, logger),
     adapter,
@@ -22,6 +26,20 @@ export async function createApp(
     .getHttpAdapter()
     .getInstance()
     .addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url.split('?')[0],
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request',
+      );
+    });
   await registerDocsPage(app);
   return app;
 }

@@ -17,7 +17,7 @@ describe('the typical flow (spec 4.9) over HTTP, api and worker as real processe
   });
 
   it('uploads, requests, polls and reports a technique the deployment lacks', async () => {
-    const client = await service.newClient();
+    const { client } = await service.newClient();
     const phases: string[] = [];
     const error = await watermarkFile(
       client,

@@ -19,7 +19,7 @@ export interface RunningService {
   api: ServiceProcess;
   worker: ServiceProcess;
   /** A client of the SDK with a new API key. */
-  newClient(): Promise<HallmarkClient>;
+  newClient(): Promise<{ client: HallmarkClient; apiKey: string }>;
   startWorker(): Promise<ServiceProcess>;
   close(): Promise<void>;
 }
@@ -50,7 +50,10 @@ export async function startService(
     worker,
     async newClient() {
       const key = await issueApiKey(prisma, 'e2e');
-      return new HallmarkClient({ baseUrl, token: key.plaintext });
+      return {
+        client: new HallmarkClient({ baseUrl, token: key.plaintext }),
+        apiKey: key.plaintext,
+      };
     },
     startWorker,
     async close() {

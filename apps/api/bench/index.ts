@@ -1,0 +1,101 @@
+// `pnpm --filter @hallmark/api bench`: the service's HTTP cost per request, as a ratio to a bare
+// Fastify route returning the same JSON in the same run (absolute numbers on these machines are
+// noise). Api and worker run as real processes on a private database and Redis prefix.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { uploadFile, waitForJob } from '@hallmark/sdk';
+import { freePort } from '../test/support/free-port.ts';
+import { startService } from '../test/support/service.ts';
+import { type LoadResult, load } from './http-load.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+const photo = readFileSync(
+  join(import.meta.dirname, '../../../../shared/fixtures/c2pa/no_manifest.jpg'),
+);
+
+const service = await startService({ RATE_LIMIT_PER_MINUTE: '1000000000' });
+try {
+  const { client, apiKey } = await service.newClient();
+  const bearer = `Bearer ${apiKey}`;
+  const link = await client.createUploadLink({ contentType: 'image/jpeg', fileName: 'photo.jpg' });
+  await uploadFile(link.uploadLink, photo, 'image/jpeg');
+  const accepted = await client.createWatermarkJob({
+    fileId: link.fileId,
+    options: { watermarkType: ['c2pa'] },
+  });
+  const job = await waitForJob(client, accepted.requestId).catch(
+    (error: { job?: unknown }) => error.job,
+  );
+
+  const bare = await startBare(JSON.stringify(job), JSON.stringify(link));
+  try {
+    const createBody = JSON.stringify({ contentType: 'image/jpeg', fileName: 'photo.jpg' });
+    const json = { 'content-type': 'application/json' };
+    const rows: Array<[string, LoadResult, LoadResult]> = [];
+    for (const [name, method, path, body] of [
+      ['GET /watermark/{requestId}', 'GET', `/watermark/${accepted.requestId}`, undefined],
+      ['POST /claim/file-upload-link', 'POST', '/claim/file-upload-link', createBody],
+    ] as const) {
+      const measured = await load({
+        url: `${service.baseUrl}${path}`,
+        method,
+        headers: { authorization: bearer, ...json },
+        ...(body === undefined ? {} : { body }),
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+      });
+      const baseline = await load({
+        url: `${bare.url}${path}`,
+        method,
+        headers: json,
+        ...(body === undefined ? {} : { body }),
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+      });
+      if (measured.errors + measured.non2xx > 0)
+        throw new Error(`${name}: ${measured.non2xx} non-2xx answers`);
+      rows.push([name, measured, baseline]);
+    }
+    printTable(rows);
+  } finally {
+    bare.child.kill('SIGTERM');
+  }
+} finally {
+  await service.close();
+}
+
+async function startBare(jobJson: string, linkJson: string) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [join(import.meta.dirname, 'bare-server.ts'), String(port), jobJson, linkJson],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  await once(lines, 'line');
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+function printTable(rows: Array<[string, LoadResult, LoadResult]>): void {
+  const header = ['route', 'req/s', 'bare req/s', 'ratio', 'p99 ms', 'bare p99 ms', 'ratio'];
+  const lines = rows.map(([name, m, b]) => [
+    name,
+    m.requestsPerSecond.toFixed(0),
+    b.requestsPerSecond.toFixed(0),
+    `${(m.requestsPerSecond / b.requestsPerSecond).toFixed(2)}x`,
+    String(m.p99Ms),
+    String(b.p99Ms),
+    `${(m.p99Ms / Math.max(b.p99Ms, 1)).toFixed(2)}x`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const format = (cells: string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(`autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, loopback`);
+  console.log(format(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
