@@ -2,6 +2,7 @@ export {
   ConfigError,
   configSchema,
   type HallmarkConfig,
+  ipfsGatewayUrl,
   loadConfig,
   loadConfigOrExit,
   publicBaseUrl,

@@ -8,10 +8,16 @@ export type { Logger } from 'pino';
  * worker can be shipped to any log store and filtered by `service`.
  */
 export function createLogger(service: string, config: Pick<HallmarkConfig, 'LOG_LEVEL'>): Logger {
-  return pino({
-    level: config.LOG_LEVEL,
-    base: { service },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-  });
+  return pino(
+    {
+      level: config.LOG_LEVEL,
+      base: { service },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    // Asynchronous writes: lines logged in the same tick go out in one write instead of one
+    // blocking syscall each (the access log made that the API's largest cost per request).
+    // Call `logger.flush()` before exiting.
+    pino.destination({ dest: 1, sync: false }),
+  );
 }

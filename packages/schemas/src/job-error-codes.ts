@@ -9,6 +9,12 @@ export const JOB_ERROR_CODES = {
   too_many_pixels: 'The image has more pixels than this deployment accepts.',
   processing_timeout: 'Processing the image took longer than this deployment allows.',
   technique_unavailable: 'A requested technique is not available on this deployment.',
+  ipfs_unreachable: 'The IPFS node could not be reached after every retry.',
+  nft_unavailable: 'This deployment has no blockchain configured for minting.',
+  insufficient_funds: 'The minting wallet cannot pay the transaction fee.',
+  mint_reverted: 'The NFT contract refused the mint.',
+  rpc_unreachable: 'The blockchain RPC endpoint could not be reached after every retry.',
+  mint_timeout: 'The mint transaction was not confirmed in time.',
   internal_error: 'An unexpected failure persisted after every retry.',
 } as const;
 

@@ -3,4 +3,4 @@
 // before anything is built.
 
 export { ConfigError, loadConfig, loadConfigOrExit } from './load.ts';
-export { configSchema, type HallmarkConfig, publicBaseUrl } from './schema.ts';
+export { configSchema, type HallmarkConfig, ipfsGatewayUrl, publicBaseUrl } from './schema.ts';

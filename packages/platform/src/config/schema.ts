@@ -57,6 +57,24 @@ export const configSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag.default(false),
+    IPFS_DRIVER: z.enum(['embedded', 'kubo']).default('embedded'),
+    IPFS_KUBO_URL: url(['http:', 'https:']).optional(),
+    IPFS_PINNING_ENDPOINT: url(['http:', 'https:']).optional(),
+    IPFS_PINNING_TOKEN: z.string().min(1).optional(),
+    IPFS_GATEWAY_URL: url(['http:', 'https:']).optional(),
+    CHAIN_RPC_URL: url(['http:', 'https:']).optional(),
+    CHAIN_ID: positiveInt.optional(),
+    CHAIN_CONTRACT_ADDRESS: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+      .optional(),
+    CHAIN_MINTER_KEY: z.string().min(1).optional(),
+    CHAIN_MINTER_KEY_FILE: z.string().min(1).optional(),
+    NFT_CUSTODY_ADDRESS: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+      .optional(),
+    NFT_MARKETPLACE_URL_TEMPLATE: z.string().min(1).optional(),
     UPLOAD_MAX_BYTES: positiveInt.default(50 * MEGABYTE),
     MAX_IMAGE_PIXELS: positiveInt.default(50_000_000),
     UPLOAD_LINK_TTL_SECONDS: positiveInt.default(900),
@@ -81,6 +99,31 @@ export const configSchema = z
           'is required in production (at least 32 random characters shared by all instances)',
       });
     }
+    if (config.IPFS_DRIVER === 'kubo' && config.IPFS_KUBO_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IPFS_KUBO_URL'],
+        message: 'is required when IPFS_DRIVER=kubo',
+      });
+    }
+    if (config.CHAIN_RPC_URL !== undefined) {
+      for (const variable of ['CHAIN_ID', 'CHAIN_CONTRACT_ADDRESS'] as const) {
+        if (config[variable] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [variable],
+            message: 'is required with CHAIN_RPC_URL',
+          });
+        }
+      }
+      if (config.CHAIN_MINTER_KEY === undefined && config.CHAIN_MINTER_KEY_FILE === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CHAIN_MINTER_KEY'],
+          message: 'or CHAIN_MINTER_KEY_FILE is required with CHAIN_RPC_URL',
+        });
+      }
+    }
     if (config.STORAGE_DRIVER === 's3' && config.S3_BUCKET === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -91,6 +134,13 @@ export const configSchema = z
   });
 
 export type HallmarkConfig = z.infer<typeof configSchema>;
+
+/** Where `ipfsUrl` points: IPFS_GATEWAY_URL, else the trustless gateway the API itself serves. */
+export function ipfsGatewayUrl(
+  config: Pick<HallmarkConfig, 'IPFS_GATEWAY_URL' | 'PUBLIC_URL' | 'HOST' | 'PORT'>,
+): string {
+  return (config.IPFS_GATEWAY_URL ?? `${publicBaseUrl(config)}/gateway`).replace(/\/+$/, '');
+}
 
 /**
  * The address clients use to reach this API: PUBLIC_URL when set (behind a proxy), otherwise the

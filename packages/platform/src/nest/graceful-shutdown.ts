@@ -18,18 +18,18 @@ export function exitGracefullyOnSignals(app: Closable, logger: Logger, timeoutMs
     logger.info({ signal }, 'stopping: finishing current work');
     const deadline = setTimeout(() => {
       logger.warn({ timeoutMs }, 'work still running at the deadline; exiting anyway');
-      process.exit(1);
+      logger.flush(() => process.exit(1));
     }, timeoutMs);
     deadline.unref();
     await app.close();
     logger.info('stopped');
-    process.exit(0);
+    logger.flush(() => process.exit(0));
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, (received) => {
       stop(received).catch((error: unknown) => {
         logger.error({ err: error }, 'did not stop cleanly');
-        process.exit(1);
+        logger.flush(() => process.exit(1));
       });
     });
   }
