@@ -6,11 +6,15 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=bootstrap.sh
 source "$root/scripts/bootstrap.sh"
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-if ! (cd "$root" && turbo run build --filter=@hallmark/cli... --output-logs=errors-only >"$log" 2>&1); then
-  cat "$log" >&2
-  exit 1
+# HALLMARK_CLI_PREBUILT=1 skips the refresh when the caller already built (the CLI's own tests
+# run inside a turbo run, which must not be re-entered).
+if [ "${HALLMARK_CLI_PREBUILT:-}" != "1" ]; then
+  log="$(mktemp)"
+  trap 'rm -f "$log"' EXIT
+  if ! (cd "$root" && turbo run build --filter=@hallmark/cli... --output-logs=errors-only >"$log" 2>&1); then
+    cat "$log" >&2
+    exit 1
+  fi
 fi
 # INIT_CWD is where the user ran pnpm, so relative file arguments mean what they expect.
 cd "${INIT_CWD:-$PWD}"

@@ -3,7 +3,8 @@
 // 2. name any unreachable PostgreSQL or Redis, with the command that starts it;
 // 3. build what is stale (turbo cache), create the database if missing, apply migrations;
 // 4. make sure a development API key exists (printed once when created);
-// 5. run api and worker together with labelled logs.
+// 5. unless CHAIN_RPC_URL names a real chain, run a local anvil chain with the NFT contract;
+// 6. run api and worker together with labelled logs.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,6 +90,7 @@ const code = await runTogether(
     { label: 'api', entry: join(root, 'apps/api/dist/main.js') },
     { label: 'worker', entry: join(root, 'apps/worker/dist/main.js') },
   ],
-  process.env,
+  childEnv,
 );
+await stopChain();
 process.exit(code);

@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module.ts';
 import { DocsModule } from './docs/docs.module.ts';
 import { HealthModule } from './health/health.module.ts';
 import { ProblemModule } from './problem/problem.module.ts';
+import { RecordsModule } from './records/records.module.ts';
 import { RedisModule } from './redis/redis.module.ts';
 import { UploadsModule } from './uploads/uploads.module.ts';
 import { WatermarkModule } from './watermark/watermark.module.ts';
@@ -22,6 +23,7 @@ export class AppModule {
         DocsModule,
         AuthModule,
         UploadsModule,
+        RecordsModule,
         WatermarkModule,
       ],
     };

@@ -63,7 +63,7 @@ describe('bad input: a clear problem, nothing stored or lost', () => {
   it('401 without a bearer token, with an unknown one, and with a malformed one', async () => {
     for (const authorization of [
       undefined,
-      'Bearer hm_aaaaaaaa_' + 'A'.repeat(43),
+      `Bearer hm_aaaaaaaa_${'A'.repeat(43)}`,
       'Basic abc',
       'Bearer x',
     ]) {

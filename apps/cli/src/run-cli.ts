@@ -1,5 +1,7 @@
+import { inspect, inspectUsage } from './commands/inspect.ts';
 import { keys, keysUsage } from './commands/keys.ts';
 import { ready, readyUsage } from './commands/ready.ts';
+import { sign, signUsage } from './commands/sign.ts';
 import { watermark, watermarkUsage } from './commands/watermark.ts';
 import { type CliIo, type Command, UsageError } from './io.ts';
 import { version } from './version.ts';
@@ -8,6 +10,8 @@ const commands: Record<string, { run: Command; usage: string }> = {
   keys: { run: keys, usage: keysUsage },
   ready: { run: ready, usage: readyUsage },
   watermark: { run: watermark, usage: watermarkUsage },
+  sign: { run: sign, usage: signUsage },
+  inspect: { run: inspect, usage: inspectUsage },
 };
 
 function help(): string {

@@ -39,6 +39,7 @@ describe('hallmark CLI', () => {
     const result = spawnSync('pnpm', ['--silent', 'hallmark', '--version'], {
       cwd: root,
       encoding: 'utf8',
+      env: { ...process.env, HALLMARK_CLI_PREBUILT: '1' },
     });
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('0.1.0\n');

@@ -2,7 +2,10 @@ import { CoreModule, type HallmarkConfig, type Logger } from '@hallmark/platform
 import { QUEUES } from '@hallmark/schemas';
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { PixelPool } from './pixels/pixel-pool.ts';
 import { Reconciler } from './reconciler/reconciler.service.ts';
+import { IpfsRecords } from './records/ipfs-records.ts';
+import { NftMinter } from './records/nft-minter.ts';
 import { techniquesProvider } from './techniques/techniques.provider.ts';
 import { WatermarkPipeline } from './watermark/watermark-pipeline.ts';
 import { WatermarkWorker } from './watermark/watermark-worker.ts';
@@ -17,7 +20,15 @@ export class WorkerModule {
         BullModule.forRoot({ connection: { url: config.REDIS_URL }, prefix: config.REDIS_PREFIX }),
         BullModule.registerQueue({ name: QUEUES.watermark }),
       ],
-      providers: [techniquesProvider, WatermarkPipeline, WatermarkWorker, Reconciler],
+      providers: [
+        PixelPool,
+        IpfsRecords,
+        NftMinter,
+        techniquesProvider,
+        WatermarkPipeline,
+        WatermarkWorker,
+        Reconciler,
+      ],
     };
   }
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { createPrismaClient, type PrismaClient } from '@hallmark/db';
 import { createTestEnv, startServiceProcess } from '@hallmark/platform/testing';
 import { QUEUES } from '@hallmark/schemas';
@@ -9,11 +10,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const entry = join(import.meta.dirname, '../dist/main.js');
 
+/** Starts like a JPEG, then is garbage: passes the upload's magic-byte check, fails to decode. */
+const CORRUPT_JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  Buffer.alloc(2_000, 0x5a),
+]);
+
 function startWorker(env: Record<string, string>) {
   return startServiceProcess(entry, env);
 }
 
-async function createJobRow(prisma: PrismaClient, watermarkType: string[]) {
+/** A job row over a stored upload whose bytes are `bytes`. */
+async function createJobRow(
+  prisma: PrismaClient,
+  dataDir: string,
+  watermarkType: string[],
+  bytes: Uint8Array = CORRUPT_JPEG,
+) {
   const key = await prisma.apiKey.create({
     data: {
       name: 'test',
@@ -27,9 +40,11 @@ async function createJobRow(prisma: PrismaClient, watermarkType: string[]) {
       fileName: 'photo.jpg',
       contentType: 'image/jpeg',
       status: 'uploaded',
-      storageKey: `uploads/${crypto.randomUUID()}`,
+      storageKey: `uploads/${crypto.randomUUID()}/photo.jpg`,
     },
   });
+  await mkdir(join(dataDir, 'objects', dirname(file.storageKey)), { recursive: true });
+  await writeFile(join(dataDir, 'objects', file.storageKey), bytes);
   return prisma.watermarkJob.create({
     data: { apiKeyId: key.id, fileId: file.id, options: { watermarkType } },
   });
@@ -64,20 +79,21 @@ describe('the worker process', () => {
     await testEnv?.dispose();
   });
 
-  it('takes jobs from Redis and fails a job whose techniques are not available yet', async () => {
+  it('takes jobs from Redis and fails a corrupt image at once with invalid_image', async () => {
     const worker = startWorker(testEnv.env);
     try {
       await worker.logged('worker ready');
-      const row = await createJobRow(prisma, ['invisible', 'c2pa']);
+      const row = await createJobRow(prisma, testEnv.config.HALLMARK_DATA_DIR, ['invisible']);
       await queue.add('watermark', { requestId: row.id }, { jobId: row.id });
 
       const finished = await waitFor(
         () => prisma.watermarkJob.findUniqueOrThrow({ where: { id: row.id } }),
         (job) => job.status === 'failed',
       );
-      expect(finished.errorCode).toBe('technique_unavailable');
-      expect(finished.errorMessage).toContain('invisible, c2pa');
+      // Permanent: no retry would decode these bytes, so the first attempt is the last.
+      expect(finished.errorCode).toBe('invalid_image');
       expect(finished.attempts).toBe(1);
+      expect(finished.outputStorageKey).toBeNull();
       expect(finished.finishedAt).not.toBeNull();
 
       // Running the same entry again is harmless: a finished row is skipped, not redone.
@@ -96,7 +112,9 @@ describe('the worker process', () => {
   it('stops on SIGTERM with exit 0 and leaves no job stuck as active', async () => {
     const worker = startWorker(testEnv.env);
     await worker.logged('worker ready');
-    const rows = await Promise.all([1, 2, 3].map(() => createJobRow(prisma, ['c2pa'])));
+    const rows = await Promise.all(
+      [1, 2, 3].map(() => createJobRow(prisma, testEnv.config.HALLMARK_DATA_DIR, ['invisible'])),
+    );
     await queue.addBulk(
       rows.map((row) => ({
         name: 'watermark',

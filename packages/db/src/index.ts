@@ -6,8 +6,8 @@ export {
   type GeneratedApiKey,
   generateApiKey,
   hashApiKey,
-  isWellFormedApiKey,
   issueApiKey,
+  isWellFormedApiKey,
   MalformedApiKeyError,
   parseApiKeyPrefix,
   revokeApiKey,
@@ -16,7 +16,7 @@ export { createPrismaClient } from './client.ts';
 export { type CreatedMigration, createMigration } from './create-migration.ts';
 export { DatabaseUnreachableError } from './database-unreachable-error.ts';
 export { DEFAULT_DATABASE_URL, databaseUrlFromEnv, redactPassword } from './database-url.ts';
-export type { ApiKey, File, WatermarkJob } from './generated/prisma/client.ts';
+export type { ApiKey, File, IpfsRecord, Nft, WatermarkJob } from './generated/prisma/client.ts';
 export { FileStatus, JobStatus, Prisma, PrismaClient } from './generated/prisma/client.ts';
 export {
   applyMigrations,

@@ -1,3 +1,4 @@
+export { type ChainReadOptions, chainMintOptions, chainReadOptions } from './chain.ts';
 export {
   ConfigError,
   configSchema,
@@ -7,6 +8,7 @@ export {
   loadConfigOrExit,
   publicBaseUrl,
 } from './config/index.ts';
+export { openIpfsStore } from './ipfs.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { CoreModule } from './nest/core.module.ts';
 export { exitGracefullyOnSignals } from './nest/graceful-shutdown.ts';

@@ -1,5 +1,5 @@
 import type { WatermarkJob as JobRow } from '@hallmark/db';
-import type { WatermarkJob } from '@hallmark/schemas';
+import type { IpfsRecord, Nft, WatermarkJob } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 
 /**
@@ -10,6 +10,7 @@ export async function toJobView(
   row: JobRow,
   storage: ObjectStorage,
   downloadTtlSeconds: number,
+  records: { ipfs?: IpfsRecord | undefined; nft?: Nft | undefined } = {},
 ): Promise<WatermarkJob> {
   const base = { status: row.status, requestId: row.id, fileId: row.fileId };
   if (row.status === 'success' && row.outputStorageKey !== null) {
@@ -18,7 +19,13 @@ export async function toJobView(
       expiresAt: new Date(expiredAt * 1000),
       contentType: row.outputContentType ?? 'application/octet-stream',
     });
-    return { ...base, watermarkedUrl, expiredAt };
+    return {
+      ...base,
+      watermarkedUrl,
+      expiredAt,
+      ...(records.ipfs === undefined ? {} : { ipfs: records.ipfs }),
+      ...(records.nft === undefined ? {} : { nft: records.nft }),
+    };
   }
   if (row.status === 'failed') {
     return {

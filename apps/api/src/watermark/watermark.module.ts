@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { RecordsModule } from '../records/records.module.ts';
 import { UploadsModule } from '../uploads/uploads.module.ts';
 import { WatermarkController } from './watermark.controller.ts';
 import { WatermarkService } from './watermark.service.ts';
 
 @Module({
-  imports: [UploadsModule],
+  imports: [UploadsModule, RecordsModule],
   controllers: [WatermarkController],
   providers: [WatermarkService, WatermarkQueueProvider],
 })

@@ -18,6 +18,7 @@ import type { ObjectStorage } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { RecordViews } from '../records/record-views.service.ts';
 import { UploadReceiver } from '../uploads/upload-receiver.service.ts';
 import { toJobView } from './job-view.ts';
 import { requestHash } from './request-hash.ts';
@@ -31,6 +32,7 @@ export class WatermarkService {
     private readonly prisma: PrismaService,
     private readonly queue: WatermarkQueueProvider,
     private readonly uploads: UploadReceiver,
+    private readonly views: RecordViews,
   ) {}
 
   /**
@@ -90,13 +92,25 @@ export class WatermarkService {
     return { status: 'pending', requestId: job.id, fileId: file.id };
   }
 
-  /** Spec 4.4; another key's job is indistinguishable from a missing one. */
+  /**
+   * Spec 4.4; another key's job is indistinguishable from a missing one. A finished job carries
+   * its IPFS record and NFT (spec 2.5 and 2.4) when it made them.
+   */
   async get(apiKeyId: string, requestId: string): Promise<WatermarkJob> {
     const row = await this.prisma.client.watermarkJob.findFirst({
       where: { id: requestId, apiKeyId },
+      include: { ipfsRecord: true, nft: true },
     });
     if (row === null) throw ProblemException.notFound(`No watermark job ${requestId}.`);
-    return toJobView(row, this.storage, this.config.DOWNLOAD_LINK_TTL_SECONDS);
+    const finished = row.status === 'success';
+    const nft = row.nft;
+    return toJobView(row, this.storage, this.config.DOWNLOAD_LINK_TTL_SECONDS, {
+      ipfs: finished && row.ipfsRecord !== null ? this.views.ipfsRecord(row.ipfsRecord) : undefined,
+      nft:
+        finished && nft !== null && nft.tokenId !== null && nft.mintedAt !== null
+          ? await this.views.nft({ ...nft, tokenId: nft.tokenId, mintedAt: nft.mintedAt })
+          : undefined,
+    });
   }
 
   async #replay(

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { type DevChain, ensureDevChain } from '@hallmark/chain';
 import { createPrismaClient, issueApiKey, type PrismaClient } from '@hallmark/db';
 import type { HallmarkConfig } from '@hallmark/platform';
 import {
@@ -16,6 +17,8 @@ export interface RunningService {
   readonly baseUrl: string;
   readonly env: Record<string, string>;
   readonly prisma: PrismaClient;
+  /** The local anvil chain the service mints on. */
+  readonly chain: DevChain;
   api: ServiceProcess;
   worker: ServiceProcess;
   /** A client of the SDK with a new API key. */
@@ -25,14 +28,25 @@ export interface RunningService {
 }
 
 /**
- * The whole service as it runs in production, on a private database, Redis prefix and data
- * folder: the built api and worker as real processes, reached over HTTP.
+ * The whole service as it runs in production, on a private database, Redis prefix, data folder
+ * and local chain: the built api and worker as real processes, reached over HTTP.
  */
 export async function startService(
   env: Partial<Record<keyof HallmarkConfig, string>> = {},
 ): Promise<RunningService> {
   const port = await freePort();
-  const testEnv = await createTestEnv('e2e', { PORT: String(port), ...env });
+  const base = await createTestEnv('e2e', { PORT: String(port), ...env });
+  const chain = await ensureDevChain({ directory: join(base.config.HALLMARK_DATA_DIR, 'chain') });
+  const testEnv = {
+    ...base,
+    env: {
+      ...base.env,
+      CHAIN_RPC_URL: chain.options.rpcUrl,
+      CHAIN_ID: String(chain.options.chainId),
+      CHAIN_CONTRACT_ADDRESS: chain.options.contractAddress,
+      CHAIN_MINTER_KEY: chain.options.minterKey,
+    },
+  };
   const prisma = createPrismaClient(testEnv.config.DATABASE_URL);
   const api = startServiceProcess(apiEntry, testEnv.env);
   const startWorker = async () => {
@@ -46,6 +60,7 @@ export async function startService(
     baseUrl,
     env: testEnv.env,
     prisma,
+    chain,
     api,
     worker,
     async newClient() {
@@ -59,6 +74,7 @@ export async function startService(
     async close() {
       await Promise.all([service.api.stop(), service.worker.stop()]);
       await prisma.$disconnect();
+      await chain.stop();
       await testEnv.dispose();
     },
   };

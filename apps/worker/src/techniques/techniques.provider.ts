@@ -1,12 +1,47 @@
+import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
+import { INVISIBLE_MARK_ALGORITHM, signManifest } from '@hallmark/watermark-core';
 import type { Provider } from '@nestjs/common';
+import { PixelPool } from '../pixels/pixel-pool.ts';
+import { createC2paSigner } from './c2pa-signer.ts';
 import { TECHNIQUES, type Techniques } from './techniques.ts';
 
 /**
- * The engines in @hallmark/watermark-core are wired here as they land. Until then none is
- * available, and the pipeline fails a job with `technique_unavailable` instead of producing a
- * file that only pretends to be watermarked.
+ * The engines of @hallmark/watermark-core this deployment applies. The invisible mark runs in
+ * the pixel pool; C2PA signing (native code, no pixel work) runs here, always last.
  */
 export const techniquesProvider: Provider = {
   provide: TECHNIQUES,
-  useFactory: (): Techniques => ({}),
+  inject: [CONFIG, LOGGER, PixelPool],
+  useFactory: async (
+    config: HallmarkConfig,
+    logger: Logger,
+    pixels: PixelPool,
+  ): Promise<Techniques> => {
+    const signer = await createC2paSigner(config, logger);
+    return {
+      invisible: {
+        algorithm: INVISIBLE_MARK_ALGORITHM,
+        embed: (image, payloadHex, signal) =>
+          pixels.embed(
+            { bytes: image.bytes, payloadHex, maxPixels: config.MAX_IMAGE_PIXELS },
+            signal,
+          ),
+      },
+      c2pa: {
+        sign: async (image, request) => {
+          const signed = await signManifest(
+            image.bytes,
+            {
+              fileId: request.fileId,
+              requestId: request.requestId,
+              ...(request.data === undefined ? {} : { data: request.data }),
+              ...(request.softBinding === undefined ? {} : { softBinding: request.softBinding }),
+            },
+            signer,
+          );
+          return signed.bytes;
+        },
+      },
+    };
+  },
 };

@@ -1,8 +1,8 @@
 import { JOB_ERROR_CODES, type JobErrorCode } from '@hallmark/schemas';
 
 /**
- * A failure that no retry can fix (bad image, unavailable technique). The pipeline fails the job
- * at once with its code; anything else is treated as transient and retried with backoff.
+ * A failure that no retry can fix (bad image, unavailable technique, a reverted mint). The
+ * pipeline fails the job at once with its code; anything else is retried with backoff.
  */
 export class PermanentJobFailure extends Error {
   readonly code: JobErrorCode;
@@ -14,19 +14,35 @@ export class PermanentJobFailure extends Error {
   }
 }
 
+/** Failures that another attempt may fix: a node or wallet can come back (or be funded). */
+const TRANSIENT_CODES: ReadonlySet<string> = new Set([
+  'ipfs_unreachable',
+  'rpc_unreachable',
+  'insufficient_funds',
+  'mint_timeout',
+]);
+
+function knownCode(error: unknown): JobErrorCode | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && Object.hasOwn(JOB_ERROR_CODES, code)
+    ? (code as JobErrorCode)
+    : null;
+}
+
 /**
- * watermark-core reports bad input with typed errors carrying a stable `code`; those that match
- * a job error code are permanent by nature.
+ * The packages report failures with typed errors carrying a stable `code` (and chain errors a
+ * `retryable` flag); a known code that is not transient is permanent by nature.
  */
 export function asPermanentFailure(error: unknown): PermanentJobFailure | null {
   if (error instanceof PermanentJobFailure) return error;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (
-    typeof code === 'string' &&
-    Object.hasOwn(JOB_ERROR_CODES, code) &&
-    code !== 'internal_error'
-  ) {
-    return new PermanentJobFailure(code as JobErrorCode, (error as Error).message);
-  }
-  return null;
+  const code = knownCode(error);
+  const retryable = (error as { retryable?: unknown }).retryable === true;
+  if (code === null || code === 'internal_error' || retryable || TRANSIENT_CODES.has(code))
+    return null;
+  return new PermanentJobFailure(code, (error as Error).message);
+}
+
+/** The code a job ends with once its last attempt failed: the error's own, if it has one. */
+export function finalFailureCode(error: unknown): JobErrorCode {
+  return knownCode(error) ?? 'internal_error';
 }

@@ -7,6 +7,8 @@ import {
 } from '@hallmark/schemas';
 import { fileNameOfKey, type ObjectStorage } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
+import { IpfsRecords } from '../records/ipfs-records.ts';
+import { NftMinter } from '../records/nft-minter.ts';
 import { type ImageInput, TECHNIQUES, type Techniques } from '../techniques/techniques.ts';
 import { PermanentJobFailure } from './job-failure.ts';
 import { type StepTiming, timed } from './job-steps.ts';
@@ -16,8 +18,10 @@ export type PipelineOutcome = { outcome: 'success' } | { outcome: 'skipped'; rea
 /**
  * The steps of one watermark job, in their fixed order: load the upload, embed the invisible
  * mark, sign the C2PA manifest (always last: any re-encode after it would drop the manifest),
- * store the output. Re-running a job is safe: the mark payload is chosen once and kept, and the
- * output goes to a key derived from the request, so a second run overwrites rather than adds.
+ * store the output, then the requested records: the IPFS record, the NFT. The job stays
+ * `processing` until every requested step has ended. Re-running a job is safe: the mark payload
+ * is chosen once and kept, the output goes to a key derived from the request (a second run
+ * overwrites rather than adds), and each record step does only what its row says is missing.
  */
 @Injectable()
 export class WatermarkPipeline {
@@ -26,6 +30,8 @@ export class WatermarkPipeline {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(TECHNIQUES) private readonly techniques: Techniques,
     private readonly prisma: PrismaService,
+    private readonly ipfs: IpfsRecords,
+    private readonly nfts: NftMinter,
   ) {}
 
   async run(requestId: string, attempt: number, signal: AbortSignal): Promise<PipelineOutcome> {
@@ -69,6 +75,16 @@ export class WatermarkPipeline {
     const stored = await timed(steps, 'store', attempt, () =>
       this.storage.write(outputKey, image.bytes, image.contentType),
     );
+    const job = { id: requestId, apiKeyId: row.apiKeyId };
+    const facts = { data: options.data, watermarkTypes: options.watermarkType, fileId: file.id };
+    if (options.storeIpfs === true || options.mintNft === true) {
+      await timed(steps, 'ipfs', attempt, () => this.ipfs.storeRecord(job, facts));
+    }
+    if (options.mintNft === true) {
+      const output = { fileName: fileNameOfKey(outputKey), bytes: image.bytes };
+      await timed(steps, 'nft', attempt, () => this.nfts.mint(job, output, facts));
+    }
+
     await this.prisma.client.watermarkJob.update({
       where: { id: requestId },
       data: {
@@ -111,6 +127,12 @@ export class WatermarkPipeline {
       throw new PermanentJobFailure(
         'technique_unavailable',
         `This deployment cannot apply ${missing.join(', ')}.`,
+      );
+    }
+    if (parsed.data.mintNft === true && !this.nfts.available) {
+      throw new PermanentJobFailure(
+        'nft_unavailable',
+        'This deployment has no blockchain for minting.',
       );
     }
     return parsed.data;

@@ -7,7 +7,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
-import { asPermanentFailure } from './job-failure.ts';
+import { asPermanentFailure, finalFailureCode } from './job-failure.ts';
 import { WatermarkPipeline } from './watermark-pipeline.ts';
 
 /**
@@ -15,8 +15,9 @@ import { WatermarkPipeline } from './watermark-pipeline.ts';
  * that concurrency and lock duration come from the validated configuration.
  *
  * Failures: a permanent one (bad image, unavailable technique) fails the job row at once; any
- * other is retried with exponential backoff, and fails the row with `internal_error` only after
- * the last attempt. Either way the queue entry ends, so nothing is retried forever.
+ * other is retried with exponential backoff, and fails the row only after the last attempt, with
+ * the error's own code when it has one (`rpc_unreachable`, ...) and `internal_error` otherwise.
+ * Either way the queue entry ends, so nothing is retried forever.
  */
 @Injectable()
 export class WatermarkWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -70,7 +71,7 @@ export class WatermarkWorker implements OnApplicationBootstrap, OnApplicationShu
       if (!lastAttempt) throw error;
       await this.pipeline.fail(
         requestId,
-        'internal_error',
+        finalFailureCode(error),
         `Failed after ${attempt} attempts: ${(error as Error).message}`,
       );
       return 'failed';

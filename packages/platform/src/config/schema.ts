@@ -57,6 +57,13 @@ export const configSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flag.default(false),
+    C2PA_CERT_CHAIN_PATH: z.string().min(1).optional(),
+    C2PA_PRIVATE_KEY_PATH: z.string().min(1).optional(),
+    C2PA_SIGNING_ALGORITHM: z
+      .enum(['es256', 'es384', 'es512', 'ps256', 'ps384', 'ps512', 'ed25519'])
+      .optional(),
+    C2PA_TSA_URL: url(['http:', 'https:']).optional(),
+    C2PA_TRUST_ANCHORS_PATH: z.string().min(1).optional(),
     IPFS_DRIVER: z.enum(['embedded', 'kubo']).default('embedded'),
     IPFS_KUBO_URL: url(['http:', 'https:']).optional(),
     IPFS_PINNING_ENDPOINT: url(['http:', 'https:']).optional(),
@@ -99,6 +106,20 @@ export const configSchema = z
           'is required in production (at least 32 random characters shared by all instances)',
       });
     }
+    if (
+      (config.C2PA_CERT_CHAIN_PATH === undefined) !==
+      (config.C2PA_PRIVATE_KEY_PATH === undefined)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [
+          config.C2PA_CERT_CHAIN_PATH === undefined
+            ? 'C2PA_CERT_CHAIN_PATH'
+            : 'C2PA_PRIVATE_KEY_PATH',
+        ],
+        message: 'C2PA_CERT_CHAIN_PATH and C2PA_PRIVATE_KEY_PATH go together',
+      });
+    }
     if (config.IPFS_DRIVER === 'kubo' && config.IPFS_KUBO_URL === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -115,13 +136,6 @@ export const configSchema = z
             message: 'is required with CHAIN_RPC_URL',
           });
         }
-      }
-      if (config.CHAIN_MINTER_KEY === undefined && config.CHAIN_MINTER_KEY_FILE === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['CHAIN_MINTER_KEY'],
-          message: 'or CHAIN_MINTER_KEY_FILE is required with CHAIN_RPC_URL',
-        });
       }
     }
     if (config.STORAGE_DRIVER === 's3' && config.S3_BUCKET === undefined) {

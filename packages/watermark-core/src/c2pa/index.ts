@@ -1,1 +1,52 @@
-export {};
+// C2PA provenance: signed manifests with edit history, a soft binding to the invisible mark,
+// pluggable signers and trust. See the package README, section "C2PA provenance".
+export {
+  DEVELOPMENT_ROOT_COMMON_NAME,
+  DEVELOPMENT_SIGNER_COMMON_NAME,
+} from './dev-ca.ts';
+export {
+  type DevelopmentIdentity,
+  findDevelopmentIdentity,
+  loadOrCreateDevelopmentIdentity,
+} from './development-identity.ts';
+export {
+  C2paError,
+  type C2paErrorCode,
+  InvalidManifestRequestError,
+  ManifestSigningError,
+  SignerConfigurationError,
+  UnreadableImageError,
+  UnsupportedFormatError,
+} from './errors.ts';
+export { C2PA_FORMATS, type C2paFormat, detectC2paFormat } from './formats.ts';
+export {
+  HALLMARK_ASSERTION_LABEL,
+  MANIFEST_UNREADABLE_CODE,
+  UNSPECIFIED_DIGITAL_SOURCE_TYPE,
+} from './manifest-definition.ts';
+export { ManifestRequest, SoftBindingRequest } from './manifest-request.ts';
+export type {
+  ActionSummary,
+  IngredientSummary,
+  ManifestMetadata,
+  ManifestSummary,
+  SignerSummary,
+  SoftBindingSummary,
+  ValidationIssue,
+  ValidationState,
+  ValidationSummary,
+} from './manifest-summary.ts';
+export { type ReadManifestOptions, readManifest } from './read-manifest.ts';
+export { signManifest } from './sign-manifest.ts';
+export { isSignedAsset, type SignedAsset } from './signed-asset.ts';
+export {
+  type CallbackSignerConfig,
+  createSigner,
+  type DevelopmentSignerConfig,
+  type FilesSignerConfig,
+  type ManifestSigner,
+  type SignerConfig,
+  type SignerIdentity,
+} from './signers.ts';
+export { SIGNING_ALGORITHMS, type SigningAlgorithm } from './signing-algorithms.ts';
+export { resolveTrustAnchors, type TrustAnchorSources } from './trust-anchors.ts';

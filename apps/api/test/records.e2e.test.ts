@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { NftRegistry } from '@hallmark/chain';
+import {
+  HallmarkApiError,
+  type HallmarkClient,
+  uploadFile,
+  waitForJob,
+  watermarkFile,
+} from '@hallmark/sdk';
+import { CID } from 'multiformats/cid';
+import { sha256 } from 'multiformats/hashes/sha2';
+import { createWalletClient, type Hex, http, publicActions } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningService, startService } from './support/service.ts';
+
+const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
+
+/** `tokenURI(uint256)` through a hand-built eth_call, independent of the project's chain code. */
+async function tokenUriByRawCall(
+  rpcUrl: string,
+  contract: string,
+  tokenId: bigint,
+): Promise<string> {
+  const selector = 'c87b56dd'; // keccak256("tokenURI(uint256)")[0..4]
+  const data = `0x${selector}${tokenId.toString(16).padStart(64, '0')}`;
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_call',
+      params: [{ to: contract, data }, 'latest'],
+    }),
+  });
+  const { result } = (await response.json()) as { result: string };
+  const bytes = Buffer.from(result.slice(2), 'hex');
+  const length = Number(bytes.readBigUInt64BE(56)); // ABI string: offset word, length word, data
+  return bytes.subarray(64, 64 + length).toString('utf8');
+}
+
+async function problemStatus(call: () => Promise<unknown>): Promise<number> {
+  const error = await call().then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof HallmarkApiError))
+    throw new Error(`expected a problem, got ${String(error)}`);
+  return error.status;
+}
+
+describe('IPFS records and NFTs (spec 2.4, 2.5, 4.6, 4.7) on a real helia node and a real anvil chain', () => {
+  let service: RunningService;
+  let client: HallmarkClient;
+
+  beforeAll(async () => {
+    service = await startService();
+    client = (await service.newClient()).client;
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('storeIpfs: the record is on IPFS, verifiable block by block, and readable by its owner', async () => {
+    const { job } = await watermarkFile(
+      client,
+      photo,
+      { watermarkType: ['c2pa'], data: { author: 'Ada', description: 'A fig' }, storeIpfs: true },
+      { minIntervalMs: 50 },
+    );
+    const ipfs = job.ipfs;
+    if (ipfs === undefined) throw new Error('no ipfs record in the job');
+    expect(ipfs.metadata).toEqual({
+      author: 'Ada',
+      description: 'A fig',
+      watermarked: true,
+      watermarkTypes: ['c2pa'],
+      fileId: job.fileId,
+    });
+    expect(ipfs.ipfsUrl).toBe(`${service.baseUrl}/gateway/ipfs/${ipfs.ipfsHash}`);
+
+    // The raw block from the gateway hashes to the CID: recomputed here with multiformats.
+    const raw = await fetch(ipfs.ipfsUrl, { headers: { accept: 'application/vnd.ipld.raw' } });
+    expect(raw.headers.get('content-type')).toBe('application/vnd.ipld.raw');
+    const block = new Uint8Array(await raw.arrayBuffer());
+    const cid = CID.parse(ipfs.ipfsHash);
+    expect(cid.version).toBe(1);
+    expect(CID.create(1, cid.code, await sha256.digest(block)).equals(cid)).toBe(true);
+    expect(JSON.parse(Buffer.from(block).toString('utf8'))).toEqual(ipfs.metadata);
+
+    expect(await client.getIpfsRecord(ipfs.ipfsHash)).toEqual(ipfs);
+  });
+
+  it('mintNft: one token whose tokenURI is ipfs://<metadata>, whose image is the watermarked file, and whose owner follows transfers', async () => {
+    const result = await watermarkFile(
+      client,
+      photo,
+      {
+        watermarkType: ['invisible', 'c2pa'],
+        data: { author: 'Ada', licenseType: 'CC-BY-4.0' },
+        mintNft: true,
+      },
+      { minIntervalMs: 50, timeoutMs: 60_000 },
+    );
+    const nft = result.job.nft;
+    if (nft === undefined || result.job.ipfs === undefined)
+      throw new Error('no nft or ipfs record in the job');
+    const row = await service.prisma.nft.findUniqueOrThrow({
+      where: { jobId: result.job.requestId },
+    });
+    expect(row.gasUsed).toBeGreaterThan(0n);
+    expect(Number(row.feeWei)).toBeGreaterThan(0);
+
+    const { rpcUrl } = service.chain.options;
+    expect(await tokenUriByRawCall(rpcUrl, nft.contract, BigInt(nft.tokenId))).toBe(
+      `ipfs://${row.metadataCid}`,
+    );
+    expect(nft.blockchain).toBe('Anvil (local)');
+    expect(nft.metadata.attributes).toContainEqual({ trait_type: 'author', value: 'Ada' });
+
+    // The image the metadata names is exactly the watermarked file, served by the gateway.
+    const image = nft.metadata.image.replace('ipfs://', '');
+    const served = new Uint8Array(
+      await (await fetch(`${service.baseUrl}/gateway/ipfs/${image}`)).arrayBuffer(),
+    );
+    const downloaded = await result.download();
+    expect(createHash('sha256').update(served).digest('hex')).toBe(
+      createHash('sha256').update(downloaded).digest('hex'),
+    );
+
+    const fetched = await client.getNft(nft.tokenId);
+    expect(fetched).toEqual(nft);
+    // Transfer on chain: the custody wallet (anvil account #0) sends the token elsewhere.
+    const custody = createWalletClient({
+      account: privateKeyToAccount(service.chain.options.minterKey as Hex),
+      transport: http(rpcUrl),
+    }).extend(publicActions);
+    const newOwner = '0x000000000000000000000000000000000000bEEF';
+    const hash = await custody.writeContract({
+      chain: null,
+      address: nft.contract as Hex,
+      abi: [
+        {
+          type: 'function',
+          name: 'transferFrom',
+          stateMutability: 'nonpayable',
+          inputs: [
+            { name: 'from', type: 'address' },
+            { name: 'to', type: 'address' },
+            { name: 'tokenId', type: 'uint256' },
+          ],
+          outputs: [],
+        },
+      ],
+      functionName: 'transferFrom',
+      args: [nft.owner as Hex, newOwner, BigInt(nft.tokenId)],
+    });
+    await custody.waitForTransactionReceipt({ hash });
+    expect((await client.getNft(nft.tokenId)).owner).toBe(newOwner);
+  });
+
+  it("404 for unknown or another key's tokenId and ipfsHash; 400 when malformed", async () => {
+    const { job } = await watermarkFile(
+      client,
+      photo,
+      { watermarkType: ['c2pa'], storeIpfs: true },
+      { minIntervalMs: 50 },
+    );
+    const other = (await service.newClient()).client;
+    const hash = job.ipfs?.ipfsHash ?? '';
+    expect(await problemStatus(() => other.getIpfsRecord(hash))).toBe(404);
+    expect(
+      await problemStatus(() =>
+        client.getIpfsRecord('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy'),
+      ),
+    ).toBe(404);
+    expect(await problemStatus(() => client.getIpfsRecord('not-a-cid'))).toBe(400);
+    expect(await problemStatus(() => client.getNft('999999'))).toBe(404);
+    expect(await problemStatus(() => client.getNft('abc'))).toBe(400);
+    const minted = await service.prisma.nft.findFirst({ where: { tokenId: { not: null } } });
+    if (minted?.tokenId)
+      expect(await problemStatus(() => other.getNft(minted.tokenId ?? ''))).toBe(404);
+  });
+});
+
+describe('a worker killed right after sending the mint transaction', () => {
+  it('is restarted and the job ends with one token, not two', async () => {
+    const service = await startService({ JOB_LOCK_MS: '2000', WORKER_CONCURRENCY: '1' });
+    const rpc = (method: string, params: unknown[] = []) =>
+      fetch(service.chain.options.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+    try {
+      const { client } = await service.newClient();
+      const registry = new NftRegistry(service.chain.options);
+      const before = await registry.totalMinted();
+      // With automine off the mint stays pending, so the worker is surely waiting for it.
+      await rpc('evm_setAutomine', [false]);
+      const link = await client.createUploadLink({
+        contentType: 'image/jpeg',
+        fileName: 'fig.jpg',
+      });
+      await uploadFile(link.uploadLink, await readFile(photo), 'image/jpeg');
+      const accepted = await client.createWatermarkJob({
+        fileId: link.fileId,
+        options: { watermarkType: ['c2pa'], mintNft: true },
+      });
+      let sent = null;
+      for (let i = 0; i < 300 && sent === null; i += 1) {
+        sent = await service.prisma.nft.findFirst({
+          where: { jobId: accepted.requestId, txHash: { not: null } },
+        });
+        if (sent === null) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(sent?.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(await service.worker.stop('SIGKILL')).toBeNull();
+
+      await rpc('evm_setAutomine', [true]);
+      await rpc('evm_mine');
+      service.worker = await service.startWorker();
+      const job = await waitForJob(client, accepted.requestId, {
+        timeoutMs: 60_000,
+        minIntervalMs: 100,
+      });
+      expect(job.status).toBe('success');
+      expect(await registry.totalMinted()).toBe(before + 1n);
+      expect(job.nft?.tokenId).toBe(String(before + 1n));
+      const row = await service.prisma.nft.findUniqueOrThrow({
+        where: { jobId: accepted.requestId },
+      });
+      expect(row.txHash).toBe(sent?.txHash);
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { uploadFile, waitForJob } from '@hallmark/sdk';
+import { detectMark, payloadToHex } from '@hallmark/watermark-core';
+import { describe, expect, it } from 'vitest';
+import { startPrivateRedis } from './support/private-redis.ts';
+import { type RunningService, startService } from './support/service.ts';
+
+const photos = join(import.meta.dirname, '../../../fixtures/photos');
+
+async function submit(
+  client: Awaited<ReturnType<RunningService['newClient']>>['client'],
+  photo: Uint8Array,
+) {
+  const link = await client.createUploadLink({ contentType: 'image/jpeg', fileName: 'photo.jpg' });
+  await uploadFile(link.uploadLink, photo, 'image/jpeg');
+  return client.createWatermarkJob({
+    fileId: link.fileId,
+    options: { watermarkType: ['invisible'] },
+  });
+}
+
+async function outputsOf(service: RunningService, requestId: string): Promise<string[]> {
+  return readdir(join(service.env.HALLMARK_DATA_DIR ?? '', 'objects', 'outputs', requestId)).catch(
+    () => [],
+  );
+}
+
+async function until(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('resilience', () => {
+  it('a worker killed with SIGKILL mid-job: a new worker finishes it, with exactly one output', async () => {
+    const service = await startService({ JOB_LOCK_MS: '2000', WORKER_CONCURRENCY: '1' });
+    try {
+      const { client } = await service.newClient();
+      const photo = await readFile(join(photos, 'sunset-12mp.jpg'));
+      const accepted = await submit(client, photo);
+      await until(
+        async () =>
+          (
+            await service.prisma.watermarkJob.findUniqueOrThrow({
+              where: { id: accepted.requestId },
+            })
+          ).status === 'processing',
+        20_000,
+        'the job to start',
+      );
+      expect(await service.worker.stop('SIGKILL')).toBeNull();
+      service.worker = await service.startWorker();
+
+      const job = await waitForJob(client, accepted.requestId, {
+        timeoutMs: 60_000,
+        minIntervalMs: 100,
+      });
+      expect(job.status).toBe('success');
+      expect(await outputsOf(service, accepted.requestId)).toEqual(['photo.jpg']);
+      const row = await service.prisma.watermarkJob.findUniqueOrThrow({
+        where: { id: accepted.requestId },
+      });
+      const output = await readFile(
+        join(service.env.HALLMARK_DATA_DIR ?? '', 'objects', row.outputStorageKey ?? ''),
+      );
+      const detection = await detectMark(output);
+      expect(detection.found && payloadToHex(detection.payload ?? 0n)).toBe(row.markPayload);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('Redis gone for 10 s during a batch of 50 jobs: none is lost', async () => {
+    const redis = await startPrivateRedis();
+    const service = await startService({
+      REDIS_URL: redis.url,
+      RECONCILE_INTERVAL_MS: '1000',
+      RECONCILE_AFTER_MS: '2000',
+    });
+    try {
+      const { client } = await service.newClient();
+      const photo = await readFile(join(photos, 'fig-0.25mp.jpg'));
+      const accepted = [];
+      for (let i = 0; i < 25; i += 1) accepted.push(await submit(client, photo));
+      await redis.stop();
+      // Accepted while Redis is away: the rows are the promise, the reconciler queues them later.
+      for (let i = 0; i < 25; i += 1) accepted.push(await submit(client, photo));
+      await new Promise((r) => setTimeout(r, 10_000));
+      await redis.start();
+
+      const ids = accepted.map((a) => a.requestId);
+      await until(
+        async () =>
+          (await service.prisma.watermarkJob.count({
+            where: { id: { in: ids }, status: 'success' },
+          })) === 50,
+        90_000,
+        'all 50 jobs to succeed',
+      );
+      for (const id of ids) expect(await outputsOf(service, id)).toEqual(['photo.jpg']);
+    } finally {
+      await service.close();
+      await redis.stop();
+    }
+  });
+});

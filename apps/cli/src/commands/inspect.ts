@@ -1,0 +1,115 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import {
+  findDevelopmentIdentity,
+  type IngredientSummary,
+  type ManifestSummary,
+  readManifest,
+  resolveTrustAnchors,
+  type SignerSummary,
+  type ValidationSummary,
+} from '@hallmark/watermark-core';
+import { type CliIo, UsageError } from '../io.ts';
+import { dataDir } from './sign.ts';
+
+export const inspectUsage = [
+  'hallmark inspect <file> [--json] [--trust ANCHORS.pem]',
+  '      show and validate the C2PA manifest of an image (exit 1 if none or invalid)',
+].join('\n  ');
+
+const argsSpec = {
+  json: { type: 'boolean', default: false },
+  trust: { type: 'string' },
+} as const;
+
+/**
+ * Reads and validates a file's C2PA manifest. Trust anchors: `--trust` plus the local development
+ * root when HALLMARK_DATA_DIR holds one, so files this machine signed read as trusted here.
+ */
+export async function inspect(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: argsSpec, allowPositionals: true });
+  const [file, ...extra] = positionals;
+  if (file === undefined || extra.length > 0) throw new UsageError('expected exactly one file');
+  const development = await findDevelopmentIdentity(dataDir(io));
+  const trustAnchors = await resolveTrustAnchors({
+    ...(values.trust === undefined ? {} : { bundlePath: values.trust }),
+    ...(development === undefined ? {} : { bundlePem: development.rootCertificatePem }),
+  });
+  const summary = await readManifest(await readFile(file), { trustAnchors });
+  if (values.json) {
+    io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+  } else {
+    io.stdout(describe(file, summary, development !== undefined));
+  }
+  return summary.present && summary.validation.state !== 'invalid' ? 0 : 1;
+}
+
+const STATES: Record<ValidationSummary['state'], string> = {
+  trusted: 'valid, signer trusted',
+  valid_untrusted: 'valid, signer not trusted (no trust anchor vouches for it)',
+  invalid: 'INVALID',
+};
+
+function describe(file: string, summary: ManifestSummary, developmentRoot: boolean): string {
+  if (!summary.present) return `${file} (${summary.format}): no C2PA manifest\n`;
+  const lines = [`${file} (${summary.format}): C2PA manifest ${STATES[summary.validation.state]}`];
+  const field = (name: string, value: string | null | undefined) => {
+    if (value !== null && value !== undefined) lines.push(`  ${name.padEnd(13)}${value}`);
+  };
+  field('manifest', summary.manifestLabel);
+  field('title', summary.title);
+  field('generator', summary.claimGenerator);
+  field('signed by', summary.signer === null ? null : signerLine(summary.signer));
+  field('signed at', summary.signer?.signingTime ?? 'no trusted timestamp');
+  field('actions', summary.actions.map((action) => action.action).join(', ') || null);
+  field('author', summary.metadata.author);
+  field('created', summary.metadata.creationDate);
+  field('description', summary.metadata.description);
+  field('copyright', summary.metadata.copyright);
+  field('license', summary.metadata.licenseType);
+  field('file id', summary.identifiers.fileId);
+  field('request id', summary.identifiers.requestId);
+  field(
+    'soft binding',
+    summary.softBinding && `${summary.softBinding.algorithm} ${summary.softBinding.payloadHex}`,
+  );
+  if (developmentRoot)
+    field('trust', 'includes this machine’s development root (NOT FOR PRODUCTION)');
+  for (const failure of summary.validation.failures) {
+    lines.push(`  ! ${failure.code}${failure.explanation ? `: ${failure.explanation}` : ''}`);
+  }
+  if (summary.ingredients.length > 0) {
+    lines.push('  history');
+    lines.push(...summary.ingredients.flatMap((ingredient) => historyLines(ingredient, '    ')));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function signerLine(signer: SignerSummary): string {
+  const issuer = signer.issuer === null ? '' : `, issued by ${signer.issuer}`;
+  const development = signer.isDevelopmentIdentity ? ' [development identity]' : '';
+  return `${signer.subject ?? 'unknown'}${issuer}${development}`;
+}
+
+function historyLines(ingredient: IngredientSummary, indent: string): string[] {
+  const name = ingredient.title ?? ingredient.format ?? 'untitled';
+  const provenance =
+    ingredient.provenance === 'none'
+      ? 'no provenance'
+      : ingredient.validation === null
+        ? ingredient.provenance
+        : STATES[ingredient.validation.state];
+  const signer = ingredient.signer === null ? '' : `; ${signerLine(ingredient.signer)}`;
+  const actions =
+    ingredient.actions.length === 0
+      ? ''
+      : `; ${ingredient.actions.map((action) => action.action).join(', ')}`;
+  const failures = (ingredient.validation?.failures ?? [])
+    .filter((failure) => failure.code !== 'signingCredential.untrusted')
+    .map((failure) => `${indent}  ! ${failure.code}`);
+  return [
+    `${indent}${ingredient.relationship} ${name}: ${provenance}${signer}${actions}`,
+    ...failures,
+    ...ingredient.ingredients.flatMap((parent) => historyLines(parent, `${indent}  `)),
+  ];
+}

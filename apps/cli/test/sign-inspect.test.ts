@@ -1,0 +1,146 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadOrCreateDevelopmentIdentity } from '@hallmark/watermark-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../src/run-cli.ts';
+
+const repoRoot = join(import.meta.dirname, '../../..');
+const photo = join(repoRoot, 'fixtures/photos/fig-0.25mp.jpg');
+const sharedC2pa = join(repoRoot, '../shared/fixtures/c2pa');
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hallmark-cli-c2pa-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+/** Runs the CLI with its own data folder (the development identity lives there). */
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, {
+    env: { HALLMARK_DATA_DIR: join(dir, 'data') },
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+  });
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+describe('hallmark sign and inspect', () => {
+  it('lists both commands in the help', async () => {
+    const { out } = await cli('--help');
+    expect(out).toContain('hallmark sign <in> <out>');
+    expect(out).toContain('hallmark inspect <file>');
+  });
+
+  it('signs with the metadata flags and inspects the result as trusted on this machine', async () => {
+    const output = join(dir, 'signed.jpg');
+    const signed = await cli(
+      'sign',
+      photo,
+      output,
+      '--author',
+      'Ada Lovelace',
+      '--copyright',
+      '© 2025 Ada Lovelace',
+      '--description',
+      'A fig',
+      '--license',
+      'CC-BY-4.0',
+      '--created',
+      '2025-01-15',
+    );
+    expect(signed).toMatchObject({ code: 0, err: '' });
+    expect(signed.out).toContain(`signed ${output} (jpeg)`);
+    expect(signed.out).toContain('development identity: NOT FOR PRODUCTION');
+
+    const json = await cli('inspect', output, '--json');
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({
+      present: true,
+      title: 'signed.jpg',
+      validation: { state: 'trusted', failures: [] },
+      signer: { isDevelopmentIdentity: true },
+      metadata: {
+        author: 'Ada Lovelace',
+        copyright: '© 2025 Ada Lovelace',
+        description: 'A fig',
+        licenseType: 'CC-BY-4.0',
+        creationDate: '2025-01-15',
+      },
+      actions: [{ action: 'c2pa.created' }],
+    });
+
+    const text = await cli('inspect', output);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('C2PA manifest valid, signer trusted');
+    expect(text.out).toContain('[development identity]');
+    expect(text.out).toMatch(/author\s+Ada Lovelace/);
+  });
+
+  it('signs with --cert and --key; trusted only with --trust naming that root', async () => {
+    const identity = await loadOrCreateDevelopmentIdentity(join(dir, 'elsewhere'));
+    const cert = join(identity.directory, 'signer-chain.pem');
+    const key = join(identity.directory, 'signer-key.pem');
+    const output = join(dir, 'signed.jpg');
+    expect((await cli('sign', photo, output, '--cert', cert, '--key', key)).code).toBe(0);
+
+    const untrusted = await cli('inspect', output, '--json');
+    expect(untrusted.code).toBe(0);
+    expect(JSON.parse(untrusted.out).validation.state).toBe('valid_untrusted');
+
+    const trusted = await cli(
+      'inspect',
+      output,
+      '--json',
+      '--trust',
+      join(identity.directory, 'root-ca.pem'),
+    );
+    expect(JSON.parse(trusted.out).validation.state).toBe('trusted');
+  });
+
+  it('shows the history of a file that already had provenance', async () => {
+    const output = join(dir, 'ca-signed.jpg');
+    expect((await cli('sign', join(sharedC2pa, 'CA.jpg'), output)).code).toBe(0);
+    const { code, out } = await cli('inspect', output);
+    expect(code).toBe(0);
+    expect(out).toMatch(/parentOf CA\.jpg: valid, signer not trusted.*C2PA Signer/);
+    expect(out).toMatch(/\n {6}parentOf A\.jpg: no provenance/);
+  });
+
+  it('exits 1 for a file without a manifest and for a tampered one', async () => {
+    const none = await cli('inspect', join(sharedC2pa, 'no_manifest.jpg'));
+    expect(none).toMatchObject({ code: 1 });
+    expect(none.out).toContain('no C2PA manifest');
+
+    const output = join(dir, 'signed.jpg');
+    await cli('sign', photo, output);
+    const bytes = await readFile(output);
+    const at = bytes.length - 300;
+    bytes[at] = (bytes[at] ?? 0) ^ 0x01;
+    await writeFile(output, bytes);
+    const tampered = await cli('inspect', output);
+    expect(tampered.code).toBe(1);
+    expect(tampered.out).toContain('C2PA manifest INVALID');
+    expect(tampered.out).toContain('! assertion.dataHash.mismatch');
+  });
+
+  it('reports bad metadata and flags as usage errors (exit 2)', async () => {
+    const badDate = await cli('sign', photo, join(dir, 'x.jpg'), '--created', '2025-02-30');
+    expect(badDate.code).toBe(2);
+    expect(badDate.err).toContain('--created: Expected a real calendar date');
+
+    const halfPair = await cli('sign', photo, join(dir, 'x.jpg'), '--cert', 'chain.pem');
+    expect(halfPair.code).toBe(2);
+    expect(halfPair.err).toContain('--cert and --key go together');
+  });
+
+  it('names an unsupported format (exit 1)', async () => {
+    const text = join(dir, 'notes.txt');
+    await writeFile(text, 'not an image');
+    const { code, err } = await cli('sign', text, join(dir, 'out.txt'));
+    expect(code).toBe(1);
+    expect(err).toContain('Unsupported format');
+  });
+});

@@ -1,0 +1,32 @@
+// Runs in a pool thread: the pixel work of the invisible mark, off the worker's event loop.
+import { embedMark, payloadFromHex } from '@hallmark/watermark-core';
+
+export interface EmbedTask {
+  readonly bytes: Uint8Array;
+  readonly payloadHex: string;
+  readonly maxPixels: number;
+}
+
+/**
+ * Errors are returned as data: only name, message and stack survive the trip between threads,
+ * and the pipeline needs the stable `code` to tell a bad image from a transient failure.
+ */
+export type EmbedResult =
+  | { readonly ok: true; readonly bytes: Uint8Array }
+  | { readonly ok: false; readonly code: string | undefined; readonly message: string };
+
+export default async function embed(task: EmbedTask): Promise<EmbedResult> {
+  try {
+    const marked = await embedMark(task.bytes, payloadFromHex(task.payloadHex), {
+      maxPixels: task.maxPixels,
+    });
+    return { ok: true, bytes: marked.image };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return {
+      ok: false,
+      code: typeof code === 'string' ? code : undefined,
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+}

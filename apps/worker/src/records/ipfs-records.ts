@@ -1,0 +1,46 @@
+import { buildIpfsRecord, type IpfsStore, type WatermarkFacts } from '@hallmark/ipfs';
+import { CONFIG, type HallmarkConfig, openIpfsStore, PrismaService } from '@hallmark/platform';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+
+export interface JobRef {
+  readonly id: string;
+  readonly apiKeyId: string;
+}
+
+/**
+ * The IPFS side of a job: the spec 2.5 metadata record as a JSON document. The node is opened on
+ * first use, so a worker that never stores on IPFS never starts one.
+ */
+@Injectable()
+export class IpfsRecords implements OnApplicationShutdown {
+  #store: Promise<IpfsStore> | undefined;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  store(): Promise<IpfsStore> {
+    this.#store ??= openIpfsStore(this.config);
+    return this.#store;
+  }
+
+  /** Stores the record once per job: a retry finds the row and does nothing. */
+  async storeRecord(job: JobRef, facts: WatermarkFacts): Promise<void> {
+    const existing = await this.prisma.client.ipfsRecord.findUnique({ where: { jobId: job.id } });
+    if (existing !== null) return;
+    const store = await this.store();
+    const metadata = buildIpfsRecord(facts);
+    const cid = await store.addJson(metadata);
+    await store.pin(cid, { name: `hallmark-record-${job.id}` });
+    await this.prisma.client.ipfsRecord.upsert({
+      where: { jobId: job.id },
+      create: { jobId: job.id, apiKeyId: job.apiKeyId, cid: cid.toString(), metadata },
+      update: {},
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.#store !== undefined) await (await this.#store).close();
+  }
+}

@@ -1,0 +1,178 @@
+import {
+  ChainError,
+  type ChainOptions,
+  custodyAddressOf,
+  type MintedToken,
+  NftRegistry,
+  resolveTokenOwner,
+} from '@hallmark/chain';
+import type { Nft } from '@hallmark/db';
+import { buildNftMetadata, type WatermarkFacts } from '@hallmark/ipfs';
+import {
+  CONFIG,
+  chainMintOptions,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  PrismaService,
+} from '@hallmark/platform';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Hash, Hex } from 'viem';
+import { PermanentJobFailure } from '../watermark/job-failure.ts';
+import { IpfsRecords, type JobRef } from './ipfs-records.ts';
+
+export interface WatermarkedOutput {
+  readonly fileName: string;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * The NFT side of a job: the file and its ERC-721 metadata on IPFS, then one token. The signed
+ * transaction is written to the job's NFT row before it is broadcast, so a retry after a crash at
+ * any point looks it up (or re-sends the very same bytes, which cannot mint twice) instead of
+ * minting again.
+ */
+@Injectable()
+export class NftMinter implements OnModuleInit {
+  #options: ChainOptions | null = null;
+  #registry: NftRegistry | null = null;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly prisma: PrismaService,
+    private readonly ipfs: IpfsRecords,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.#options = await chainMintOptions(this.config);
+    if (this.#options !== null) {
+      this.#registry = new NftRegistry({
+        rpcUrl: this.#options.rpcUrl,
+        chainId: this.#options.chainId,
+        contractAddress: this.#options.contractAddress,
+        minterKey: this.#options.minterKey,
+      });
+    }
+  }
+
+  get available(): boolean {
+    return this.#registry !== null;
+  }
+
+  async mint(job: JobRef, output: WatermarkedOutput, facts: WatermarkFacts): Promise<void> {
+    const registry = this.#registry;
+    const options = this.#options;
+    if (registry === null || options === null) {
+      throw new PermanentJobFailure(
+        'nft_unavailable',
+        'This deployment has no blockchain for minting.',
+      );
+    }
+    const nft =
+      (await this.prisma.client.nft.findUnique({ where: { jobId: job.id } })) ??
+      (await this.#prepare(job, output, facts, options));
+    if (nft.tokenId !== null) return;
+    try {
+      const minted = await this.#mintOnce(registry, nft);
+      await this.prisma.client.nft.update({
+        where: { id: nft.id },
+        data: {
+          tokenId: minted.tokenId.toString(),
+          blockNumber: minted.blockNumber,
+          mintedAt: new Date(minted.blockTime * 1000),
+          gasUsed: minted.gasUsed,
+          feeWei: minted.feeWei.toString(),
+        },
+      });
+      this.logger.info(
+        {
+          requestId: job.id,
+          tokenId: minted.tokenId.toString(),
+          gasUsed: minted.gasUsed.toString(),
+          feeWei: minted.feeWei.toString(),
+        },
+        'nft minted',
+      );
+    } catch (error) {
+      if (error instanceof ChainError && error.code === 'nonce_conflict') {
+        // The recorded transaction can never be mined: forget it so the retry signs a new one.
+        await this.prisma.client.nft.update({
+          where: { id: nft.id },
+          data: { txHash: null, rawTransaction: null },
+        });
+      }
+      if (error instanceof ChainError && error.code === 'misconfigured') {
+        throw new PermanentJobFailure('nft_unavailable', error.message);
+      }
+      throw error;
+    }
+  }
+
+  /** The token's content on IPFS and the row that will record the mint. */
+  async #prepare(
+    job: JobRef,
+    output: WatermarkedOutput,
+    facts: WatermarkFacts,
+    options: ChainOptions,
+  ): Promise<Nft> {
+    const store = await this.ipfs.store();
+    const directory = await store.addDirectory([{ name: output.fileName, bytes: output.bytes }]);
+    const metadata = buildNftMetadata({
+      ...facts,
+      name:
+        facts.data?.author === undefined
+          ? output.fileName
+          : `${output.fileName} by ${facts.data.author}`,
+      description:
+        facts.data?.description ?? `Watermarked by Hallmark (${facts.watermarkTypes.join(', ')}).`,
+      dirCid: directory.cid,
+      fileName: output.fileName,
+    });
+    const metadataCid = await store.addJson(metadata);
+    await store.pin(directory.cid, { name: `hallmark-image-${job.id}` });
+    await store.pin(metadataCid, { name: `hallmark-nft-${job.id}` });
+    const apiKey = await this.prisma.client.apiKey.findUnique({
+      where: { id: job.apiKeyId },
+      select: { walletAddress: true },
+    });
+    const mintedTo = resolveTokenOwner({
+      apiKeyWallet: apiKey?.walletAddress ?? null,
+      custodyAddress: custodyAddressOf(options),
+    });
+    return this.prisma.client.nft.upsert({
+      where: { jobId: job.id },
+      create: {
+        jobId: job.id,
+        apiKeyId: job.apiKeyId,
+        chainId: options.chainId,
+        contractAddress: options.contractAddress,
+        mintedTo,
+        imageCid: directory.cid.toString(),
+        metadataCid: metadataCid.toString(),
+      },
+      update: {},
+    });
+  }
+
+  async #mintOnce(registry: NftRegistry, nft: Nft): Promise<MintedToken> {
+    if (nft.txHash !== null && nft.rawTransaction !== null) {
+      const txHash = nft.txHash as Hash;
+      const found = await registry.findMintByTxHash(txHash);
+      if (found !== null) return found;
+      await registry.rebroadcastMint(nft.rawTransaction as Hex);
+      return registry.waitForMint(txHash);
+    }
+    const signed = await registry.sendMint({
+      to: nft.mintedTo as `0x${string}`,
+      tokenUri: `ipfs://${nft.metadataCid}`,
+      beforeBroadcast: async (mint) => {
+        await this.prisma.client.nft.update({
+          where: { id: nft.id },
+          data: { txHash: mint.txHash, rawTransaction: mint.rawTransaction },
+        });
+      },
+    });
+    return registry.waitForMint(signed.txHash);
+  }
+}

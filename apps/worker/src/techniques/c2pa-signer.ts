@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import type { HallmarkConfig, Logger } from '@hallmark/platform';
+import { createSigner, type ManifestSigner } from '@hallmark/watermark-core';
+
+/**
+ * The signing identity the configuration names: a certificate chain and key from files, or the
+ * development CA generated once under the data folder. The latter is said loudly at start-up,
+ * because files it signs read "valid but untrusted" anywhere else.
+ */
+export async function createC2paSigner(
+  config: HallmarkConfig,
+  logger: Logger,
+): Promise<ManifestSigner> {
+  const timestamp =
+    config.C2PA_TSA_URL === undefined ? {} : { timestampAuthorityUrl: config.C2PA_TSA_URL };
+  const signer =
+    config.C2PA_CERT_CHAIN_PATH !== undefined && config.C2PA_PRIVATE_KEY_PATH !== undefined
+      ? await createSigner({
+          kind: 'files',
+          certChainPath: config.C2PA_CERT_CHAIN_PATH,
+          privateKeyPath: config.C2PA_PRIVATE_KEY_PATH,
+          ...(config.C2PA_SIGNING_ALGORITHM === undefined
+            ? {}
+            : { algorithm: config.C2PA_SIGNING_ALGORITHM }),
+          ...timestamp,
+        })
+      : await createSigner({
+          kind: 'development',
+          dataDir: resolve(config.HALLMARK_DATA_DIR),
+          ...timestamp,
+        });
+  const { identity } = signer;
+  if (identity.isDevelopmentIdentity) {
+    logger.warn(
+      { subject: identity.subject },
+      'C2PA: signing with the DEVELOPMENT identity; set C2PA_CERT_CHAIN_PATH and C2PA_PRIVATE_KEY_PATH for production',
+    );
+  } else {
+    logger.info(
+      { subject: identity.subject, issuer: identity.issuer, notAfter: identity.notAfter },
+      'C2PA signer',
+    );
+  }
+  return signer;
+}

@@ -1,0 +1,198 @@
+// The three ways to sign, chosen by configuration. All end in the same shape: a certificate chain
+// plus an asynchronous function that signs bytes, so the private key may live in this process, in
+// a file, or behind a KMS/HSM that never hands it out.
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { assertSigningChain, commonName, parseCertificates } from './certificates.ts';
+import { DEVELOPMENT_SIGNER_COMMON_NAME } from './dev-ca.ts';
+import { loadOrCreateDevelopmentIdentity } from './development-identity.ts';
+import { SignerConfigurationError } from './errors.ts';
+import {
+  algorithmForKey,
+  SIGNING_ALGORITHMS,
+  type SigningAlgorithm,
+  signWithKey,
+} from './signing-algorithms.ts';
+
+interface SignerConfigBase {
+  /** RFC 3161 timestamp authority; the manifest then records a trusted signing time. */
+  readonly timestampAuthorityUrl?: string;
+}
+
+/** Generated P-256 development CA kept in `<dataDir>/c2pa/development-identity`. */
+export interface DevelopmentSignerConfig extends SignerConfigBase {
+  readonly kind: 'development';
+  readonly dataDir: string;
+}
+
+/** A certificate chain (end-entity first) and its private key, both PEM files. */
+export interface FilesSignerConfig extends SignerConfigBase {
+  readonly kind: 'files';
+  readonly certChainPath: string;
+  readonly privateKeyPath: string;
+  /** Default: derived from the key (P-256 es256, P-384 es384, RSA ps256, Ed25519 ed25519). */
+  readonly algorithm?: SigningAlgorithm;
+}
+
+/** The private key stays outside the process: `sign` returns the raw signature of the bytes. */
+export interface CallbackSignerConfig extends SignerConfigBase {
+  readonly kind: 'callback';
+  readonly certChainPem: string;
+  readonly algorithm: SigningAlgorithm;
+  /**
+   * Signs `toBeSigned` (the COSE Sig_structure) and resolves to the raw signature: r||s for
+   * ECDSA (DER is accepted too), PSS for RSA, plain Ed25519.
+   */
+  readonly sign: (toBeSigned: Uint8Array) => Promise<Uint8Array>;
+}
+
+export type SignerConfig = DevelopmentSignerConfig | FilesSignerConfig | CallbackSignerConfig;
+
+/** Who signs, in words; `isDevelopmentIdentity` flags the generated identity. */
+export interface SignerIdentity {
+  readonly subject: string;
+  readonly issuer: string;
+  /** ISO date after which the signing certificate is no longer valid. */
+  readonly notAfter: string;
+  readonly isDevelopmentIdentity: boolean;
+}
+
+export interface ManifestSigner {
+  readonly kind: SignerConfig['kind'];
+  readonly algorithm: SigningAlgorithm;
+  /** End-entity certificate first. */
+  readonly certChainPem: string;
+  readonly timestampAuthorityUrl: string | undefined;
+  readonly identity: SignerIdentity;
+  /** Roots that make this signer's own output read as trusted: the development root, else none. */
+  readonly trustAnchorsPem: string | undefined;
+  sign(toBeSigned: Uint8Array): Promise<Uint8Array>;
+}
+
+/** Builds the configured signer; a development identity is generated on first use. */
+export async function createSigner(config: SignerConfig): Promise<ManifestSigner> {
+  const timestampAuthorityUrl = checkTimestampAuthority(config.timestampAuthorityUrl);
+  switch (config.kind) {
+    case 'development': {
+      const identity = await loadOrCreateDevelopmentIdentity(config.dataDir);
+      const key = createPrivateKey(identity.signerPrivateKeyPem);
+      return keySigner({
+        kind: 'development',
+        certChainPem: identity.signerChainPem,
+        source: identity.directory,
+        key,
+        algorithm: 'es256',
+        timestampAuthorityUrl,
+        trustAnchorsPem: identity.rootCertificatePem,
+      });
+    }
+    case 'files': {
+      const [certChainPem, keyPem] = await Promise.all([
+        readConfiguredFile(config.certChainPath, 'certificate chain'),
+        readConfiguredFile(config.privateKeyPath, 'private key'),
+      ]);
+      const key = parsePrivateKey(keyPem, config.privateKeyPath);
+      const algorithm = config.algorithm ?? algorithmForKey(key);
+      if (algorithm === undefined) {
+        throw new SignerConfigurationError(
+          `${config.privateKeyPath}: a ${key.asymmetricKeyType} key cannot sign C2PA manifests`,
+        );
+      }
+      return keySigner({
+        kind: 'files',
+        certChainPem,
+        source: config.certChainPath,
+        key,
+        algorithm: checkAlgorithm(algorithm),
+        timestampAuthorityUrl,
+        trustAnchorsPem: undefined,
+      });
+    }
+    case 'callback': {
+      const algorithm = checkAlgorithm(config.algorithm);
+      const chain = parseCertificates(config.certChainPem, 'callback signer chain');
+      const leaf = assertSigningChain(chain, 'callback signer chain', algorithm);
+      const remoteSign = config.sign;
+      return {
+        kind: 'callback',
+        algorithm,
+        certChainPem: config.certChainPem,
+        timestampAuthorityUrl,
+        identity: identityOf(leaf.subject, leaf.issuer, leaf.validTo),
+        trustAnchorsPem: undefined,
+        sign: (toBeSigned) => remoteSign(toBeSigned),
+      };
+    }
+  }
+}
+
+interface KeySignerParams {
+  readonly kind: 'development' | 'files';
+  readonly certChainPem: string;
+  readonly source: string;
+  readonly key: KeyObject;
+  readonly algorithm: SigningAlgorithm;
+  readonly timestampAuthorityUrl: string | undefined;
+  readonly trustAnchorsPem: string | undefined;
+}
+
+function keySigner(params: KeySignerParams): ManifestSigner {
+  const chain = parseCertificates(params.certChainPem, params.source);
+  const leaf = assertSigningChain(chain, params.source, params.algorithm, params.key);
+  const { key, algorithm } = params;
+  return {
+    kind: params.kind,
+    algorithm,
+    certChainPem: params.certChainPem,
+    timestampAuthorityUrl: params.timestampAuthorityUrl,
+    identity: identityOf(leaf.subject, leaf.issuer, leaf.validTo),
+    trustAnchorsPem: params.trustAnchorsPem,
+    sign: (toBeSigned) => signWithKey(algorithm, key, toBeSigned),
+  };
+}
+
+function identityOf(subject: string, issuer: string, validTo: string): SignerIdentity {
+  const subjectName = commonName(subject);
+  return {
+    subject: subjectName,
+    issuer: commonName(issuer),
+    notAfter: new Date(validTo).toISOString(),
+    isDevelopmentIdentity: subjectName === DEVELOPMENT_SIGNER_COMMON_NAME,
+  };
+}
+
+async function readConfiguredFile(path: string, what: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    throw new SignerConfigurationError(`Cannot read the ${what} file ${path}`, { cause: error });
+  }
+}
+
+function parsePrivateKey(pem: string, path: string): KeyObject {
+  try {
+    return createPrivateKey(pem);
+  } catch (error) {
+    throw new SignerConfigurationError(`${path} is not a readable (unencrypted) PEM private key`, {
+      cause: error,
+    });
+  }
+}
+
+function checkAlgorithm(algorithm: string): SigningAlgorithm {
+  const known = SIGNING_ALGORITHMS.find((candidate) => candidate === algorithm);
+  if (known === undefined) {
+    throw new SignerConfigurationError(
+      `Unknown signing algorithm "${algorithm}"; expected one of ${SIGNING_ALGORITHMS.join(', ')}`,
+    );
+  }
+  return known;
+}
+
+function checkTimestampAuthority(url: string | undefined): string | undefined {
+  if (url === undefined || url === '') return undefined;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new SignerConfigurationError(`Timestamp authority must be an http(s) URL, got "${url}"`);
+  }
+  return url;
+}

@@ -1,0 +1,103 @@
+// detectMark: resample to the detection size, whiten, find the tile lattice, fold, align with the
+// pilots, decode. At most MAX_DECODE_ATTEMPTS frames are decoded per image, and each is accepted
+// only if its CRC-32 matches, so an unmarked image is reported as marked with probability at most
+// MAX_DECODE_ATTEMPTS * 2^-32 (see the package README).
+import { highPass, localRms } from './filters.ts';
+import { decodeFrame } from './frame-code.ts';
+import { DEFAULT_MAX_PIXELS, decodeLuma, inspectImage, MIN_DETECT_SIDE } from './image-io.ts';
+import { detectionSize } from './mark-geometry.ts';
+import { TILE } from './mark-layout.ts';
+import type { MarkPayload } from './payload.ts';
+import { estimateLattices } from './sync-lattice.ts';
+import { alignTile, readCodedBits } from './tile-align.ts';
+import { foldTile } from './tile-fold.ts';
+
+const LATTICE_CANDIDATES = 4;
+const ALIGNMENTS_PER_LATTICE = 3;
+/** Upper bound on CRC checks per image, the factor in the false-detection bound. */
+export const MAX_DECODE_ATTEMPTS = 8;
+
+export interface DetectOptions {
+  /** Largest accepted image (width x height). Default 50 MP. */
+  readonly maxPixels?: number;
+}
+
+export interface Detection {
+  readonly found: boolean;
+  /** The 64-bit payload when found, otherwise null. */
+  readonly payload: MarkPayload | null;
+  /**
+   * How cleanly the payload was received, in [0, 1]: the normalised correlation between the
+   * received chips and the decoded codeword. 0 when nothing was found.
+   */
+  readonly confidence: number;
+}
+
+const NOT_FOUND: Detection = { found: false, payload: null, confidence: 0 };
+
+/** Looks for a mark in an encoded image; needs no original. */
+export async function detectMark(
+  image: Uint8Array,
+  options: DetectOptions = {},
+): Promise<Detection> {
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const info = await inspectImage(image, maxPixels, MIN_DETECT_SIDE);
+  const size = detectionSize(info.width, info.height);
+  const luma = await decodeLuma(image, maxPixels, size.width, size.height);
+  return detectInLuma(luma, size.width, size.height);
+}
+
+/** Detection on a luma image already at the detection size. */
+export function detectInLuma(luma: Float32Array, width: number, height: number): Detection {
+  const syncResidual = whitenedResidual(luma, width, height, 1);
+  // The chip values are read from a residual whose smoothing follows the chip size the lattice
+  // implies: a wider high-pass keeps more of large chips, a narrow one suits small chips.
+  const foldResiduals = new Map<number, Float32Array>();
+  const foldResidual = (radius: number) => {
+    let residual = foldResiduals.get(radius);
+    if (residual === undefined) {
+      residual = whitenedResidual(luma, width, height, radius);
+      foldResiduals.set(radius, residual);
+    }
+    return residual;
+  };
+  // Every candidate lattice is folded and aligned; the alignments are then decoded in order of
+  // pilot-correlation strength, at most MAX_DECODE_ATTEMPTS of them.
+  const candidates = estimateLattices(syncResidual, width, height, LATTICE_CANDIDATES).flatMap(
+    (lattice) => {
+      const chip =
+        Math.sqrt(Math.abs(lattice.b1x * lattice.b2y - lattice.b2x * lattice.b1y)) / TILE;
+      const radius = Math.min(4, Math.max(1, Math.round(0.8 * chip + 0.3)));
+      const folded = foldTile(foldResidual(radius), width, height, lattice);
+      return alignTile(folded, ALIGNMENTS_PER_LATTICE).map((alignment) => ({ folded, alignment }));
+    },
+  );
+  candidates.sort((a, b) => b.alignment.z - a.alignment.z);
+  for (const { folded, alignment } of candidates.slice(0, MAX_DECODE_ATTEMPTS)) {
+    const frame = decodeFrame(readCodedBits(folded, alignment));
+    if (frame.payload !== null) {
+      return { found: true, payload: frame.payload, confidence: Math.max(0, frame.correlation) };
+    }
+  }
+  return NOT_FOUND;
+}
+
+/**
+ * The image's fine structure (luma minus its local mean over a box of `radius`, applied twice)
+ * divided by its local strength and clipped: busy areas and edges, where the host image
+ * dominates, count no more than flat ones, where the mark is easiest to see.
+ */
+export function whitenedResidual(
+  luma: Float32Array,
+  width: number,
+  height: number,
+  radius: number,
+): Float32Array {
+  const residual = highPass(luma, width, height, radius);
+  const strength = localRms(residual, width, height, 2);
+  for (let i = 0; i < residual.length; i++) {
+    const v = (residual[i] as number) / ((strength[i] as number) + Number(process.env.EPS ?? 0.5));
+    residual[i] = v > 1.5 ? 1.5 : v < -1.5 ? -1.5 : v;
+  }
+  return residual;
+}

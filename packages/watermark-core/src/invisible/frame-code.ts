@@ -1,0 +1,183 @@
+// The mark's error-correcting frame: 64 payload bits and a CRC-32 of them (96 bits), scrambled
+// with a fixed pseudo-random sequence and encoded with a rate-1/3, constraint-length-7
+// convolutional code (generators 133, 171, 165 octal, zero-terminated: 306 coded bits). The
+// detector decodes soft chip correlations with the Viterbi algorithm and accepts a frame only when
+// its CRC matches: for a frame decoded from noise that happens with probability 2^-32.
+import { Prng } from './prng.ts';
+
+export const PAYLOAD_BITS = 64;
+const CRC_BITS = 32;
+export const INFO_BITS = PAYLOAD_BITS + CRC_BITS;
+const CONSTRAINT = 7;
+const TAIL_BITS = CONSTRAINT - 1;
+const GENERATORS =
+  CONSTRAINT === 9 ? ([0o557, 0o663, 0o711] as const) : ([0o133, 0o171, 0o165] as const);
+const STATES = 1 << TAIL_BITS;
+export const CODED_BITS = (INFO_BITS + TAIL_BITS) * GENERATORS.length;
+
+// Scrambling keeps a flat or blank image (all-zero soft values) from decoding to the all-zero
+// frame, whose CRC would otherwise be trivially consistent.
+const scramble = (() => {
+  const prng = new Prng('hallmark.invisible.v1/scramble');
+  const bits = new Uint8Array(INFO_BITS);
+  for (let i = 0; i < INFO_BITS; i++) bits[i] = prng.nextUint32() & 1;
+  return bits;
+})();
+
+const crcTable = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+/** CRC-32 (IEEE 802.3, as in zlib and PNG). */
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function parity(x: number): number {
+  let v = x;
+  v ^= v >>> 4;
+  v ^= v >>> 2;
+  v ^= v >>> 1;
+  return v & 1;
+}
+
+// outputs[(state << 1) | input] packs the three coded bits of one trellis branch.
+const branchOutputs = (() => {
+  const out = new Uint8Array(STATES * 2);
+  for (let state = 0; state < STATES; state++) {
+    for (let input = 0; input < 2; input++) {
+      const register = (input << TAIL_BITS) | state;
+      let bits = 0;
+      GENERATORS.forEach((g, k) => {
+        bits |= parity(register & g) << k;
+      });
+      out[(state << 1) | input] = bits;
+    }
+  }
+  return out;
+})();
+
+function infoBits(payload: bigint): Uint8Array {
+  const bytes = new Uint8Array(12);
+  for (let i = 0; i < 8; i++) bytes[i] = Number((payload >> BigInt(56 - 8 * i)) & 0xffn);
+  const crc = crc32(bytes.subarray(0, 8));
+  bytes[8] = crc >>> 24;
+  bytes[9] = (crc >>> 16) & 0xff;
+  bytes[10] = (crc >>> 8) & 0xff;
+  bytes[11] = crc & 0xff;
+  const bits = new Uint8Array(INFO_BITS);
+  for (let i = 0; i < INFO_BITS; i++) {
+    bits[i] = (((bytes[i >> 3] as number) >> (7 - (i & 7))) & 1) ^ (scramble[i] as number);
+  }
+  return bits;
+}
+
+/** The 306 coded bits (0/1) that carry `payload`. */
+export function encodeFrame(payload: bigint): Uint8Array {
+  return convolve(infoBits(payload));
+}
+
+function convolve(info: Uint8Array): Uint8Array {
+  const coded = new Uint8Array(CODED_BITS);
+  let state = 0;
+  for (let t = 0; t < INFO_BITS + TAIL_BITS; t++) {
+    const input = t < INFO_BITS ? (info[t] as number) : 0;
+    const bits = branchOutputs[(state << 1) | input] as number;
+    for (let k = 0; k < GENERATORS.length; k++) coded[t * GENERATORS.length + k] = (bits >> k) & 1;
+    state = ((input << TAIL_BITS) | state) >> 1;
+  }
+  return coded;
+}
+
+export interface DecodedFrame {
+  /** The payload when the CRC matched, otherwise null. */
+  readonly payload: bigint | null;
+  /**
+   * Normalised correlation between the soft input and the re-encoded best codeword, in [-1, 1]:
+   * near 1 for a clean mark, around 0.3-0.5 for noise (the decoder picks the best of 2^96).
+   */
+  readonly correlation: number;
+}
+
+/**
+ * Soft-decision Viterbi decoding. `soft[i] > 0` votes for coded bit i being 0. Returns the
+ * payload only when the frame's CRC-32 matches.
+ */
+export function decodeFrame(soft: Float32Array | Float64Array): DecodedFrame {
+  if (soft.length !== CODED_BITS) throw new RangeError(`expected ${CODED_BITS} soft values`);
+  const steps = INFO_BITS + TAIL_BITS;
+  const n = GENERATORS.length;
+  let metric = new Float64Array(STATES).fill(-Infinity);
+  let nextMetric = new Float64Array(STATES);
+  metric[0] = 0;
+  // decisions[t * STATES + next] = the predecessor state's dropped bit (0/1).
+  const decisions = new Uint8Array(steps * STATES);
+  for (let t = 0; t < steps; t++) {
+    nextMetric.fill(-Infinity);
+    const base = t * n;
+    const y0 = soft[base] as number;
+    const y1 = soft[base + 1] as number;
+    const y2 = soft[base + 2] as number;
+    const maxInput = t < INFO_BITS ? 1 : 0;
+    for (let state = 0; state < STATES; state++) {
+      const m = metric[state] as number;
+      if (m === -Infinity) continue;
+      for (let input = 0; input <= maxInput; input++) {
+        const bits = branchOutputs[(state << 1) | input] as number;
+        const branch = (bits & 1 ? -y0 : y0) + (bits & 2 ? -y1 : y1) + (bits & 4 ? -y2 : y2);
+        const next = ((input << TAIL_BITS) | state) >> 1;
+        const candidate = m + branch;
+        if (candidate > (nextMetric[next] as number)) {
+          nextMetric[next] = candidate;
+          decisions[t * STATES + next] = state & 1;
+        }
+      }
+    }
+    const swap = metric;
+    metric = nextMetric;
+    nextMetric = swap;
+  }
+  // Trace back from the terminated all-zero state.
+  const info = new Uint8Array(INFO_BITS);
+  let state = 0;
+  for (let t = steps - 1; t >= 0; t--) {
+    const input = state >> (TAIL_BITS - 1);
+    if (t < INFO_BITS) info[t] = input;
+    state = ((state << 1) & (STATES - 1)) | (decisions[t * STATES + state] as number);
+  }
+  const bytes = new Uint8Array(12);
+  for (let i = 0; i < INFO_BITS; i++) {
+    bytes[i >> 3] =
+      (bytes[i >> 3] as number) |
+      (((info[i] as number) ^ (scramble[i] as number)) << (7 - (i & 7)));
+  }
+  let payload = 0n;
+  for (let i = 0; i < 8; i++) payload = (payload << 8n) | BigInt(bytes[i] as number);
+  const crc =
+    (((bytes[8] as number) << 24) |
+      ((bytes[9] as number) << 16) |
+      ((bytes[10] as number) << 8) |
+      (bytes[11] as number)) >>>
+    0;
+  const correlation = codewordCorrelation(soft, convolve(info));
+  return { payload: crc === crc32(bytes.subarray(0, 8)) ? payload : null, correlation };
+}
+
+function codewordCorrelation(soft: Float32Array | Float64Array, coded: Uint8Array): number {
+  let dot = 0;
+  let energy = 0;
+  for (let i = 0; i < CODED_BITS; i++) {
+    const y = soft[i] as number;
+    dot += coded[i] ? -y : y;
+    energy += y * y;
+  }
+  return energy > 0 ? dot / Math.sqrt(energy * CODED_BITS) : 0;
+}

@@ -1,0 +1,43 @@
+// How the mark is laid over an image. The mark lives on a grid of "chips" whose size follows the
+// image (about 256x256 chips whatever the resolution, never smaller than 4.4 pixels), so a resized
+// copy carries the same grid at a new scale and the detector only has to recover one similarity
+// transform. The tile of 32x32 chips repeats over the grid.
+
+/** Chips per image (before the 2-pixel floor kicks in for small images). */
+export const GRID_AREA = 256 * 256;
+/**
+ * Smallest chip side in image pixels. Finer chips do not survive strong JPEG or WebP compression
+ * of small images, and cost SSIM in flat areas. Not a multiple of 8/32 = 0.25, so the tile's
+ * period never lines up with JPEG's 8x8 blocks.
+ */
+export const MIN_CHIP_PIXELS = 4.4;
+/** The detector resamples every image to about this many pixels (2 pixels per chip or more). */
+export const DETECT_AREA = 512 * 512;
+/**
+ * The detector never enlarges an image: a small original has chips of 4.4 pixels, which then keep
+ * that size in any crop of it.
+ */
+export const MAX_DETECT_UPSCALE = 1;
+
+export interface MarkGrid {
+  readonly columns: number;
+  readonly rows: number;
+}
+
+/** The chip grid of an image of `width` x `height` pixels. */
+export function markGrid(width: number, height: number): MarkGrid {
+  const scale = Math.min(1 / MIN_CHIP_PIXELS, Math.sqrt(GRID_AREA / (width * height)));
+  return {
+    columns: Math.max(1, Math.round(width * scale)),
+    rows: Math.max(1, Math.round(height * scale)),
+  };
+}
+
+/** Size at which the detector analyses an image of `width` x `height` pixels. */
+export function detectionSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(MAX_DETECT_UPSCALE, Math.sqrt(DETECT_AREA / (width * height)));
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}

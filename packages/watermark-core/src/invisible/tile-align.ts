@@ -1,0 +1,172 @@
+// Alignment of the folded tile: which of the eight orientations of the square tile (the lattice
+// basis is only known up to the square's symmetries, which also covers 90-degree turns and
+// mirror images) and which cyclic shift make it match the pilot chips. Then the coded bits are
+// read out as soft values at the aligned chip positions.
+import { fft2d } from './fft.ts';
+import { CODED_BITS } from './frame-code.ts';
+import { markLayout, TILE } from './mark-layout.ts';
+import { FOLD_BINS } from './tile-fold.ts';
+
+/** A 2x2 integer matrix (a b; c d) of the square's symmetry group. */
+type Symmetry = readonly [number, number, number, number];
+
+const SYMMETRIES: readonly Symmetry[] = [
+  [1, 0, 0, 1],
+  [0, -1, 1, 0],
+  [-1, 0, 0, -1],
+  [0, 1, -1, 0],
+  [-1, 0, 0, 1],
+  [1, 0, 0, -1],
+  [0, 1, 1, 0],
+  [0, -1, -1, 0],
+];
+
+export interface Alignment {
+  readonly symmetry: number;
+  /** Position in the folded tile (bins) of the tile's origin chip. */
+  readonly shiftX: number;
+  readonly shiftY: number;
+  /** z-score of the pilot correlation peak. */
+  readonly z: number;
+}
+
+const wrap = (i: number) => ((i % FOLD_BINS) + FOLD_BINS) % FOLD_BINS;
+
+/** The pilot chips drawn at half-chip resolution, as the bilinear embedding renders them. */
+function pilotAtBins(): Float64Array {
+  const bins = FOLD_BINS;
+  const out = new Float64Array(bins * bins);
+  const chip = (cx: number, cy: number) =>
+    markLayout.pilot[
+      (((cy % TILE) + TILE) % TILE) * TILE + (((cx % TILE) + TILE) % TILE)
+    ] as number;
+  for (let y = 0; y < bins; y++) {
+    for (let x = 0; x < bins; x++) {
+      const cx = x >> 1;
+      const cy = y >> 1;
+      const nx = x & 1 ? cx + 1 : cx;
+      const ny = y & 1 ? cy + 1 : cy;
+      out[y * bins + x] = (chip(cx, cy) + chip(nx, cy) + chip(cx, ny) + chip(nx, ny)) / 4;
+    }
+  }
+  return out;
+}
+
+// Spectra of the pilot template under each symmetry: fixed, so computed once per process.
+const templateSpectra = (() => {
+  const bins = FOLD_BINS;
+  const pilot = pilotAtBins();
+  return SYMMETRIES.map(([a, b, c, d]) => {
+    const re = new Float64Array(bins * bins);
+    const im = new Float64Array(bins * bins);
+    // P_S(w) = P(S^-1 w); S is orthogonal with integer entries, so S^-1 = S^T.
+    for (let y = 0; y < bins; y++) {
+      for (let x = 0; x < bins; x++) {
+        const tx = wrap(a * x + c * y);
+        const ty = wrap(b * x + d * y);
+        re[y * bins + x] = pilot[ty * bins + tx] as number;
+      }
+    }
+    fft2d(re, im, bins, bins);
+    return { re, im };
+  });
+})();
+
+/** Best alignments of a folded tile, strongest pilot correlation first. */
+export function alignTile(folded: Float64Array, count: number): Alignment[] {
+  const bins = FOLD_BINS;
+  const n = bins * bins;
+  const fRe = Float64Array.from(folded);
+  const fIm = new Float64Array(n);
+  fft2d(fRe, fIm, bins, bins);
+  const found: Alignment[] = [];
+  const re = new Float64Array(n);
+  const im = new Float64Array(n);
+  SYMMETRIES.forEach((_, s) => {
+    const t = templateSpectra[s] as { re: Float64Array; im: Float64Array };
+    for (let i = 0; i < n; i++) {
+      // F * conj(T): cross-correlation.
+      const ar = fRe[i] as number;
+      const ai = fIm[i] as number;
+      const br = t.re[i] as number;
+      const bi = t.im[i] as number;
+      re[i] = ar * br + ai * bi;
+      im[i] = ai * br - ar * bi;
+    }
+    fft2d(re, im, bins, bins, true);
+    let sum = 0;
+    let sumSq = 0;
+    for (let i = 0; i < n; i++) {
+      sum += re[i] as number;
+      sumSq += (re[i] as number) ** 2;
+    }
+    const mean = sum / n;
+    const std = Math.sqrt(Math.max(sumSq / n - mean * mean, 1e-30));
+    // The two strongest separated peaks of this orientation.
+    const taken: number[] = [];
+    for (let k = 0; k < 2; k++) {
+      let best = -1;
+      for (let i = 0; i < n; i++) {
+        if (best >= 0 && (re[i] as number) <= (re[best] as number)) continue;
+        if (taken.some((j) => torusDistance(i, j) < 3)) continue;
+        best = i;
+      }
+      if (best < 0) break;
+      taken.push(best);
+      const bx = best % bins;
+      const by = (best - bx) / bins;
+      const c = re[best] as number;
+      const refine = (l: number, r: number) => {
+        const d = l - 2 * c + r;
+        return d < 0 ? Math.max(-0.5, Math.min(0.5, (l - r) / (2 * d))) : 0;
+      };
+      found.push({
+        symmetry: s,
+        shiftX:
+          bx +
+          refine(re[by * bins + wrap(bx - 1)] as number, re[by * bins + wrap(bx + 1)] as number),
+        shiftY:
+          by +
+          refine(re[wrap(by - 1) * bins + bx] as number, re[wrap(by + 1) * bins + bx] as number),
+        z: (c - mean) / std,
+      });
+    }
+  });
+  return found.sort((a, b) => b.z - a.z).slice(0, count);
+}
+
+function torusDistance(i: number, j: number): number {
+  const bins = FOLD_BINS;
+  const dx = Math.abs((i % bins) - (j % bins));
+  const dy = Math.abs(Math.floor(i / bins) - Math.floor(j / bins));
+  return Math.max(Math.min(dx, bins - dx), Math.min(dy, bins - dy));
+}
+
+/** Soft values of the 306 coded bits under an alignment (positive: bit 0). */
+export function readCodedBits(folded: Float64Array, alignment: Alignment): Float64Array {
+  const bins = FOLD_BINS;
+  const [a, b, c, d] = SYMMETRIES[alignment.symmetry] as Symmetry;
+  const soft = new Float64Array(CODED_BITS);
+  const sample = (x: number, y: number) => {
+    const x0 = Math.floor(x);
+    const y0 = Math.floor(y);
+    const fx = x - x0;
+    const fy = y - y0;
+    const v = (xx: number, yy: number) => folded[wrap(yy) * bins + wrap(xx)] as number;
+    return (
+      (1 - fy) * ((1 - fx) * v(x0, y0) + fx * v(x0 + 1, y0)) +
+      fy * ((1 - fx) * v(x0, y0 + 1) + fx * v(x0 + 1, y0 + 1))
+    );
+  };
+  for (let cy = 0; cy < TILE; cy++) {
+    for (let cx = 0; cx < TILE; cx++) {
+      const chip = cy * TILE + cx;
+      const k = markLayout.slot[chip] as number;
+      if (k < 0) continue;
+      const x = a * 2 * cx + b * 2 * cy + alignment.shiftX;
+      const y = c * 2 * cx + d * 2 * cy + alignment.shiftY;
+      soft[k] = (soft[k] as number) + (markLayout.carrier[chip] as number) * sample(x, y);
+    }
+  }
+  return soft;
+}

@@ -1,0 +1,54 @@
+// Shared by the c2pa tests: committed photos, the third-party C2PA samples beside the clone, a
+// throwaway data folder, and exiftool as an independent reader of the embedded manifest store.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const repoRoot = join(import.meta.dirname, '../../..');
+
+/** Real photos committed with the repository. */
+export function photo(name: string): Promise<Buffer> {
+  return readFile(join(repoRoot, 'fixtures/photos', name));
+}
+
+/** Third-party files from the C2PA reference implementation (../shared beside the clone). */
+export const sharedC2paFixtures = join(repoRoot, '../shared/fixtures/c2pa');
+
+export function sharedFixture(name: string): Promise<Buffer> {
+  return readFile(join(sharedC2paFixtures, name));
+}
+
+/** A temporary data folder removed by the returned cleanup. */
+export async function temporaryDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'hallmark-c2pa-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * JUMBF description-box labels exiftool finds in a file: `c2pa` is the manifest store, then the
+ * manifests' `urn:c2pa:...` labels and their boxes. Debian's exiftool 12.57 decodes JUMBF in JPEG
+ * and PNG; from WebP it extracts the RIFF `C2PA` chunk as raw bytes, whose boxes are walked here.
+ */
+export async function exiftoolJumbfLabels(path: string): Promise<string[]> {
+  const run = promisify(execFile);
+  const decoded = await run('exiftool', ['-a', '-s3', '-JUMBF:JUMDLabel', path]);
+  const labels = decoded.stdout.split('\n').filter((line) => line !== '');
+  if (labels.length > 0) return labels;
+  const raw = await run('exiftool', ['-u', '-b', '-RIFF:Unknown_C2PA', path], {
+    encoding: 'buffer',
+  });
+  return jumbfLabels(raw.stdout);
+}
+
+/** Labels of every JUMBF description box (`jumd`: 16-byte type, toggles byte, label, NUL). */
+function jumbfLabels(bytes: Buffer): string[] {
+  const labels: string[] = [];
+  for (let at = bytes.indexOf('jumd'); at !== -1; at = bytes.indexOf('jumd', at + 4)) {
+    const start = at + 4 + 16 + 1;
+    const end = bytes.indexOf(0, start);
+    if (end > start) labels.push(bytes.subarray(start, end).toString('utf8'));
+  }
+  return labels;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { detectC2paFormat, UnsupportedFormatError } from '../src/c2pa/index.ts';
+import { photo, sharedFixture } from './c2pa-fixtures.ts';
+
+/** An ISO BMFF `ftyp` box with a major brand and compatible brands. */
+function ftyp(major: string, ...compatible: string[]): Buffer {
+  const body = Buffer.from(`ftyp${major}\0\0\0\0${compatible.join('')}`, 'latin1');
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(body.length + 4);
+  return Buffer.concat([size, body, Buffer.alloc(16)]);
+}
+
+describe('detectC2paFormat (by magic bytes, not by name)', () => {
+  it.each([
+    ['jpeg', () => photo('fig-0.25mp.jpg')],
+    ['png', () => sharedFixture('libpng-test.png')],
+    ['webp', () => sharedFixture('sample1.webp')],
+  ] as const)('recognises a real %s file', async (format, load) => {
+    expect(detectC2paFormat(await load())).toBe(format);
+  });
+
+  it.each([
+    ['tiff', Buffer.from([0x49, 0x49, 0x2a, 0x00, 8, 0, 0, 0])],
+    ['tiff', Buffer.from([0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8])],
+    ['gif', Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1')],
+    ['avif', ftyp('avif', 'mif1', 'miaf')],
+    ['avif', ftyp('mif1', 'mif1', 'avif')],
+    ['heic', ftyp('heic', 'mif1', 'heic')],
+    ['heic', ftyp('mif1', 'mif1', 'heix')],
+    ['heif', ftyp('mif1', 'mif1')],
+  ])('recognises %s', (format, bytes) => {
+    expect(detectC2paFormat(bytes)).toBe(format);
+  });
+
+  it.each([
+    ['mp4', ftyp('isom', 'isom', 'mp41')],
+    ['quicktime', ftyp('qt  ', 'qt  ')],
+    ['iso-bmff/crx', ftyp('crx ', 'crx ')],
+    ['jxl', Buffer.from([0xff, 0x0a, 0, 0])],
+    ['psd', Buffer.from('8BPS\0\x01', 'latin1')],
+    ['ico', Buffer.from([0, 0, 1, 0, 1, 0])],
+    ['unknown', Buffer.alloc(0)],
+  ])('refuses %s, naming it', (format, bytes) => {
+    const attempt = () => detectC2paFormat(bytes);
+    expect(attempt).toThrow(UnsupportedFormatError);
+    expect(attempt).toThrow(expect.objectContaining({ code: 'unsupported_format', format }));
+  });
+});

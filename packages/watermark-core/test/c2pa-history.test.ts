@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSigner,
+  type IngredientSummary,
+  MANIFEST_UNREADABLE_CODE,
+  type ManifestSigner,
+  type ManifestSummary,
+  readManifest,
+  signManifest,
+} from '../src/c2pa/index.ts';
+import { sharedFixture, temporaryDataDir } from './c2pa-fixtures.ts';
+
+/** Active manifest of the c2pa-rs sample CA.jpg, whose parent A.jpg carries no manifest. */
+const CA_MANIFEST = 'contentauth:urn:uuid:c2677d4b-0a93-4444-876f-ed2f2d40b8cf';
+const C_MANIFEST = 'contentauth:urn:uuid:b2b1f7fa-b119-4de1-9c0d-c97fbea3f2c3';
+
+let signer: ManifestSigner;
+let data: Awaited<ReturnType<typeof temporaryDataDir>>;
+
+beforeAll(async () => {
+  data = await temporaryDataDir();
+  signer = await createSigner({ kind: 'development', dataDir: data.dir });
+});
+afterAll(() => data.remove());
+
+function present(summary: ManifestSummary): Extract<ManifestSummary, { present: true }> {
+  if (!summary.present) throw new Error('expected a manifest');
+  return summary;
+}
+
+function only(ingredients: readonly IngredientSummary[]): IngredientSummary {
+  expect(ingredients).toHaveLength(1);
+  const [ingredient] = ingredients;
+  if (ingredient === undefined) throw new Error('expected one ingredient');
+  return ingredient;
+}
+
+describe('edit history', () => {
+  it('keeps the two-level history of CA.jpg under the new manifest', async () => {
+    const signed = await signManifest(await sharedFixture('CA.jpg'), { title: 'CA.jpg' }, signer);
+    expect(signed.parent).toBe('manifest');
+    const summary = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
+
+    expect(summary.validation.state).toBe('trusted');
+    expect(summary.actions[0]?.action).toBe('c2pa.opened');
+    const ca = only(summary.ingredients);
+    expect(ca).toMatchObject({
+      title: 'CA.jpg',
+      relationship: 'parentOf',
+      provenance: 'manifest',
+      manifestLabel: CA_MANIFEST,
+      signer: { subject: 'C2PA Signer', signingTime: '2024-08-06T21:53:37+00:00' },
+      // c2pa-rs test certificates: intact, but no trust anchor vouches for them.
+      validation: { state: 'valid_untrusted' },
+    });
+    expect(ca.actions.map((action) => action.action)).toEqual([
+      'c2pa.opened',
+      'c2pa.color_adjustments',
+    ]);
+    expect(only(ca.ingredients)).toMatchObject({
+      title: 'A.jpg',
+      relationship: 'parentOf',
+      provenance: 'none',
+      manifestLabel: null,
+      validation: null,
+    });
+  });
+
+  it('stacks Hallmark manifests: a re-signed file lists the earlier one, then its history', async () => {
+    const first = await signManifest(await sharedFixture('CA.jpg'), { fileId: 'first' }, signer);
+    const firstLabel = present(await readManifest(first)).manifestLabel;
+    const second = await signManifest(first.bytes, { fileId: 'second' }, signer);
+    const summary = present(await readManifest(second, { trustAnchors: signer.trustAnchorsPem }));
+
+    expect(summary.identifiers.fileId).toBe('second');
+    const earlier = only(summary.ingredients);
+    expect(earlier).toMatchObject({
+      provenance: 'manifest',
+      manifestLabel: firstLabel,
+      signer: { isDevelopmentIdentity: true },
+    });
+    // Recorded as untrusted when it was added (signing uses no anchors); c2pa-node's read-time
+    // check against the reader's anchors upgrades it.
+    expect(earlier.validation).toEqual({ state: 'trusted', failures: [] });
+    const withoutAnchors = present(await readManifest(second));
+    expect(only(withoutAnchors.ingredients).validation?.state).toBe('valid_untrusted');
+    expect(only(earlier.ingredients).manifestLabel).toBe(CA_MANIFEST);
+    expect(only(only(earlier.ingredients).ingredients).title).toBe('A.jpg');
+  });
+
+  it('signs a file whose manifest no longer matches its pixels and records the failure', async () => {
+    const tampered = Buffer.from(await sharedFixture('C.jpg'));
+    const at = tampered.length - 2000; // inside the entropy-coded scan
+    tampered[at] = (tampered[at] ?? 0) ^ 0xff;
+    expect(present(await readManifest(tampered)).validation.state).toBe('invalid');
+
+    const signed = await signManifest(tampered, {}, signer);
+    const summary = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
+    // The new manifest is sound; the history says the parent had been altered.
+    expect(summary.validation.state).toBe('trusted');
+    const parent = only(summary.ingredients);
+    expect(parent.manifestLabel).toBe(C_MANIFEST);
+    expect(parent.validation?.state).toBe('invalid');
+    expect(parent.validation?.failures.map((failure) => failure.code)).toContain(
+      'assertion.dataHash.mismatch',
+    );
+  });
+
+  it('signs a file whose manifest cannot be parsed and records it as unreadable', async () => {
+    const corrupt = Buffer.from(await sharedFixture('C.jpg'));
+    const at = corrupt.indexOf('c2pa.claim') + 55; // inside the claim's CBOR
+    corrupt[at] = (corrupt[at] ?? 0) ^ 0xff;
+    const before = present(await readManifest(corrupt));
+    expect(before.validation.state).toBe('invalid');
+    expect(before.validation.failures[0]?.code).toBe(MANIFEST_UNREADABLE_CODE);
+
+    const signed = await signManifest(corrupt, { title: 'C.jpg' }, signer);
+    expect(signed.parent).toBe('unreadable');
+    const summary = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
+    expect(summary.validation.state).toBe('trusted');
+    expect(summary.actions[0]?.action).toBe('c2pa.opened');
+    const parent = only(summary.ingredients);
+    expect(parent).toMatchObject({
+      title: 'C.jpg',
+      provenance: 'unreadable',
+      validation: { state: 'invalid' },
+    });
+    expect(parent.validation?.failures[0]).toMatchObject({
+      code: MANIFEST_UNREADABLE_CODE,
+      explanation: expect.stringMatching(/CBOR/),
+    });
+  });
+});
