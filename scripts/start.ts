@@ -50,8 +50,13 @@ if (build.status !== 0) {
 }
 
 // Imported only now: @hallmark/db runs from its build output.
-const { applyMigrations, createPrismaClient, ensureDatabase, ensureDevApiKey, MalformedApiKeyError } =
-  await import('@hallmark/db');
+const {
+  applyMigrations,
+  createPrismaClient,
+  ensureDatabase,
+  ensureDevApiKey,
+  MalformedApiKeyError,
+} = await import('@hallmark/db');
 await ensureDatabase(config.DATABASE_URL);
 const applied = await applyMigrations(config.DATABASE_URL);
 console.error(

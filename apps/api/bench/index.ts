@@ -4,12 +4,14 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { uploadFile, waitForJob } from '@hallmark/sdk';
 import { freePort } from '../test/support/free-port.ts';
 import { startService } from '../test/support/service.ts';
 import { type LoadResult, load } from './http-load.ts';
+import { benchJobs, benchRecordSteps } from './jobs.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -31,15 +33,17 @@ try {
     (error: { job?: unknown }) => error.job,
   );
 
+  // BENCH_SKIP_HTTP=1 leaves out the HTTP part (to look at the job numbers alone).
   const bare = await startBare(JSON.stringify(job), JSON.stringify(link));
   try {
     const createBody = JSON.stringify({ contentType: 'image/jpeg', fileName: 'photo.jpg' });
-    const json = { 'content-type': 'application/json' };
-    const rows: Array<[string, LoadResult, LoadResult]> = [];
-    for (const [name, method, path, body] of [
+    const routes = [
       ['GET /watermark/{requestId}', 'GET', `/watermark/${accepted.requestId}`, undefined],
       ['POST /claim/file-upload-link', 'POST', '/claim/file-upload-link', createBody],
-    ] as const) {
+    ] as const;
+    const json = { 'content-type': 'application/json' };
+    const rows: Array<[string, LoadResult, LoadResult]> = [];
+    for (const [name, method, path, body] of process.env.BENCH_SKIP_HTTP === '1' ? [] : routes) {
       const measured = await load({
         url: `${service.baseUrl}${path}`,
         method,
@@ -64,6 +68,24 @@ try {
   } finally {
     bare.child.kill('SIGTERM');
   }
+
+  const lanes = Number(service.env.WORKER_CONCURRENCY ?? availableParallelism());
+  const jobs = await benchJobs(service, client, 50, lanes);
+  const overhead = jobs.serviceMs / jobs.directMs;
+  const steps = await benchRecordSteps(service, client, 10);
+  console.log('');
+  console.log(`| measure | ms | baseline | baseline ms | ratio | target |`);
+  console.log(`|---|---|---|---|---|---|`);
+  console.log(
+    `| ${jobs.jobs} jobs end to end (1 MP, invisible + c2pa, ${lanes} lanes) | ${jobs.serviceMs.toFixed(0)} | watermark-core called directly | ${jobs.directMs.toFixed(0)} | ${overhead.toFixed(2)}x | <= 1.15x ${overhead <= 1.15 ? 'ok' : 'MISSED'} |`,
+  );
+  console.log(
+    `| IPFS store per job (mean of ${steps.jobs}) | ${steps.ipfsMs.toFixed(1)} | watermark steps of the job | ${steps.watermarkMs.toFixed(1)} | ${(steps.ipfsMs / steps.watermarkMs).toFixed(2)}x | |`,
+  );
+  console.log(
+    `| NFT mint per job, incl. image + metadata on IPFS (mean of ${steps.jobs}, local anvil) | ${steps.nftMs.toFixed(1)} | watermark steps of the job | ${steps.watermarkMs.toFixed(1)} | ${(steps.nftMs / steps.watermarkMs).toFixed(2)}x | |`,
+  );
+  if (overhead > 1.15) process.exitCode = 1;
 } finally {
   await service.close();
 }

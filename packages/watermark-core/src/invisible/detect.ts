@@ -96,7 +96,7 @@ export function whitenedResidual(
   const residual = highPass(luma, width, height, radius);
   const strength = localRms(residual, width, height, 2);
   for (let i = 0; i < residual.length; i++) {
-    const v = (residual[i] as number) / ((strength[i] as number) + Number(process.env.EPS ?? 0.5));
+    const v = (residual[i] as number) / ((strength[i] as number) + 0.5);
     residual[i] = v > 1.5 ? 1.5 : v < -1.5 ? -1.5 : v;
   }
   return residual;

@@ -10,8 +10,7 @@ const CRC_BITS = 32;
 export const INFO_BITS = PAYLOAD_BITS + CRC_BITS;
 const CONSTRAINT = 7;
 const TAIL_BITS = CONSTRAINT - 1;
-const GENERATORS =
-  CONSTRAINT === 9 ? ([0o557, 0o663, 0o711] as const) : ([0o133, 0o171, 0o165] as const);
+const GENERATORS = [0o133, 0o171, 0o165] as const;
 const STATES = 1 << TAIL_BITS;
 export const CODED_BITS = (INFO_BITS + TAIL_BITS) * GENERATORS.length;
 

@@ -28,11 +28,10 @@ export const markLayout: MarkLayout = (() => {
   const pilot = new Float32Array(CHIPS);
   const slot = new Int16Array(CHIPS).fill(-1);
   const carrier = new Int8Array(CHIPS);
-  const bw = Number(process.env.PBW ?? 2);
   for (let by = 0; by < TILE; by += 2) {
-    for (let bx = 0; bx < TILE; bx += bw) {
-      const pick = prng.nextInt(2 * bw);
-      pilot[(by + (pick % 2)) * TILE + bx + Math.floor(pick / 2)] = prng.nextSign();
+    for (let bx = 0; bx < TILE; bx += 2) {
+      const pick = prng.nextInt(4);
+      pilot[(by + (pick >> 1)) * TILE + bx + (pick & 1)] = prng.nextSign();
     }
   }
   const messageChips: number[] = [];

@@ -16,12 +16,7 @@ export interface StrengthSettings {
   readonly maxRms: number;
 }
 
-export const DEFAULT_STRENGTH: StrengthSettings = {
-  flat: Number(process.env.FLAT ?? 1.6),
-  gain: Number(process.env.GAIN ?? 0.6),
-  max: Number(process.env.MAXA ?? 6),
-  maxRms: Number(process.env.MAXRMS ?? 2.4),
-};
+export const DEFAULT_STRENGTH: StrengthSettings = { flat: 1.6, gain: 0.6, max: 6, maxRms: 2.4 };
 
 /**
  * Chip amplitudes (grid.columns x grid.rows) from the image's luma at twice the grid resolution.
@@ -50,17 +45,26 @@ export function perceptualStrength(
   const eroded = minFilter3(perChip, columns, rows);
   const smooth = boxBlur(eroded, columns, rows, 1);
   const strength = new Float32Array(columns * rows);
-  let sumSq = 0;
   for (let i = 0; i < strength.length; i++) {
-    const a = Math.min(settings.max, settings.flat + settings.gain * (smooth[i] as number));
-    strength[i] = a;
-    sumSq += a * a;
+    strength[i] = Math.min(settings.max, settings.flat + settings.gain * (smooth[i] as number));
   }
-  // Bilinear interpolation of independent +-a chips has 4/9 of their energy per pixel.
-  const rms = Math.sqrt((sumSq / strength.length) * (4 / 9));
-  if (rms > settings.maxRms) {
-    const k = settings.maxRms / rms;
-    for (let i = 0; i < strength.length; i++) strength[i] = (strength[i] as number) * k;
+  // Over the PSNR budget, the busiest chips give way first (a lower cap): per unit of energy they
+  // add the least to detection, since the detector weighs areas by the inverse of their contrast.
+  // Bilinear interpolation of independent +-a chips leaves 4/9 of their energy per pixel.
+  const rmsWithCap = (cap: number) => {
+    let sumSq = 0;
+    for (const a of strength) sumSq += Math.min(a, cap) ** 2;
+    return Math.sqrt((sumSq / strength.length) * (4 / 9));
+  };
+  if (rmsWithCap(settings.max) > settings.maxRms) {
+    let low = 0;
+    let high = settings.max;
+    for (let step = 0; step < 30; step++) {
+      const mid = (low + high) / 2;
+      if (rmsWithCap(mid) > settings.maxRms) high = mid;
+      else low = mid;
+    }
+    for (let i = 0; i < strength.length; i++) strength[i] = Math.min(strength[i] as number, low);
   }
   return strength;
 }

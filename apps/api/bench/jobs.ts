@@ -1,0 +1,144 @@
+// The end-to-end cost of the service around the watermark engines: 50 jobs on 1 MP photos through
+// the real api and worker, against calling watermark-core directly on the same files with the same
+// number of lanes.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type HallmarkClient, uploadFile, waitForJob } from '@hallmark/sdk';
+import { createSigner, embedMark, signManifest } from '@hallmark/watermark-core';
+import type { RunningService } from '../test/support/service.ts';
+
+const photosDir = join(import.meta.dirname, '../../../fixtures/photos');
+const PHOTOS = ['clock-1mp.jpg', 'wine-portrait-1mp.jpg'];
+
+export interface JobsBenchResult {
+  readonly jobs: number;
+  readonly serviceMs: number;
+  readonly directMs: number;
+}
+
+async function inLanes<T>(
+  items: readonly T[],
+  lanes: number,
+  work: (item: T, index: number) => Promise<void>,
+) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (next < items.length) {
+        const index = next;
+        next += 1;
+        await work(items[index] as T, index);
+      }
+    }),
+  );
+}
+
+export async function benchJobs(
+  service: RunningService,
+  client: HallmarkClient,
+  count: number,
+  lanes: number,
+): Promise<JobsBenchResult> {
+  const photos = await Promise.all(PHOTOS.map((name) => readFile(join(photosDir, name))));
+  const files = Array.from({ length: count }, (_, i) => photos[i % photos.length] as Buffer);
+
+  // Direct: the same engines called in this process, with the same number of lanes, after one
+  // warm-up call; no HTTP, database, queue, storage or thread hand-off.
+  const signerDir = await mkdtemp(join(tmpdir(), 'hallmark-bench-'));
+  const signer = await createSigner({ kind: 'development', dataDir: signerDir });
+  const direct = async (bytes: Uint8Array, i: number) => {
+    const marked = await embedMark(bytes, BigInt(i + 1));
+    await signManifest(
+      marked.image,
+      { fileId: crypto.randomUUID(), requestId: crypto.randomUUID() },
+      signer,
+    );
+  };
+  await direct(files[0] as Buffer, 0);
+  const directStart = performance.now();
+  await inLanes(files, lanes, direct);
+  const directMs = performance.now() - directStart;
+  await rm(signerDir, { recursive: true, force: true });
+
+  // Service: from the first upload to the moment the last job finished (its row's finishedAt).
+  // Clients poll slowly here so that polling does not eat the CPU the jobs need.
+  const serviceStart = Date.now();
+  const accepted: string[] = [];
+  await inLanes(files, 4, async (bytes) => {
+    const link = await client.createUploadLink({
+      contentType: 'image/jpeg',
+      fileName: 'photo.jpg',
+    });
+    await uploadFile(link.uploadLink, bytes, 'image/jpeg');
+    const job = await client.createWatermarkJob({
+      fileId: link.fileId,
+      options: { watermarkType: ['invisible', 'c2pa'] },
+    });
+    accepted.push(job.requestId);
+  });
+  await Promise.all(
+    accepted.map((id) =>
+      waitForJob(client, id, { minIntervalMs: 1_000, maxIntervalMs: 1_000, timeoutMs: 300_000 }),
+    ),
+  );
+  const last = await service.prisma.watermarkJob.aggregate({
+    where: { id: { in: accepted } },
+    _max: { finishedAt: true },
+  });
+  const serviceMs = (last._max.finishedAt?.getTime() ?? Date.now()) - serviceStart;
+  return { jobs: count, serviceMs, directMs };
+}
+
+export interface RecordStepsResult {
+  readonly jobs: number;
+  readonly watermarkMs: number;
+  readonly ipfsMs: number;
+  readonly nftMs: number;
+}
+
+/** IPFS store and NFT mint time per job, from the step timings the worker records. */
+export async function benchRecordSteps(
+  service: RunningService,
+  client: HallmarkClient,
+  count: number,
+): Promise<RecordStepsResult> {
+  const bytes = await readFile(join(photosDir, PHOTOS[0] ?? ''));
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const link = await client.createUploadLink({
+      contentType: 'image/jpeg',
+      fileName: 'photo.jpg',
+    });
+    await uploadFile(link.uploadLink, bytes, 'image/jpeg');
+    const job = await client.createWatermarkJob({
+      fileId: link.fileId,
+      options: {
+        watermarkType: ['invisible', 'c2pa'],
+        mintNft: true,
+        data: { author: `bench ${i}` },
+      },
+    });
+    ids.push(job.requestId);
+  }
+  await Promise.all(
+    ids.map((id) =>
+      waitForJob(client, id, { minIntervalMs: 50, maxIntervalMs: 100, timeoutMs: 300_000 }),
+    ),
+  );
+  const rows = await service.prisma.watermarkJob.findMany({ where: { id: { in: ids } } });
+  const total = { watermark: 0, ipfs: 0, nft: 0 };
+  for (const row of rows) {
+    for (const step of row.steps as Array<{ name: string; ms: number }>) {
+      if (step.name === 'invisible' || step.name === 'c2pa') total.watermark += step.ms;
+      if (step.name === 'ipfs') total.ipfs += step.ms;
+      if (step.name === 'nft') total.nft += step.ms;
+    }
+  }
+  return {
+    jobs: rows.length,
+    watermarkMs: total.watermark / rows.length,
+    ipfsMs: total.ipfs / rows.length,
+    nftMs: total.nft / rows.length,
+  };
+}

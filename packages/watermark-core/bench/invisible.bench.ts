@@ -1,0 +1,134 @@
+// The invisible mark's speed and memory, each compared with sharp decoding and re-encoding the
+// same file in the same run (issue targets: embed + encode <= 2.0x, detect <= 3.0x, peak memory
+// <= 6x the raw RGB size). Rounds interleave the operations so a slow moment of the machine hits
+// all of them alike; medians are reported after one warm-up round (JIT and libvips start-up).
+// Peak memory is measured in a child process that runs one embed (this file with --memory).
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { detectMark, embedMark } from '../src/invisible/index.ts';
+import { estimateJpegQuality } from '../src/invisible/jpeg-quality.ts';
+import type { BenchRow } from './types.ts';
+
+const ROUNDS = 5;
+const photos = join(import.meta.dirname, '../../../fixtures/photos');
+
+interface Subject {
+  readonly label: string;
+  readonly bytes: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+  /** sharp's plain decode + re-encode of the file, at the quality embedMark will use. */
+  readonly reencode: () => Promise<unknown>;
+}
+
+async function subjects(): Promise<Subject[]> {
+  const jpeg = new Uint8Array(await readFile(join(photos, 'sunset-12mp.jpg')));
+  const jpegMeta = await sharp(jpeg).metadata();
+  const quality = estimateJpegQuality(jpeg) ?? 90;
+  // A 1 MP PNG made from a real photo (the fixtures are JPEGs to keep the repository small).
+  const png = new Uint8Array(await sharp(join(photos, 'clock-1mp.jpg')).png().toBuffer());
+  const pngMeta = await sharp(png).metadata();
+  return [
+    {
+      label: `12 MP JPEG (${jpegMeta.width}x${jpegMeta.height}, q${quality})`,
+      bytes: jpeg,
+      width: jpegMeta.width,
+      height: jpegMeta.height,
+      reencode: () => sharp(jpeg).jpeg({ quality }).toBuffer(),
+    },
+    {
+      label: `1 MP PNG (${pngMeta.width}x${pngMeta.height})`,
+      bytes: png,
+      width: pngMeta.width,
+      height: pngMeta.height,
+      reencode: () => sharp(png).png().toBuffer(),
+    },
+  ];
+}
+
+async function timed(operation: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await operation();
+  return performance.now() - start;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Peak resident memory of one embed in a fresh process, above the process's own footprint. */
+function embedPeakMegabytes(file: string): number {
+  const output = execFileSync(process.execPath, [import.meta.filename, '--memory', file], {
+    encoding: 'utf8',
+  });
+  return Number(output.trim());
+}
+
+export async function bench(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const payload = 0x0123_4567_89ab_cdefn;
+  for (const subject of await subjects()) {
+    const embed = () => embedMark(subject.bytes, payload);
+    const marked = (await embed()).image;
+    const detect = async () => {
+      const detection = await detectMark(marked);
+      if (detection.payload !== payload) throw new Error('benchmark mark was not detected');
+    };
+    await subject.reencode();
+    await detect();
+    const times = { reencode: [] as number[], embed: [] as number[], detect: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      times.reencode.push(await timed(subject.reencode));
+      times.embed.push(await timed(embed));
+      times.detect.push(await timed(detect));
+    }
+    const baselineMs = median(times.reencode);
+    const note = `median of ${ROUNDS}`;
+    rows.push(
+      {
+        name: `invisible embed + encode, ${subject.label}`,
+        ms: median(times.embed),
+        baseline: 'sharp decode+encode',
+        baselineMs,
+        target: 2.0,
+        note,
+      },
+      {
+        name: `invisible detect, ${subject.label}`,
+        ms: median(times.detect),
+        baseline: 'sharp decode+encode',
+        baselineMs,
+        target: 3.0,
+        note,
+      },
+    );
+  }
+  const jpeg = join(photos, 'sunset-12mp.jpg');
+  const { width, height } = await sharp(jpeg).metadata();
+  const rawMegabytes = (width * height * 3) / 1e6;
+  rows.push({
+    name: 'invisible embed peak memory, 12 MP JPEG (MB, not ms)',
+    ms: embedPeakMegabytes(jpeg),
+    baseline: 'raw RGB size (MB)',
+    baselineMs: rawMegabytes,
+    target: 6,
+    note: 'peak RSS of one embed in a fresh process, above its start-up RSS',
+  });
+  return rows;
+}
+
+if (process.argv[2] === '--memory') {
+  const file = process.argv[3] as string;
+  const bytes = new Uint8Array(await readFile(file));
+  // Load libvips and the code first, so only the embed itself is measured.
+  await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer();
+  const before = process.memoryUsage().rss;
+  await embedMark(bytes, 1n);
+  const peak = process.resourceUsage().maxRSS * 1024;
+  console.log(((peak - before) / 1e6).toFixed(1));
+}

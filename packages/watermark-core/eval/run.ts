@@ -1,0 +1,34 @@
+// `pnpm --filter @hallmark/watermark-core eval [--small] [--seed N] [--workers N]`: marks every
+// photo of fixtures/photos with a random payload, attacks it every way of the issue, measures
+// PSNR/SSIM and exact recovery, checks unmarked images for false detections, prints the tables,
+// and exits 1 when a target is missed. `--small` is the quick version `pnpm test` also runs.
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { allAttacks, defaultSeed, evaluate } from './evaluation.ts';
+import { photoSet } from './photo-set.ts';
+import { formatEvaluation } from './report.ts';
+import { smallPlan } from './small-plan.ts';
+
+const { values } = parseArgs({
+  options: {
+    small: { type: 'boolean', default: false },
+    seed: { type: 'string' },
+    workers: { type: 'string' },
+    'false-detections': { type: 'string' },
+  },
+});
+const seed = values.seed === undefined ? defaultSeed() : Number(values.seed);
+const workers =
+  values.workers === undefined ? Math.min(4, availableParallelism()) : Number(values.workers);
+const plan = values.small
+  ? { ...smallPlan(seed), workers }
+  : {
+      photos: photoSet.map((p) => p.file),
+      attacks: allAttacks,
+      falseDetectionImages: Number(values['false-detections'] ?? 1000),
+      seed,
+      workers,
+    };
+const evaluation = await evaluate(plan);
+console.log(formatEvaluation(evaluation));
+process.exitCode = evaluation.passed ? 0 : 1;

@@ -1,0 +1,25 @@
+// The quick evaluation run by `pnpm test` (in-process, well under a minute): three small photos
+// (the hardest sizes: textured 0.25 MP, dark and flat 0.3 MP, portrait 0.4 MP), one attack of
+// each kind and tier, and a few false-detection checks.
+import { allAttacks, type EvaluationPlan } from './evaluation.ts';
+
+const SMALL_ATTACKS = [
+  'none',
+  'JPEG q75',
+  'grayscale',
+  'WebP q75',
+  'centre crop 75%',
+  'rotate 5deg + crop',
+  'social: long side 1080, JPEG q80',
+  'resize 0.5x + JPEG q75',
+];
+
+export function smallPlan(seed: number): EvaluationPlan {
+  return {
+    photos: ['fig-0.25mp.jpg', 'night-lake-0.3mp.jpg', 'autumn-hill-portrait-0.4mp.jpg'],
+    attacks: allAttacks.filter((a) => SMALL_ATTACKS.includes(a.name)),
+    falseDetectionImages: 9,
+    seed,
+    workers: 0,
+  };
+}
