@@ -85,6 +85,11 @@ try {
   console.log(
     `| NFT mint per job, incl. image + metadata on IPFS (mean of ${steps.jobs}, local anvil) | ${steps.nftMs.toFixed(1)} | watermark steps of the job | ${steps.watermarkMs.toFixed(1)} | ${(steps.nftMs / steps.watermarkMs).toFixed(2)}x | |`,
   );
+  console.log(
+    `\nmean per job in the service (ms): ${Object.entries(jobs.steps)
+      .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+      .join(', ')}`,
+  );
   if (overhead > 1.15) process.exitCode = 1;
 } finally {
   await service.close();

@@ -15,6 +15,8 @@ export interface JobsBenchResult {
   readonly jobs: number;
   readonly serviceMs: number;
   readonly directMs: number;
+  /** Mean ms per job of each worker step, and of the wait in the queue. */
+  readonly steps: Record<string, number>;
 }
 
 async function inLanes<T>(
@@ -87,7 +89,16 @@ export async function benchJobs(
     _max: { finishedAt: true },
   });
   const serviceMs = (last._max.finishedAt?.getTime() ?? Date.now()) - serviceStart;
-  return { jobs: count, serviceMs, directMs };
+  const rows = await service.prisma.watermarkJob.findMany({ where: { id: { in: accepted } } });
+  const steps: Record<string, number> = {};
+  for (const row of rows) {
+    const queued = (row.startedAt?.getTime() ?? 0) - row.createdAt.getTime();
+    steps.queued = (steps.queued ?? 0) + queued / rows.length;
+    for (const step of row.steps as Array<{ name: string; ms: number }>) {
+      steps[step.name] = (steps[step.name] ?? 0) + step.ms / rows.length;
+    }
+  }
+  return { jobs: count, serviceMs, directMs, steps };
 }
 
 export interface RecordStepsResult {

@@ -18,7 +18,7 @@ export async function createApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, logger),
     adapter,
-    { logger: new NestPinoLogger(logger) },
+    { logger: new NestPinoLogger(logger), abortOnError: false },
   );
   // Upload bodies (PUT to a storage link) reach the handler as a stream, whatever their
   // Content-Type: the handler compares it with the declared type and answers 400 itself.

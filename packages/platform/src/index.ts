@@ -14,6 +14,7 @@ export { CoreModule } from './nest/core.module.ts';
 export { exitGracefullyOnSignals } from './nest/graceful-shutdown.ts';
 export { NestPinoLogger } from './nest/nest-logger.ts';
 export { PrismaService } from './nest/prisma.service.ts';
+export { runService } from './nest/run-service.ts';
 export { CONFIG, LOGGER, OBJECT_STORAGE, SERVICE_KEYS } from './nest/tokens.ts';
 export { createObjectStorage } from './object-storage.ts';
 export {

@@ -3,3 +3,4 @@
 // manifests.
 export * from './c2pa/index.ts';
 export * from './invisible/index.ts';
+export { setPixelThreads } from './pixel-threads.ts';

@@ -1,5 +1,10 @@
 // Runs in a pool thread: the pixel work of the invisible mark, off the worker's event loop.
-import { embedMark, payloadFromHex } from '@hallmark/watermark-core';
+import { workerData } from 'node:worker_threads';
+import { embedMark, payloadFromHex, setPixelThreads } from '@hallmark/watermark-core';
+
+// Each pool thread is one lane; it gets its share of the cores for libvips.
+const { pixelThreads } = (workerData ?? {}) as { pixelThreads?: number };
+if (pixelThreads !== undefined) setPixelThreads(pixelThreads);
 
 export interface EmbedTask {
   readonly bytes: Uint8Array;

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
@@ -17,6 +18,9 @@ export class PixelPool implements OnApplicationShutdown {
       minThreads: 0,
       maxThreads: config.WORKER_CONCURRENCY,
       idleTimeout: 60_000,
+      workerData: {
+        pixelThreads: Math.max(1, Math.floor(availableParallelism() / config.WORKER_CONCURRENCY)),
+      },
     });
   }
 

@@ -24,6 +24,8 @@ export function startServiceProcess(entry: string, env: Record<string, string>):
   });
   const messages: string[] = [];
   const lines: Record<string, unknown>[] = [];
+  /** The last lines, for errors that explain why a process died. */
+  const tail = () => `stderr: ${stderr.trim()}; last log lines: ${JSON.stringify(lines.slice(-3))}`;
   const waiters = new Set<() => void>();
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -55,11 +57,11 @@ export function startServiceProcess(entry: string, env: Record<string, string>):
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`no "${msg}" log line within ${timeoutMs} ms; stderr: ${stderr}`));
+          reject(new Error(`no "${msg}" log line within ${timeoutMs} ms; ${tail()}`));
         }, timeoutMs);
         const onExit = () => {
           cleanup();
-          reject(new Error(`process exited before logging "${msg}"; stderr: ${stderr}`));
+          reject(new Error(`process exited before logging "${msg}"; ${tail()}`));
         };
         const cleanup = () => {
           clearTimeout(timer);
