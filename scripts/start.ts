@@ -87,6 +87,26 @@ try {
   await prisma.$disconnect();
 }
 
+// The local chain belongs to this process, not to the worker: restarting a worker must not take
+// the chain (and its tokens) with it. Its state is kept in the data folder across starts.
+const childEnv: NodeJS.ProcessEnv = { ...process.env };
+let stopChain = async () => {};
+if (config.CHAIN_RPC_URL === undefined) {
+  const { ensureDevChain } = await import('@hallmark/chain');
+  const chain = await ensureDevChain({ directory: join(config.HALLMARK_DATA_DIR, 'chain') });
+  if (chain.stateNotice !== undefined) console.error(`start: ${chain.stateNotice}`);
+  console.error(
+    `start: local chain ${chain.options.rpcUrl} (id ${chain.options.chainId}), NFT contract ${chain.options.contractAddress}`,
+  );
+  Object.assign(childEnv, {
+    CHAIN_RPC_URL: chain.options.rpcUrl,
+    CHAIN_ID: String(chain.options.chainId),
+    CHAIN_CONTRACT_ADDRESS: chain.options.contractAddress,
+    CHAIN_MINTER_KEY: chain.options.minterKey,
+  });
+  stopChain = () => chain.stop();
+}
+
 console.error(
   `start: api on http://${config.HOST}:${config.PORT} (docs at /docs); worker on Redis`,
 );
