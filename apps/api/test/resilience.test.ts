@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { uploadFile, waitForJob } from '@hallmark/sdk';
 import { detectMark, payloadToHex } from '@hallmark/watermark-core';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './support/free-port.ts';
 import { startPrivateRedis } from './support/private-redis.ts';
 import { type RunningService, startService } from './support/service.ts';
 
@@ -40,7 +41,12 @@ async function until(
 
 describe('resilience', () => {
   it('a worker killed with SIGKILL mid-job: a new worker finishes it, with exactly one output', async () => {
-    const service = await startService({ JOB_LOCK_MS: '2000', WORKER_CONCURRENCY: '1' });
+    const healthPort = await freePort();
+    const service = await startService({
+      JOB_LOCK_MS: '2000',
+      WORKER_CONCURRENCY: '1',
+      WORKER_HEALTH_PORT: String(healthPort),
+    });
     try {
       const { client } = await service.newClient();
       const photo = await readFile(join(photos, 'sunset-12mp.jpg'));
@@ -55,6 +61,14 @@ describe('resilience', () => {
         20_000,
         'the job to start',
       );
+      // The worker answers its health probe while it marks a 12 MP image: pixels are off its loop.
+      const health = await fetch(`http://127.0.0.1:${healthPort}/health`);
+      expect(health.status).toBe(200);
+      const during = await service.prisma.watermarkJob.findUniqueOrThrow({
+        where: { id: accepted.requestId },
+      });
+      expect(during.status).toBe('processing');
+
       expect(await service.worker.stop('SIGKILL')).toBeNull();
       service.worker = await service.startWorker();
 

@@ -2,6 +2,7 @@ import { CoreModule, type HallmarkConfig, type Logger } from '@hallmark/platform
 import { QUEUES } from '@hallmark/schemas';
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { HealthServer } from './health/health-server.ts';
 import { PixelPool } from './pixels/pixel-pool.ts';
 import { Reconciler } from './reconciler/reconciler.service.ts';
 import { IpfsRecords } from './records/ipfs-records.ts';
@@ -21,6 +22,7 @@ export class WorkerModule {
         BullModule.registerQueue({ name: QUEUES.watermark }),
       ],
       providers: [
+        HealthServer,
         PixelPool,
         IpfsRecords,
         NftMinter,
