@@ -15,6 +15,8 @@ FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build --chown=node:node /out .
+# The data folder (HALLMARK_DATA_DIR) must be writable by the unprivileged user, volume or not.
+RUN mkdir -p /data && chown node:node /data
 USER node
 ENV HOST=0.0.0.0 PORT=3000
 EXPOSE 3000

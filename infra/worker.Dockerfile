@@ -15,7 +15,11 @@ FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build --chown=node:node /out .
+# The data folder (HALLMARK_DATA_DIR) must be writable by the unprivileged user, volume or not.
+RUN mkdir -p /data && chown node:node /data
 USER node
 # SIGTERM lets the worker finish its current jobs (SHUTDOWN_TIMEOUT_MS) before it exits.
 STOPSIGNAL SIGTERM
+ENV WORKER_HEALTH_PORT=3001 HOST=0.0.0.0
+HEALTHCHECK --interval=10s CMD ["node", "-e", "fetch('http://127.0.0.1:3001/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/main.js"]
