@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { type HallmarkConfig, type Logger, NestPinoLogger } from '@hallmark/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AccessLog } from './access-log.ts';
 import { AppModule } from './app.module.ts';
 import { registerDocsPage } from './docs/register-docs-page.ts';
 
@@ -10,10 +11,9 @@ export async function createApp(
   config: HallmarkConfig,
   logger: Logger,
 ): Promise<NestFastifyApplication> {
-  // One access-log line per request (Fastify's default writes two), written when it completes.
   const adapter = new FastifyAdapter({
     loggerInstance: logger.child({ component: 'http' }),
-    disableRequestLogging: true,
+    logController: new AccessLog(),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, logger),
@@ -26,20 +26,6 @@ export async function createApp(
     .getHttpAdapter()
     .getInstance()
     .addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onResponse', async (request, reply) => {
-      request.log.info(
-        {
-          method: request.method,
-          url: request.url.split('?')[0],
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 10) / 10,
-        },
-        'request',
-      );
-    });
   await registerDocsPage(app);
   return app;
 }
