@@ -1,5 +1,7 @@
+import { detect, detectUsage } from './commands/detect.ts';
 import { inspect, inspectUsage } from './commands/inspect.ts';
 import { keys, keysUsage } from './commands/keys.ts';
+import { mark, markUsage } from './commands/mark.ts';
 import { ready, readyUsage } from './commands/ready.ts';
 import { sign, signUsage } from './commands/sign.ts';
 import { watermark, watermarkUsage } from './commands/watermark.ts';
@@ -12,6 +14,8 @@ const commands: Record<string, { run: Command; usage: string }> = {
   watermark: { run: watermark, usage: watermarkUsage },
   sign: { run: sign, usage: signUsage },
   inspect: { run: inspect, usage: inspectUsage },
+  mark: { run: mark, usage: markUsage },
+  detect: { run: detect, usage: detectUsage },
 };
 
 function help(): string {
