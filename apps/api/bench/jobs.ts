@@ -4,12 +4,24 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type HallmarkClient, uploadFile, waitForJob } from '@hallmark/sdk';
+import { type HallmarkClient, uploadFile, type WatermarkOptions, waitForJob } from '@hallmark/sdk';
 import { createSigner, embedMark, signManifest } from '@hallmark/watermark-core';
 import type { RunningService } from '../test/support/service.ts';
 
 const photosDir = join(import.meta.dirname, '../../../fixtures/photos');
 const PHOTOS = ['clock-1mp.jpg', 'wine-portrait-1mp.jpg'];
+
+/** Upload a JPEG and ask for a job, as a client would; returns the requestId. */
+async function submitJob(
+  client: HallmarkClient,
+  bytes: Uint8Array,
+  options: WatermarkOptions,
+): Promise<string> {
+  const link = await client.createUploadLink({ contentType: 'image/jpeg', fileName: 'photo.jpg' });
+  await uploadFile(link.uploadLink, bytes, 'image/jpeg');
+  const job = await client.createWatermarkJob({ fileId: link.fileId, options });
+  return job.requestId;
+}
 
 export interface JobsBenchResult {
   readonly jobs: number;
@@ -68,16 +80,7 @@ export async function benchJobs(
   const serviceStart = Date.now();
   const accepted: string[] = [];
   await inLanes(files, 4, async (bytes) => {
-    const link = await client.createUploadLink({
-      contentType: 'image/jpeg',
-      fileName: 'photo.jpg',
-    });
-    await uploadFile(link.uploadLink, bytes, 'image/jpeg');
-    const job = await client.createWatermarkJob({
-      fileId: link.fileId,
-      options: { watermarkType: ['invisible', 'c2pa'] },
-    });
-    accepted.push(job.requestId);
+    accepted.push(await submitJob(client, bytes, { watermarkType: ['invisible', 'c2pa'] }));
   });
   await Promise.all(
     accepted.map((id) =>
@@ -117,20 +120,13 @@ export async function benchRecordSteps(
   const bytes = await readFile(join(photosDir, PHOTOS[0] ?? ''));
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const link = await client.createUploadLink({
-      contentType: 'image/jpeg',
-      fileName: 'photo.jpg',
-    });
-    await uploadFile(link.uploadLink, bytes, 'image/jpeg');
-    const job = await client.createWatermarkJob({
-      fileId: link.fileId,
-      options: {
+    ids.push(
+      await submitJob(client, bytes, {
         watermarkType: ['invisible', 'c2pa'],
         mintNft: true,
         data: { author: `bench ${i}` },
-      },
-    });
-    ids.push(job.requestId);
+      }),
+    );
   }
   await Promise.all(
     ids.map((id) =>
