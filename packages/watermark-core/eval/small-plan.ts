@@ -1,5 +1,5 @@
 // The quick evaluation run by `pnpm test` (in-process, well under a minute): three small photos
-// (the hardest sizes: textured 0.25 MP, dark and flat 0.3 MP, portrait 0.4 MP), one attack of
+// (the hardest sizes: textured 0.25 MP, a flat 0.5 MP gradient, portrait 0.4 MP), one attack of
 // each kind and tier, and a few false-detection checks.
 import { allAttacks, type EvaluationPlan } from './evaluation.ts';
 
@@ -16,7 +16,7 @@ const SMALL_ATTACKS = [
 
 export function smallPlan(seed: number): EvaluationPlan {
   return {
-    photos: ['fig-0.25mp.jpg', 'night-lake-0.3mp.jpg', 'autumn-hill-portrait-0.4mp.jpg'],
+    photos: ['fig-0.25mp.jpg', 'dusk-lake-0.5mp.jpg', 'autumn-hill-portrait-0.4mp.jpg'],
     attacks: allAttacks.filter((a) => SMALL_ATTACKS.includes(a.name)),
     falseDetectionImages: 9,
     seed,

@@ -83,7 +83,7 @@ describe('embedMark keeps the file what it was', () => {
     expect(after).toMatchObject({ format: 'jpeg', channels: 1 });
   });
 
-  it('PNG with alpha: the alpha channel is untouched and text chunks are kept', async () => {
+  it('PNG with alpha: the alpha channel is untouched and the ICC profile kept', async () => {
     const { data, info } = await sharp(photo)
       .ensureAlpha()
       .raw()

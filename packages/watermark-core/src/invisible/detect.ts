@@ -1,7 +1,7 @@
 // detectMark: resample to the detection size, whiten, find the tile lattice, fold, align with the
-// pilots, decode. At most MAX_DECODE_ATTEMPTS frames are decoded per image, and each is accepted
-// only if its CRC-32 matches, so an unmarked image is reported as marked with probability at most
-// MAX_DECODE_ATTEMPTS * 2^-32 (see the package README).
+// pilots, decode. At most MAX_DECODE_ATTEMPTS frames are decoded per image, each by a list decoder
+// that CRC-checks at most LIST_SIZE candidate frames, so an unmarked image is reported as marked
+// with probability at most MAX_DECODE_ATTEMPTS * LIST_SIZE * 2^-32 = 6e-8 (see the README).
 import { highPass, localRms } from './filters.ts';
 import { decodeFrame } from './frame-code.ts';
 import { DEFAULT_MAX_PIXELS, decodeLuma, inspectImage, MIN_DETECT_SIDE } from './image-io.ts';
@@ -14,7 +14,7 @@ import { foldTile } from './tile-fold.ts';
 
 const LATTICE_CANDIDATES = 4;
 const ALIGNMENTS_PER_LATTICE = 3;
-/** Upper bound on CRC checks per image, the factor in the false-detection bound. */
+/** Frames decoded per image at most; with LIST_SIZE, the factor in the false-detection bound. */
 export const MAX_DECODE_ATTEMPTS = 8;
 
 export interface DetectOptions {
@@ -63,15 +63,13 @@ export function detectInLuma(luma: Float32Array, width: number, height: number):
   };
   // Every candidate lattice is folded and aligned; the alignments are then decoded in order of
   // pilot-correlation strength, at most MAX_DECODE_ATTEMPTS of them.
-  const candidates = estimateLattices(syncResidual, width, height, LATTICE_CANDIDATES).flatMap(
-    (lattice) => {
-      const chip =
-        Math.sqrt(Math.abs(lattice.b1x * lattice.b2y - lattice.b2x * lattice.b1y)) / TILE;
-      const radius = Math.min(4, Math.max(1, Math.round(0.8 * chip + 0.3)));
-      const folded = foldTile(foldResidual(radius), width, height, lattice);
-      return alignTile(folded, ALIGNMENTS_PER_LATTICE).map((alignment) => ({ folded, alignment }));
-    },
-  );
+  const lattices = estimateLattices(syncResidual, width, height, LATTICE_CANDIDATES);
+  const candidates = lattices.flatMap((lattice) => {
+    const chip = Math.sqrt(Math.abs(lattice.b1x * lattice.b2y - lattice.b2x * lattice.b1y)) / TILE;
+    const radius = Math.min(4, Math.max(1, Math.round(0.8 * chip + 0.3)));
+    const folded = foldTile(foldResidual(radius), width, height, lattice);
+    return alignTile(folded, ALIGNMENTS_PER_LATTICE).map((alignment) => ({ folded, alignment }));
+  });
   candidates.sort((a, b) => b.alignment.z - a.alignment.z);
   for (const { folded, alignment } of candidates.slice(0, MAX_DECODE_ATTEMPTS)) {
     const frame = decodeFrame(readCodedBits(folded, alignment));
@@ -97,7 +95,7 @@ export function whitenedResidual(
   const strength = localRms(residual, width, height, 2);
   for (let i = 0; i < residual.length; i++) {
     const v = (residual[i] as number) / ((strength[i] as number) + 0.5);
-    residual[i] = v > 1.5 ? 1.5 : v < -1.5 ? -1.5 : v;
+    residual[i] = v > 1.5 ? 1.5 : Math.max(v, -1.5);
   }
   return residual;
 }

@@ -3,16 +3,18 @@
 import {
   DEFAULT_MAX_PIXELS,
   decodeImage,
+  decodeLuma,
   type EncodeOptions,
   encodeImage,
   encodingNeedsOriginal,
   type ImageFormat,
-  resizedLuma,
+  inspectImage,
+  MIN_MARK_SIDE,
 } from './image-io.ts';
 import { addMarkField, markField } from './mark-field.ts';
 import { markGrid } from './mark-geometry.ts';
 import { assertPayload, type MarkPayload } from './payload.ts';
-import { perceptualStrength } from './perceptual-strength.ts';
+import { CONTRAST_SAMPLES_PER_CHIP, perceptualStrength } from './perceptual-strength.ts';
 
 export interface EmbedOptions extends EncodeOptions {
   /** Largest accepted image (width x height); larger inputs throw PixelLimitError. Default 50 MP. */
@@ -37,11 +39,22 @@ export async function embedMark(
   options: EmbedOptions = {},
 ): Promise<MarkedImage> {
   assertPayload(payload);
-  const decoded = await decodeImage(image, options.maxPixels ?? DEFAULT_MAX_PIXELS);
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const info = await inspectImage(image, maxPixels, MIN_MARK_SIDE);
+  const grid = markGrid(info.width, info.height);
+  // The full decode and the mark's computation (from a small decode for the perceptual mask) run
+  // at the same time: libvips decodes on its own threads while the event loop waits.
+  const [decoded, field] = await Promise.all([
+    decodeImage(image, maxPixels, info),
+    decodeLuma(
+      image,
+      maxPixels,
+      grid.columns * CONTRAST_SAMPLES_PER_CHIP,
+      grid.rows * CONTRAST_SAMPLES_PER_CHIP,
+      'linear',
+    ).then((luma) => markField(grid, perceptualStrength(luma, grid), payload)),
+  ]);
   const { pixels } = decoded;
-  const grid = markGrid(pixels.width, pixels.height);
-  const luma = await resizedLuma(pixels, grid.columns * 2, grid.rows * 2);
-  const field = markField(grid, perceptualStrength(luma, grid), payload);
   const marked = encodingNeedsOriginal(decoded, options)
     ? { ...pixels, data: pixels.data.slice() }
     : pixels;

@@ -11,32 +11,36 @@ export function boxBlur(
   const tmp = new Float32Array(src.length);
   const out = new Float32Array(src.length);
   const norm = 1 / (2 * radius + 1);
+  const last = width - 1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let sum = 0;
-    for (let k = -radius; k <= radius; k++) sum += src[row + clamp(k, width)] as number;
+    for (let k = -radius; k <= radius; k++)
+      sum += src[row + Math.min(last, Math.max(0, k))] as number;
     for (let x = 0; x < width; x++) {
       tmp[row + x] = sum * norm;
-      sum +=
-        (src[row + clamp(x + radius + 1, width)] as number) -
-        (src[row + clamp(x - radius, width)] as number);
+      const add = x + radius + 1;
+      const drop = x - radius;
+      sum += (src[row + Math.min(add, last)] as number) - (src[row + Math.max(drop, 0)] as number);
     }
   }
-  for (let x = 0; x < width; x++) {
-    let sum = 0;
-    for (let k = -radius; k <= radius; k++) sum += tmp[clamp(k, height) * width + x] as number;
-    for (let y = 0; y < height; y++) {
-      out[y * width + x] = sum * norm;
-      sum +=
-        (tmp[clamp(y + radius + 1, height) * width + x] as number) -
-        (tmp[clamp(y - radius, height) * width + x] as number);
+  // Vertical pass row by row with one running sum per column, so memory is read in order.
+  const sums = new Float64Array(width);
+  for (let k = -radius; k <= radius; k++) {
+    const row = Math.min(height - 1, Math.max(0, k)) * width;
+    for (let x = 0; x < width; x++) sums[x] = (sums[x] as number) + (tmp[row + x] as number);
+  }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const addRow = Math.min(height - 1, y + radius + 1) * width;
+    const dropRow = Math.max(0, y - radius) * width;
+    for (let x = 0; x < width; x++) {
+      const sum = sums[x] as number;
+      out[row + x] = sum * norm;
+      sums[x] = sum + (tmp[addRow + x] as number) - (tmp[dropRow + x] as number);
     }
   }
   return out;
-}
-
-function clamp(i: number, n: number): number {
-  return i < 0 ? 0 : i >= n ? n - 1 : i;
 }
 
 /**

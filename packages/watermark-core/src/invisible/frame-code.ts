@@ -106,37 +106,59 @@ export interface DecodedFrame {
   readonly correlation: number;
 }
 
+/** Paths kept per trellis state by the list Viterbi decoder; each is checked against the CRC. */
+export const LIST_SIZE = 32;
+
 /**
- * Soft-decision Viterbi decoding. `soft[i] > 0` votes for coded bit i being 0. Returns the
- * payload only when the frame's CRC-32 matches.
+ * Soft-decision list Viterbi decoding (the LIST_SIZE best paths through the trellis, aided by the
+ * CRC: the best path that passes it wins). `soft[i] > 0` votes for coded bit i being 0. Returns
+ * the payload only when a path's CRC-32 matches, so at most LIST_SIZE frames are CRC-checked.
  */
 export function decodeFrame(soft: Float32Array | Float64Array): DecodedFrame {
   if (soft.length !== CODED_BITS) throw new RangeError(`expected ${CODED_BITS} soft values`);
   const steps = INFO_BITS + TAIL_BITS;
   const n = GENERATORS.length;
-  let metric = new Float64Array(STATES).fill(-Infinity);
-  let nextMetric = new Float64Array(STATES);
+  const list = LIST_SIZE;
+  let metric = new Float64Array(STATES * list).fill(-Infinity);
+  let nextMetric = new Float64Array(STATES * list);
   metric[0] = 0;
-  // decisions[t * STATES + next] = the predecessor state's dropped bit (0/1).
-  const decisions = new Uint8Array(steps * STATES);
+  // back[(t * STATES + state) * list + rank] = (predecessor rank << 1) | predecessor's dropped bit.
+  const back = new Uint16Array(steps * STATES * list);
   for (let t = 0; t < steps; t++) {
     nextMetric.fill(-Infinity);
     const base = t * n;
     const y0 = soft[base] as number;
     const y1 = soft[base + 1] as number;
     const y2 = soft[base + 2] as number;
-    const maxInput = t < INFO_BITS ? 1 : 0;
-    for (let state = 0; state < STATES; state++) {
-      const m = metric[state] as number;
-      if (m === -Infinity) continue;
-      for (let input = 0; input <= maxInput; input++) {
-        const bits = branchOutputs[(state << 1) | input] as number;
-        const branch = (bits & 1 ? -y0 : y0) + (bits & 2 ? -y1 : y1) + (bits & 4 ? -y2 : y2);
-        const next = ((input << TAIL_BITS) | state) >> 1;
-        const candidate = m + branch;
-        if (candidate > (nextMetric[next] as number)) {
-          nextMetric[next] = candidate;
-          decisions[t * STATES + next] = state & 1;
+    const branch = (state: number, input: number) => {
+      const bits = branchOutputs[(state << 1) | input] as number;
+      return (bits & 1 ? -y0 : y0) + (bits & 2 ? -y1 : y1) + (bits & 4 ? -y2 : y2);
+    };
+    for (let next = 0; next < STATES; next++) {
+      const input = next >> (TAIL_BITS - 1);
+      if (t >= INFO_BITS && input === 1) continue;
+      // The two predecessors differ in the bit the register drops; each list is sorted, so the
+      // best `list` extensions are a merge of the two.
+      const p0 = (next << 1) & (STATES - 1);
+      const p1 = p0 | 1;
+      const b0 = branch(p0, input);
+      const b1 = branch(p1, input);
+      let i0 = 0;
+      let i1 = 0;
+      const out = next * list;
+      const backBase = (t * STATES + next) * list;
+      for (let k = 0; k < list; k++) {
+        const m0 = i0 < list ? (metric[p0 * list + i0] as number) + b0 : -Infinity;
+        const m1 = i1 < list ? (metric[p1 * list + i1] as number) + b1 : -Infinity;
+        if (m0 === -Infinity && m1 === -Infinity) break;
+        if (m0 >= m1) {
+          nextMetric[out + k] = m0;
+          back[backBase + k] = i0 << 1;
+          i0++;
+        } else {
+          nextMetric[out + k] = m1;
+          back[backBase + k] = (i1 << 1) | 1;
+          i1++;
         }
       }
     }
@@ -144,30 +166,46 @@ export function decodeFrame(soft: Float32Array | Float64Array): DecodedFrame {
     metric = nextMetric;
     nextMetric = swap;
   }
-  // Trace back from the terminated all-zero state.
-  const info = new Uint8Array(INFO_BITS);
-  let state = 0;
-  for (let t = steps - 1; t >= 0; t--) {
-    const input = state >> (TAIL_BITS - 1);
-    if (t < INFO_BITS) info[t] = input;
-    state = ((state << 1) & (STATES - 1)) | (decisions[t * STATES + state] as number);
+  // Trace back each of the terminated all-zero state's paths, best first.
+  let best: DecodedFrame | null = null;
+  for (let rank = 0; rank < list; rank++) {
+    if (metric[rank] === -Infinity) break;
+    const info = new Uint8Array(INFO_BITS);
+    let state = 0;
+    let r = rank;
+    for (let t = steps - 1; t >= 0; t--) {
+      const input = state >> (TAIL_BITS - 1);
+      if (t < INFO_BITS) info[t] = input;
+      const pointer = back[(t * STATES + state) * list + r] as number;
+      r = pointer >> 1;
+      state = ((state << 1) & (STATES - 1)) | (pointer & 1);
+    }
+    const payload = checkedPayload(info);
+    if (payload !== null)
+      return { payload, correlation: codewordCorrelation(soft, convolve(info)) };
+    best ??= { payload: null, correlation: codewordCorrelation(soft, convolve(info)) };
   }
+  return best ?? { payload: null, correlation: 0 };
+}
+
+/** The payload of descrambled info bits whose CRC-32 matches, otherwise null. */
+function checkedPayload(info: Uint8Array): bigint | null {
   const bytes = new Uint8Array(12);
   for (let i = 0; i < INFO_BITS; i++) {
     bytes[i >> 3] =
       (bytes[i >> 3] as number) |
       (((info[i] as number) ^ (scramble[i] as number)) << (7 - (i & 7)));
   }
-  let payload = 0n;
-  for (let i = 0; i < 8; i++) payload = (payload << 8n) | BigInt(bytes[i] as number);
   const crc =
     (((bytes[8] as number) << 24) |
       ((bytes[9] as number) << 16) |
       ((bytes[10] as number) << 8) |
       (bytes[11] as number)) >>>
     0;
-  const correlation = codewordCorrelation(soft, convolve(info));
-  return { payload: crc === crc32(bytes.subarray(0, 8)) ? payload : null, correlation };
+  if (crc !== crc32(bytes.subarray(0, 8))) return null;
+  let payload = 0n;
+  for (let i = 0; i < 8; i++) payload = (payload << 8n) | BigInt(bytes[i] as number);
+  return payload;
 }
 
 function codewordCorrelation(soft: Float32Array | Float64Array, coded: Uint8Array): number {

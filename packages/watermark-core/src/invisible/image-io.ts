@@ -12,7 +12,6 @@ import {
   UnsupportedImageFormatError,
 } from './errors.ts';
 import { estimateJpegQuality } from './jpeg-quality.ts';
-import type { PixelBuffer } from './mark-field.ts';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'tiff';
 export const IMAGE_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp', 'avif', 'tiff'];
@@ -25,6 +24,16 @@ export const MIN_MARK_SIDE = 256;
 export const MIN_DETECT_SIDE = 128;
 
 type ColourSpace = 'srgb' | 'rgb16' | 'b-w' | 'grey16';
+
+/** Interleaved samples of a decoded image (8-bit or 16-bit). */
+export interface PixelBuffer {
+  readonly data: Uint8Array | Uint16Array;
+  readonly width: number;
+  readonly height: number;
+  readonly channels: number;
+  /** The last channel is alpha and must not change. */
+  readonly hasAlpha: boolean;
+}
 
 export interface ImageInfo {
   readonly format: ImageFormat;
@@ -121,8 +130,12 @@ async function decodeStep<T>(step: () => Promise<T>): Promise<T> {
 }
 
 /** Full-resolution pixels in the image's own colour space and bit depth. */
-export async function decodeImage(input: Uint8Array, maxPixels: number): Promise<DecodedImage> {
-  const info = await inspectImage(input, maxPixels, MIN_MARK_SIDE);
+export async function decodeImage(
+  input: Uint8Array,
+  maxPixels: number,
+  checked?: ImageInfo,
+): Promise<DecodedImage> {
+  const info = checked ?? (await inspectImage(input, maxPixels, MIN_MARK_SIDE));
   const depth = info.bitDepth === 16 ? 'ushort' : 'uchar';
   const { data, info: raw } = await decodeStep(() =>
     sharp(input, sharpOptions(maxPixels))
@@ -149,38 +162,26 @@ export async function decodeImage(input: Uint8Array, maxPixels: number): Promise
   };
 }
 
-/** Luma (0-255) of raw pixels resized to `width` x `height`. */
-export async function resizedLuma(
-  pixels: PixelBuffer,
-  width: number,
-  height: number,
-): Promise<Float32Array> {
-  const { data, info } = await sharp(pixels.data, {
-    raw: { width: pixels.width, height: pixels.height, channels: pixels.channels as 1 | 2 | 3 | 4 },
-  })
-    .resize(width, height, { fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return lumaOf(data, info.channels);
-}
-
-/** The luma of an encoded image resized to `width` x `height`, for detection. */
+/**
+ * The luma of an encoded image resized to `width` x `height` (sRGB, 8-bit): what the detector
+ * analyses, and what the embedder measures the image's local contrast on. JPEGs are decoded at a
+ * reduced scale when the target is small enough, which makes this much cheaper than a full decode.
+ * The detector needs the sharper `lanczos3`; the contrast measure is content with `linear`.
+ */
 export async function decodeLuma(
   input: Uint8Array,
   maxPixels: number,
   width: number,
   height: number,
+  kernel: 'lanczos3' | 'linear' = 'lanczos3',
 ): Promise<Float32Array> {
   const { data, info } = await decodeStep(() =>
     sharp(input, sharpOptions(maxPixels))
-      .resize(width, height, { fit: 'fill' })
+      .resize(width, height, { fit: 'fill', kernel })
       .raw()
       .toBuffer({ resolveWithObject: true }),
   );
-  return lumaOf(data, info.channels);
-}
-
-function lumaOf(data: Uint8Array, channels: number): Float32Array {
+  const channels = info.channels;
   const n = data.length / channels;
   const luma = new Float32Array(n);
   if (channels >= 3) {

@@ -2,6 +2,8 @@
 // grid, then spread over the full-resolution pixels by bilinear interpolation (smooth, so no chip
 // edges show) and added equally to R, G and B, which changes luma and leaves hue alone.
 import { encodeFrame } from './frame-code.ts';
+import type { PixelBuffer } from './image-io.ts';
+import { simdRowAdder } from './mark-add-simd.ts';
 import type { MarkGrid } from './mark-geometry.ts';
 import { TILE, tilePattern } from './mark-layout.ts';
 
@@ -19,23 +21,20 @@ export function markField(grid: MarkGrid, strength: Float32Array, payload: bigin
   return field;
 }
 
-export interface PixelBuffer {
-  readonly data: Uint8Array | Uint16Array;
-  readonly width: number;
-  readonly height: number;
-  readonly channels: number;
-  /** The last channel is alpha and must not change. */
-  readonly hasAlpha: boolean;
-}
-
-/** Adds the bilinearly interpolated field to every colour channel of `pixels`, in place. */
-export function addMarkField(pixels: PixelBuffer, grid: MarkGrid, field: Float32Array): void {
+/**
+ * Adds the bilinearly interpolated field to every colour channel of `pixels`, in place.
+ * `allowSimd: false` forces the JavaScript loop (tests compare the two).
+ */
+export function addMarkField(
+  pixels: PixelBuffer,
+  grid: MarkGrid,
+  field: Float32Array,
+  allowSimd = true,
+): void {
   const { width, height, channels, data } = pixels;
   const colourChannels = pixels.hasAlpha ? channels - 1 : channels;
-  const max = data instanceof Uint16Array ? 65535 : 255;
-  const scale = max / 255;
+  const scale = data instanceof Uint16Array ? 257 : 1;
   const { columns, rows } = grid;
-  // Each grid row interpolated along x once; each pixel row then blends two of them.
   const x0 = new Int32Array(width);
   const x1 = new Int32Array(width);
   const tx = new Float32Array(width);
@@ -46,38 +45,102 @@ export function addMarkField(pixels: PixelBuffer, grid: MarkGrid, field: Float32
     x1[x] = Math.min(columns - 1, i0 + 1);
     tx[x] = u - i0;
   }
-  const rowCache = new Map<number, Float32Array>();
-  const gridRow = (j: number): Float32Array => {
-    let row = rowCache.get(j);
-    if (row === undefined) {
-      row = new Float32Array(width);
-      const base = j * columns;
-      for (let x = 0; x < width; x++) {
-        const t = tx[x] as number;
-        row[x] =
-          ((1 - t) * (field[base + (x0[x] as number)] as number) +
-            t * (field[base + (x1[x] as number)] as number)) *
-          scale;
-      }
-      rowCache.set(j, row);
-      rowCache.delete(j - 2);
+  // 8-bit images go through the SIMD loop (round(v + d) = v + round(d) for integer v); 16-bit
+  // ones, and runtimes without WebAssembly SIMD, through the JavaScript one.
+  const simd =
+    allowSimd && data instanceof Uint8Array && pixels.hasAlpha === (channels % 2 === 0)
+      ? simdRowAdder(data, width, channels, 2)
+      : null;
+  // Two slots hold grid rows interpolated along x; each pixel row blends the two around it.
+  const slots = simd?.slots ?? [new Float32Array(width), new Float32Array(width)];
+  const held = [-1, -1];
+  const slotOf = (j: number): number => {
+    const hit = held.indexOf(j);
+    if (hit >= 0) return hit;
+    // Rows are visited downwards, so the slot holding the upper row is free.
+    const slot = (held[0] as number) < (held[1] as number) ? 0 : 1;
+    const row = slots[slot] as Float32Array;
+    const base = j * columns;
+    for (let x = 0; x < width; x++) {
+      const t = tx[x] as number;
+      const a = field[base + (x0[x] as number)] as number;
+      row[x] = (a + t * ((field[base + (x1[x] as number)] as number) - a)) * scale;
     }
-    return row;
+    held[slot] = j;
+    return slot;
   };
+  const delta = simd === null ? new Float32Array(width) : null;
   for (let y = 0; y < height; y++) {
     const v = Math.min(rows - 1, Math.max(0, ((y + 0.5) * rows) / height - 0.5));
     const j0 = Math.floor(v);
-    const ty = v - j0;
-    const r0 = gridRow(j0);
-    const r1 = gridRow(Math.min(rows - 1, j0 + 1));
-    let p = y * width * channels;
+    const a = slotOf(j0);
+    const b = slotOf(Math.min(rows - 1, j0 + 1));
+    const t = v - j0;
+    if (simd !== null) {
+      simd.addRow(y, a, b, t);
+      continue;
+    }
+    const r0 = slots[a] as Float32Array;
+    const r1 = slots[b] as Float32Array;
+    const out = delta as Float32Array;
     for (let x = 0; x < width; x++) {
-      const delta = (1 - ty) * (r0[x] as number) + ty * (r1[x] as number);
-      for (let c = 0; c < colourChannels; c++) {
-        const value = (data[p + c] as number) + delta + 0.5;
-        data[p + c] = value <= 0 ? 0 : value >= max ? max : value;
-      }
-      p += channels;
+      const v0 = r0[x] as number;
+      out[x] = v0 + t * ((r1[x] as number) - v0);
+    }
+    const start = y * width * channels;
+    if (data instanceof Uint16Array) addRow16(data, start, channels, colourChannels, out);
+    else addRow8(data, start, channels, colourChannels, out);
+  }
+}
+
+/**
+ * 8-bit samples: pixel values are integers, so round(v + d) = v + round(d); the sum is clamped
+ * to 0..255 without branches (this loop touches every sample of the image).
+ */
+function addRow8(
+  data: Uint8Array,
+  start: number,
+  channels: number,
+  colourChannels: number,
+  delta: Float32Array,
+): void {
+  const n = delta.length;
+  if (colourChannels === 3) {
+    for (let x = 0, p = start; x < n; x++, p += channels) {
+      // |d| < 256, so the shifted value is positive and `| 0` floors it.
+      const d = (((delta[x] as number) + 256.5) | 0) - 256;
+      let v = (data[p] as number) + d;
+      v &= ~(v >> 31);
+      data[p] = v | ((255 - v) >> 31);
+      v = (data[p + 1] as number) + d;
+      v &= ~(v >> 31);
+      data[p + 1] = v | ((255 - v) >> 31);
+      v = (data[p + 2] as number) + d;
+      v &= ~(v >> 31);
+      data[p + 2] = v | ((255 - v) >> 31);
+    }
+    return;
+  }
+  for (let x = 0, p = start; x < n; x++, p += channels) {
+    const d = (((delta[x] as number) + 256.5) | 0) - 256;
+    let v = (data[p] as number) + d;
+    v &= ~(v >> 31);
+    data[p] = v | ((255 - v) >> 31);
+  }
+}
+
+function addRow16(
+  data: Uint16Array,
+  start: number,
+  channels: number,
+  colourChannels: number,
+  delta: Float32Array,
+): void {
+  for (let x = 0, p = start; x < delta.length; x++, p += channels) {
+    const d = (delta[x] as number) + 0.5;
+    for (let c = 0; c < colourChannels; c++) {
+      const value = (data[p + c] as number) + d;
+      data[p + c] = value <= 0 ? 0 : Math.min(value, 65535);
     }
   }
 }

@@ -1,14 +1,16 @@
 // How strongly each chip may be marked. The eye misses small changes in busy texture and sees
-// them in flat areas (skies, walls, fog), so each chip's amplitude follows the local contrast of
-// the image at the chip's scale, with a low floor for flat areas and a cap. The contrast is taken
-// as the minimum over the chip's neighbourhood so that a flat sky next to a branch stays faint.
-import { boxBlur, highPass, localRms } from './filters.ts';
+// them in flat areas (skies, walls, fog), so each chip's amplitude grows with the local contrast
+// of the image, from a low floor for flat areas up to a cap. The contrast is measured at three
+// samples per chip side, and a chip takes the lowest among its own and its neighbours' samples:
+// the mark is spread evenly over a chip and blended into the next, so a flat sky beside a branch
+// or a cable must keep the flat-area amplitude.
+import { boxBlur } from './filters.ts';
 import type { MarkGrid } from './mark-geometry.ts';
 
 export interface StrengthSettings {
   /** Amplitude (8-bit levels) in perfectly flat areas. */
   readonly flat: number;
-  /** Amplitude added per level of local contrast. */
+  /** Amplitude added per level of local contrast (RMS of luma minus its 3x3 mean). */
   readonly gain: number;
   /** Largest amplitude, in 8-bit levels. */
   readonly max: number;
@@ -16,34 +18,52 @@ export interface StrengthSettings {
   readonly maxRms: number;
 }
 
-export const DEFAULT_STRENGTH: StrengthSettings = { flat: 1.6, gain: 0.6, max: 6, maxRms: 2.4 };
+export const DEFAULT_STRENGTH: StrengthSettings = {
+  flat: 1.2,
+  gain: 1.6,
+  max: 8,
+  maxRms: 2.6,
+};
+
+/** Luma pixels per chip side that the contrast is measured at. */
+export const CONTRAST_SAMPLES_PER_CHIP = 3;
 
 /**
- * Chip amplitudes (grid.columns x grid.rows) from the image's luma at twice the grid resolution.
+ * Chip amplitudes (grid.columns x grid.rows) from the image's luma at CONTRAST_SAMPLES_PER_CHIP
+ * times the grid resolution.
  */
 export function perceptualStrength(
-  luma2x: Float32Array,
+  luma: Float32Array,
   grid: MarkGrid,
   settings: StrengthSettings = DEFAULT_STRENGTH,
 ): Float32Array {
-  const w2 = grid.columns * 2;
-  const h2 = grid.rows * 2;
-  const contrast = localRms(highPass(luma2x, w2, h2, 1), w2, h2, 2);
+  const s = CONTRAST_SAMPLES_PER_CHIP;
   const { columns, rows } = grid;
-  const perChip = new Float32Array(columns * rows);
-  for (let j = 0; j < rows; j++) {
-    for (let i = 0; i < columns; i++) {
-      const p = 2 * j * w2 + 2 * i;
-      perChip[j * columns + i] = Math.min(
-        contrast[p] as number,
-        contrast[p + 1] as number,
-        contrast[p + w2] as number,
-        contrast[p + w2 + 1] as number,
-      );
+  const width = columns * s;
+  const height = rows * s;
+  // Local contrast: root-mean-square, over 3x3, of the luma minus its 3x3 mean.
+  const mean = boxBlur(luma, width, height, 1);
+  for (let i = 0; i < mean.length; i++) mean[i] = ((luma[i] as number) - (mean[i] as number)) ** 2;
+  const contrast = boxBlur(mean, width, height, 1);
+  // A chip is as busy as its flattest part: the mark spreads evenly over the chip, and a flat
+  // patch within it (sky beside a branch) is where a change would show.
+  const perChip = new Float32Array(columns * rows).fill(Infinity);
+  for (let y = 0; y < height; y++) {
+    const chipRow = ((y / s) | 0) * columns;
+    const row = y * width;
+    for (let cx = 0; cx < columns; cx++) {
+      let m = perChip[chipRow + cx] as number;
+      for (let x = cx * s; x < cx * s + s; x++) {
+        const c = contrast[row + x] as number;
+        if (c < m) m = c;
+      }
+      perChip[chipRow + cx] = m;
     }
   }
-  const eroded = minFilter3(perChip, columns, rows);
-  const smooth = boxBlur(eroded, columns, rows, 1);
+  for (let i = 0; i < perChip.length; i++)
+    perChip[i] = Math.sqrt(Math.max(0, perChip[i] as number));
+  // Interpolation spreads each chip's change over its neighbours' area too.
+  const smooth = minFilter3(perChip, columns, rows);
   const strength = new Float32Array(columns * rows);
   for (let i = 0; i < strength.length; i++) {
     strength[i] = Math.min(settings.max, settings.flat + settings.gain * (smooth[i] as number));
@@ -59,7 +79,7 @@ export function perceptualStrength(
   if (rmsWithCap(settings.max) > settings.maxRms) {
     let low = 0;
     let high = settings.max;
-    for (let step = 0; step < 30; step++) {
+    for (let step = 0; step < 16; step++) {
       const mid = (low + high) / 2;
       if (rmsWithCap(mid) > settings.maxRms) high = mid;
       else low = mid;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { CODED_BITS, crc32, decodeFrame, encodeFrame } from '../src/invisible/frame-code.ts';
+import { Prng } from '../src/invisible/prng.ts';
+
+/** Soft values as the detector would see them: +1 for coded bit 0, -1 for bit 1, times `gain`. */
+function softOf(coded: Uint8Array, gain = 1): Float64Array {
+  return Float64Array.from(coded, (bit) => (bit ? -gain : gain));
+}
+
+function gaussian(prng: Prng): number {
+  const u = (prng.nextUint32() + 1) / 4294967297;
+  const v = prng.nextUint32() / 4294967296;
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+describe('frame code (CRC-32 + rate-1/3 convolutional code)', () => {
+  it('computes the standard CRC-32 check value', () => {
+    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+  });
+
+  it('round-trips payloads at the extremes of the 64-bit range', () => {
+    for (const payload of [0n, 1n, 0xffff_ffff_ffff_ffffn, 0x0123_4567_89ab_cdefn]) {
+      const frame = decodeFrame(softOf(encodeFrame(payload)));
+      expect(frame.payload).toBe(payload);
+      expect(frame.correlation).toBeCloseTo(1, 6);
+    }
+  });
+
+  it('corrects a burst of wrong coded bits', () => {
+    const payload = 0xdead_beef_cafe_f00dn;
+    const soft = softOf(encodeFrame(payload));
+    for (let i = 100; i < 106; i++) soft[i] = -(soft[i] as number);
+    expect(decodeFrame(soft).payload).toBe(payload);
+  });
+
+  it('decodes through noise that flips a tenth of the hard decisions', () => {
+    const prng = new Prng('test noise');
+    let flipped = 0;
+    for (let trial = 0; trial < 20; trial++) {
+      const payload = BigInt(prng.nextUint32()) * 0x1_0000_0001n;
+      const coded = encodeFrame(payload);
+      // Noise of standard deviation 0.78 per coded bit: P(flip) = Q(1 / 0.78) = 10%.
+      const soft = softOf(coded).map((v) => v + 0.78 * gaussian(prng));
+      soft.forEach((v, i) => {
+        if (v > 0 !== (coded[i] === 0)) flipped++;
+      });
+      expect(decodeFrame(soft).payload).toBe(payload);
+    }
+    expect(flipped / (20 * CODED_BITS)).toBeGreaterThan(0.07);
+  });
+
+  it('rejects noise and blank input through the CRC', () => {
+    const prng = new Prng('pure noise');
+    let accepted = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      const soft = Float64Array.from({ length: CODED_BITS }, () => gaussian(prng));
+      if (decodeFrame(soft).payload !== null) accepted++;
+    }
+    expect(accepted).toBe(0);
+    expect(decodeFrame(new Float64Array(CODED_BITS)).payload).toBeNull();
+  });
+
+  it('refuses soft input of the wrong length', () => {
+    expect(() => decodeFrame(new Float64Array(10))).toThrow(RangeError);
+  });
+});
