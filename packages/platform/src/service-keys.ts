@@ -1,5 +1,5 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { HallmarkConfig } from './config/index.ts';
 
@@ -16,8 +16,9 @@ function derive(secret: string, purpose: string): Uint8Array {
 /**
  * HALLMARK_SECRET when set (production requires it: every instance must share it); otherwise a
  * secret generated once into the data folder, so a single machine works with no set-up and keeps
- * its links and tokens valid across restarts. Two processes starting at once agree: the file is
- * created exclusively and the loser reads the winner's.
+ * its links and tokens valid across restarts. Two processes starting at once agree: each writes a
+ * whole candidate file and links it into place (a link never replaces an existing name), so the
+ * loser reads the winner's complete secret, never a half-written one.
  */
 export async function loadServiceKeys(
   config: Pick<HallmarkConfig, 'HALLMARK_SECRET' | 'HALLMARK_DATA_DIR'>,
@@ -33,10 +34,14 @@ async function generatedSecret(dataDir: string): Promise<string> {
   const dir = resolve(dataDir);
   const file = join(dir, 'service-secret');
   await mkdir(dir, { recursive: true });
+  const candidate = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   try {
-    await writeFile(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+    await writeFile(candidate, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+    await link(candidate, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await rm(candidate, { force: true });
   }
   const secret = (await readFile(file, 'utf8')).trim();
   if (secret.length < 32) throw new Error(`${file} is damaged: delete it to generate a new secret`);

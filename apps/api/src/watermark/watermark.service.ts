@@ -94,20 +94,28 @@ export class WatermarkService {
 
   /**
    * Spec 4.4; another key's job is indistinguishable from a missing one. A finished job carries
-   * its IPFS record and NFT (spec 2.5 and 2.4) when it made them.
+   * its IPFS record and NFT (spec 2.5 and 2.4) when it asked for them. Polling is the hot path:
+   * an unfinished job costs one query (the records are read only once there can be any).
    */
   async get(apiKeyId: string, requestId: string): Promise<WatermarkJob> {
     const row = await this.prisma.client.watermarkJob.findFirst({
       where: { id: requestId, apiKeyId },
-      include: { ipfsRecord: true, nft: true },
     });
     if (row === null) throw ProblemException.notFound(`No watermark job ${requestId}.`);
+    const wants = recordsRequested(row.options);
     const finished = row.status === 'success';
-    const nft = row.nft;
+    const [ipfsRecord, nft] = await Promise.all([
+      finished && wants.ipfs
+        ? this.prisma.client.ipfsRecord.findUnique({ where: { jobId: row.id } })
+        : null,
+      finished && wants.nft
+        ? this.prisma.client.nft.findUnique({ where: { jobId: row.id } })
+        : null,
+    ]);
     return toJobView(row, this.storage, this.config.DOWNLOAD_LINK_TTL_SECONDS, {
-      ipfs: finished && row.ipfsRecord !== null ? this.views.ipfsRecord(row.ipfsRecord) : undefined,
+      ipfs: ipfsRecord === null ? undefined : this.views.ipfsRecord(ipfsRecord),
       nft:
-        finished && nft !== null && nft.tokenId !== null && nft.mintedAt !== null
+        nft !== null && nft.tokenId !== null && nft.mintedAt !== null
           ? await this.views.nft({ ...nft, tokenId: nft.tokenId, mintedAt: nft.mintedAt })
           : undefined,
     });
@@ -132,6 +140,12 @@ export class WatermarkService {
     // The spec's answer to POST /watermark always says `pending`; poll for the real state.
     return { status: 'pending', requestId: existing.id, fileId: existing.fileId };
   }
+}
+
+/** Which records a job's stored options asked for (minting stores the IPFS record too). */
+function recordsRequested(options: unknown): { ipfs: boolean; nft: boolean } {
+  const { storeIpfs, mintNft } = (options ?? {}) as { storeIpfs?: unknown; mintNft?: unknown };
+  return { ipfs: storeIpfs === true || mintNft === true, nft: mintNft === true };
 }
 
 function isUniqueViolation(error: unknown): boolean {

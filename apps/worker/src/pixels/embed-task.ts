@@ -2,9 +2,9 @@
 import { workerData } from 'node:worker_threads';
 import { embedMark, payloadFromHex, setPixelThreads } from '@hallmark/watermark-core';
 
-// Each pool thread is one lane; it gets its share of the cores for libvips.
-const { pixelThreads } = (workerData ?? {}) as { pixelThreads?: number };
-if (pixelThreads !== undefined) setPixelThreads(pixelThreads);
+// Each pixel thread gets its share of the cores for libvips.
+const { libvipsThreads } = (workerData ?? {}) as { libvipsThreads?: number };
+if (libvipsThreads !== undefined) setPixelThreads(libvipsThreads);
 
 export interface EmbedTask {
   readonly bytes: Uint8Array;

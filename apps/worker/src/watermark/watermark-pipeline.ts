@@ -40,11 +40,10 @@ export class WatermarkPipeline {
     if (row.status === 'success' || row.status === 'failed') {
       return { outcome: 'skipped', reason: `already ${row.status}` };
     }
-    await this.prisma.client.watermarkJob.update({
-      where: { id: requestId },
-      data: { status: 'processing', startedAt: row.startedAt ?? new Date(), attempts: attempt },
-    });
     const options = this.#options(row);
+    const invisible = this.techniques.invisible;
+    const wantsMark = options.watermarkType.includes('invisible') && invisible !== undefined;
+    const markPayload = await this.#claim(row, attempt, wantsMark);
 
     const steps: StepTiming[] = [];
     const file = await this.prisma.client.file.findUniqueOrThrow({ where: { id: row.fileId } });
@@ -54,14 +53,12 @@ export class WatermarkPipeline {
     }));
 
     let softBinding: { algorithm: string; payloadHex: string } | undefined;
-    const invisible = this.techniques.invisible;
-    if (options.watermarkType.includes('invisible') && invisible !== undefined) {
-      const payloadHex = await this.#markPayload(row);
+    if (wantsMark && invisible !== undefined && markPayload !== null) {
       const marked = await timed(steps, 'invisible', attempt, () =>
-        invisible.embed(image, payloadHex, signal),
+        invisible.embed(image, markPayload, signal),
       );
       image = { ...image, bytes: marked };
-      softBinding = { algorithm: invisible.algorithm, payloadHex };
+      softBinding = { algorithm: invisible.algorithm, payloadHex: markPayload };
     }
     const c2pa = this.techniques.c2pa;
     if (options.watermarkType.includes('c2pa') && c2pa !== undefined) {
@@ -138,19 +135,29 @@ export class WatermarkPipeline {
     return parsed.data;
   }
 
-  /** The job's mark payload, chosen at random on the first attempt and reused by every retry. */
-  async #markPayload(row: WatermarkJob): Promise<string> {
-    if (row.markPayload !== null) return row.markPayload;
-    const candidate = randomBytes(8).toString('hex');
-    await this.prisma.client.watermarkJob.updateMany({
-      where: { id: row.id, markPayload: null },
-      data: { markPayload: candidate },
+  /**
+   * Marks the job `processing` for this attempt and returns its mark payload, in one statement on
+   * the usual path. The payload is chosen at random on the first attempt and kept by every retry;
+   * if another run of the same job chose one first (the guard fails), that one is used.
+   */
+  async #claim(row: WatermarkJob, attempt: number, wantsMark: boolean): Promise<string | null> {
+    const markPayload = row.markPayload ?? (wantsMark ? randomBytes(8).toString('hex') : null);
+    const claimed = await this.prisma.client.watermarkJob.updateMany({
+      where: { id: row.id, markPayload: row.markPayload },
+      data: {
+        status: 'processing',
+        startedAt: row.startedAt ?? new Date(),
+        attempts: attempt,
+        markPayload,
+      },
     });
-    const saved = await this.prisma.client.watermarkJob.findUniqueOrThrow({
+    if (claimed.count === 1) return markPayload;
+    const saved = await this.prisma.client.watermarkJob.update({
       where: { id: row.id },
+      data: { status: 'processing', attempts: attempt },
       select: { markPayload: true },
     });
-    return saved.markPayload ?? candidate;
+    return saved.markPayload;
   }
 }
 

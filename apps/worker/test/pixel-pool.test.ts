@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadConfig } from '@hallmark/platform';
+import { detectMark, payloadFromHex } from '@hallmark/watermark-core';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+// The built pool: its threads load the built embed task beside it.
+import { PixelPool, pixelPoolLayout } from '../dist/pixels/pixel-pool.js';
+
+const photos = join(import.meta.dirname, '../../../fixtures/photos');
+const photo = (name: string) => readFile(join(photos, name));
+const MAX_PIXELS = 50_000_000;
+
+describe('pixelPoolLayout', () => {
+  it('gives each thread two jobs and its share of the cores', () => {
+    expect(pixelPoolLayout(2, 2)).toEqual({ threads: 1, jobsPerThread: 2, libvipsThreads: 2 });
+    expect(pixelPoolLayout(8, 8)).toEqual({ threads: 4, jobsPerThread: 2, libvipsThreads: 2 });
+    expect(pixelPoolLayout(3, 2)).toEqual({ threads: 2, jobsPerThread: 2, libvipsThreads: 1 });
+    expect(pixelPoolLayout(1, 4)).toEqual({ threads: 1, jobsPerThread: 1, libvipsThreads: 4 });
+  });
+});
+
+describe('PixelPool', () => {
+  let pool: PixelPool | undefined;
+  afterEach(async () => {
+    await pool?.onApplicationShutdown();
+  });
+
+  const start = (concurrency: number) => {
+    const config = loadConfig({ WORKER_CONCURRENCY: String(concurrency) });
+    pool = new PixelPool(config, pino({ level: 'silent' }));
+    return pool;
+  };
+
+  it('marks two images at once on one thread, each with its own payload', async () => {
+    const pixels = start(2);
+    const inputs = await Promise.all([photo('clock-1mp.jpg'), photo('wine-portrait-1mp.jpg')]);
+    const payloads = ['0123456789abcdef', 'fedcba9876543210'];
+    const marked = await Promise.all(
+      inputs.map((bytes, i) =>
+        pixels.embed(
+          { bytes, payloadHex: payloads[i] ?? '', maxPixels: MAX_PIXELS },
+          new AbortController().signal,
+        ),
+      ),
+    );
+    for (const [i, image] of marked.entries()) {
+      const found = await detectMark(image);
+      expect(found.payload).toBe(payloadFromHex(payloads[i] ?? ''));
+    }
+  });
+
+  it('fails a job out of time, ends the other job on its thread as transient, keeps working', async () => {
+    const pixels = start(2);
+    const big = await photo('sunset-12mp.jpg');
+    const small = await photo('clock-1mp.jpg');
+    const task = (bytes: Buffer) => ({
+      bytes,
+      payloadHex: '00000000000000aa',
+      maxPixels: MAX_PIXELS,
+    });
+    // Both on the one thread: the 12 MP mark takes far longer than 50 ms.
+    const late = pixels.embed(task(big), AbortSignal.timeout(50));
+    const neighbour = pixels.embed(task(big), new AbortController().signal);
+    await expect(late).rejects.toMatchObject({ name: 'TimeoutError' });
+    // The thread was replaced under the neighbour: a transient failure, with no stable code.
+    const error = await neighbour.then(
+      () => undefined,
+      (reason: unknown) => reason as { code?: unknown },
+    );
+    expect(error).toBeDefined();
+    expect(error?.code).toBeUndefined();
+    // The replacement thread marks the next image.
+    const marked = await pixels.embed(task(small), new AbortController().signal);
+    expect((await detectMark(marked)).payload).toBe(0xaan);
+  });
+});
