@@ -14,6 +14,7 @@ import { type LoadResult, load } from './http-load.ts';
 import { benchJobs, benchRecordSteps } from './jobs.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const JOB_ROUNDS = Number(process.env.BENCH_JOB_ROUNDS ?? 3);
 const CONNECTIONS = 10;
 const photo = readFileSync(
   join(import.meta.dirname, '../../../../shared/fixtures/c2pa/no_manifest.jpg'),
@@ -70,14 +71,19 @@ try {
   }
 
   const lanes = Number(service.env.WORKER_CONCURRENCY ?? availableParallelism());
-  const jobs = await benchJobs(service, client, 50, lanes);
-  const overhead = jobs.serviceMs / jobs.directMs;
+  const jobs = await benchJobs(service, client, 50, lanes, JOB_ROUNDS);
+  const overhead = jobs.medianRatio;
   const steps = await benchRecordSteps(service, client, 10);
   console.log('');
   console.log(`| measure | ms | baseline | baseline ms | ratio | target |`);
   console.log(`|---|---|---|---|---|---|`);
+  for (const [i, round] of jobs.rounds.entries()) {
+    console.log(
+      `| ${jobs.jobs} jobs end to end (1 MP, invisible + c2pa, ${lanes} lanes), round ${i + 1} | ${round.serviceMs.toFixed(0)} | watermark-core called directly | ${round.directMs.toFixed(0)} | ${(round.serviceMs / round.directMs).toFixed(2)}x | |`,
+    );
+  }
   console.log(
-    `| ${jobs.jobs} jobs end to end (1 MP, invisible + c2pa, ${lanes} lanes) | ${jobs.serviceMs.toFixed(0)} | watermark-core called directly | ${jobs.directMs.toFixed(0)} | ${overhead.toFixed(2)}x | <= 1.15x ${overhead <= 1.15 ? 'ok' : 'MISSED'} |`,
+    `| ${jobs.jobs} jobs end to end, median of ${jobs.rounds.length} rounds | | | | ${overhead.toFixed(2)}x | <= 1.15x ${overhead <= 1.15 ? 'ok' : 'MISSED'} |`,
   );
   console.log(
     `| IPFS store per job (mean of ${steps.jobs}) | ${steps.ipfsMs.toFixed(1)} | watermark steps of the job | ${steps.watermarkMs.toFixed(1)} | ${(steps.ipfsMs / steps.watermarkMs).toFixed(2)}x | |`,

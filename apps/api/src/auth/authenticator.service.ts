@@ -42,7 +42,10 @@ export class Authenticator {
     if (AccessTokens.looksLikeToken(bearer)) return this.#fromToken(bearer);
     if (!isWellFormedApiKey(bearer))
       throw unauthorized('The bearer token is not a Hallmark API key or access token.');
-    const key = await this.prisma.client.apiKey.findUnique({ where: { hash: hashApiKey(bearer) } });
+    const key = await this.prisma.client.apiKey.findUnique({
+      where: { hash: hashApiKey(bearer) },
+      select: { id: true, revokedAt: true, lastUsedAt: true },
+    });
     if (key === null || key.revokedAt !== null)
       throw unauthorized('The API key is unknown or revoked.');
     if (
@@ -52,6 +55,7 @@ export class Authenticator {
       await this.prisma.client.apiKey.update({
         where: { id: key.id },
         data: { lastUsedAt: new Date() },
+        select: { id: true },
       });
     }
     return { apiKeyId: key.id, via: 'api_key' };

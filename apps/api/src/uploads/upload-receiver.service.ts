@@ -74,6 +74,7 @@ export class UploadReceiver {
         await this.prisma.client.file.update({
           where: { id: file.id },
           data: { status: 'awaiting_upload' },
+          select: { id: true },
         });
       }
     }
@@ -133,6 +134,7 @@ export class UploadReceiver {
         detectedContentType: file.contentType,
         uploadedAt: new Date(),
       },
+      select: { id: true },
     });
     return {
       fileId: file.id,

@@ -20,7 +20,7 @@ import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { RecordViews } from '../records/record-views.service.ts';
 import { UploadReceiver } from '../uploads/upload-receiver.service.ts';
-import { toJobView } from './job-view.ts';
+import { JOB_VIEW_COLUMNS, toJobView } from './job-view.ts';
 import { requestHash } from './request-hash.ts';
 
 @Injectable()
@@ -100,6 +100,7 @@ export class WatermarkService {
   async get(apiKeyId: string, requestId: string): Promise<WatermarkJob> {
     const row = await this.prisma.client.watermarkJob.findFirst({
       where: { id: requestId, apiKeyId },
+      select: JOB_VIEW_COLUMNS,
     });
     if (row === null) throw ProblemException.notFound(`No watermark job ${requestId}.`);
     const wants = recordsRequested(row.options);

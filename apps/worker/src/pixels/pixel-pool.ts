@@ -20,7 +20,7 @@ export interface PixelPoolLayout {
   readonly libvipsThreads: number;
 }
 
-/** How the pool is laid out for a worker running `concurrency` jobs on `cores` cores. */
+/** How the pool is laid out for a worker marking `concurrency` images at once on `cores` cores. */
 export function pixelPoolLayout(concurrency: number, cores: number): PixelPoolLayout {
   const threads = Math.ceil(concurrency / JOBS_PER_PIXEL_THREAD);
   return {
@@ -41,6 +41,9 @@ interface PixelThread {
  * are kept: loading sharp and the engine costs a few hundred milliseconds, which the first jobs
  * after every idle spell would otherwise pay.
  *
+ * More jobs may ask than there are places (the worker prepares the next job while others are
+ * marked); they wait here, first come first served, and a wait is cancelled by the job's signal.
+ *
  * A job that runs out of time cannot be stopped inside its thread, so the thread is replaced:
  * the job fails with its timeout, and the other job on that thread fails this attempt with a
  * transient error and is retried. Each thread is its own one-thread pool so that nothing else
@@ -50,6 +53,8 @@ interface PixelThread {
 export class PixelPool implements OnApplicationShutdown {
   readonly #layout: PixelPoolLayout;
   readonly #threads: PixelThread[];
+  /** Jobs waiting for a place on a thread, oldest first. */
+  readonly #waiting: Array<() => void> = [];
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
@@ -65,15 +70,38 @@ export class PixelPool implements OnApplicationShutdown {
 
   /** Marks the image on the least busy thread; when `signal` aborts, rejects with its reason. */
   async embed(task: EmbedTask, signal: AbortSignal): Promise<Uint8Array> {
-    signal.throwIfAborted();
-    const thread = this.#threads.reduce((best, t) => (t.running < best.running ? t : best));
-    thread.running += 1;
+    const thread = await this.#place(signal);
     try {
       const result = await untilAborted(thread.pool.run(task), signal, () => this.#replace(thread));
       if (result.ok) return result.bytes;
       throw Object.assign(new Error(result.message), { code: result.code });
     } finally {
       thread.running -= 1;
+      this.#waiting.shift()?.();
+    }
+  }
+
+  /** A thread with a free place, taken for the caller; waits while every place is taken. */
+  async #place(signal: AbortSignal): Promise<PixelThread> {
+    for (;;) {
+      signal.throwIfAborted();
+      const thread = this.#threads.reduce((best, t) => (t.running < best.running ? t : best));
+      if (thread.running < this.#layout.jobsPerThread) {
+        thread.running += 1;
+        return thread;
+      }
+      await new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          signal.removeEventListener('abort', cancel);
+          resolve();
+        };
+        const cancel = () => {
+          this.#waiting.splice(this.#waiting.indexOf(wake), 1);
+          reject(signal.reason);
+        };
+        this.#waiting.push(wake);
+        signal.addEventListener('abort', cancel, { once: true });
+      });
     }
   }
 

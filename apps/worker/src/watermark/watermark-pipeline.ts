@@ -95,6 +95,7 @@ export class WatermarkPipeline {
         errorMessage: null,
         finishedAt: new Date(),
       },
+      select: { id: true },
     });
     this.logger.info({ requestId, attempt, steps }, 'watermark job succeeded');
     return { outcome: 'success' };

@@ -7,12 +7,17 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { PixelPool } from '../pixels/pixel-pool.ts';
 import { asPermanentFailure, finalFailureCode } from './job-failure.ts';
 import { WatermarkPipeline } from './watermark-pipeline.ts';
 
 /**
  * Consumes the watermark queue. The BullMQ worker is built here rather than with @Processor so
  * that concurrency and lock duration come from the validated configuration.
+ *
+ * Concurrency: WORKER_CONCURRENCY images are marked at once, and each pixel thread has one more
+ * job in hand, being read from the database and storage (or written back) meanwhile; without it
+ * the threads would idle for those few milliseconds between any two jobs.
  *
  * Failures: a permanent one (bad image, unavailable technique) fails the job row at once; any
  * other is retried with exponential backoff, and fails the row only after the last attempt, with
@@ -28,13 +33,14 @@ export class WatermarkWorker implements OnApplicationBootstrap, OnApplicationShu
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly pipeline: WatermarkPipeline,
+    private readonly pixels: PixelPool,
   ) {}
 
   onApplicationBootstrap(): void {
     this.#worker = new Worker(QUEUES.watermark, (job) => this.#process(job), {
       connection: { url: this.config.REDIS_URL, maxRetriesPerRequest: null },
       prefix: this.config.REDIS_PREFIX,
-      concurrency: this.config.WORKER_CONCURRENCY,
+      concurrency: this.config.WORKER_CONCURRENCY + this.pixels.layout.threads,
       lockDuration: this.config.JOB_LOCK_MS,
       stalledInterval: this.config.JOB_LOCK_MS,
     });
