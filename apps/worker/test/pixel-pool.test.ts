@@ -74,4 +74,21 @@ describe('PixelPool', () => {
     const marked = await pixels.embed(task(small), new AbortController().signal);
     expect((await detectMark(marked)).payload).toBe(0xaan);
   });
+
+  it('queues jobs beyond its places; a job that gives up waiting leaves the thread alone', async () => {
+    const pixels = start(1);
+    const big = await photo('sunset-12mp.jpg');
+    const running = pixels.embed(
+      { bytes: big, payloadHex: '00000000000000bb', maxPixels: MAX_PIXELS },
+      new AbortController().signal,
+    );
+    // One place, taken: this job waits, then gives up before it ever reaches the thread.
+    const waiting = pixels.embed(
+      { bytes: big, payloadHex: '00000000000000cc', maxPixels: MAX_PIXELS },
+      AbortSignal.timeout(50),
+    );
+    await expect(waiting).rejects.toMatchObject({ name: 'TimeoutError' });
+    // The running job was not disturbed by the other's timeout.
+    expect((await detectMark(await running)).payload).toBe(0xbbn);
+  });
 });
