@@ -1,11 +1,11 @@
 // The end-to-end cost of the service around the watermark engines: 50 jobs on 1 MP photos through
 // the real api and worker, against calling watermark-core directly on the same files with the same
 // number of lanes.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type HallmarkClient, uploadFile, type WatermarkOptions, waitForJob } from '@hallmark/sdk';
-import { createSigner, embedMark, signManifest } from '@hallmark/watermark-core';
 import type { RunningService } from '../test/support/service.ts';
 
 const photosDir = join(import.meta.dirname, '../../../fixtures/photos');
@@ -24,15 +24,15 @@ async function submitJob(
 }
 
 export interface JobsRound {
-  readonly serviceMs: number;
   readonly directMs: number;
+  readonly serviceMs: number;
 }
 
 export interface JobsBenchResult {
   readonly jobs: number;
-  /** One direct run and one service run per round, in that order. */
+  /** One direct run, then one service run, per round. */
   readonly rounds: readonly JobsRound[];
-  /** Median over the rounds of service time / direct time. */
+  /** The median over the rounds of service time / direct time. */
   readonly medianRatio: number;
   /** Mean ms per job of each worker step, and of the wait in the queue, over every round. */
   readonly steps: Record<string, number>;
@@ -56,9 +56,9 @@ async function inLanes<T>(
 }
 
 /**
- * `rounds` times: the 50 jobs directly, then through the service. Both are warmed up first
- * (one direct call per lane, one service job per lane), and the ratio of each round is taken
- * within the round, so a noisy moment on the machine spoils one round, not the comparison.
+ * `rounds` times: the 50 jobs directly, then through the service, after one
+ * uncounted round that warms both sides up. The ratio of each round is taken within the round,
+ * so a noisy moment on the machine spoils one round, not the comparison.
  */
 export async function benchJobs(
   service: RunningService,
@@ -70,36 +70,22 @@ export async function benchJobs(
   const photos = await Promise.all(PHOTOS.map((name) => readFile(join(photosDir, name))));
   const files = Array.from({ length: count }, (_, i) => photos[i % photos.length] as Buffer);
 
-  // Direct: the same engines called in this process, with the same number of lanes; no HTTP,
-  // database, queue, storage or thread hand-off.
-  const signerDir = await mkdtemp(join(tmpdir(), 'hallmark-bench-'));
-  const signer = await createSigner({ kind: 'development', dataDir: signerDir });
-  const direct = async (bytes: Uint8Array, i: number) => {
-    const marked = await embedMark(bytes, BigInt(i + 1));
-    await signManifest(
-      marked.image,
-      { fileId: crypto.randomUUID(), requestId: crypto.randomUUID() },
-      signer,
-    );
-  };
+  const direct = await startDirectRunner(count);
   const options: WatermarkOptions = { watermarkType: ['invisible', 'c2pa'] };
-  const warmUp = files.slice(0, lanes);
-  await inLanes(warmUp, lanes, direct);
-  await runThroughService(service, client, warmUp, options);
-
   const results: JobsRound[] = [];
   const accepted: string[] = [];
   try {
-    for (let round = 0; round < rounds; round += 1) {
-      const directStart = performance.now();
-      await inLanes(files, lanes, direct);
-      const directMs = performance.now() - directStart;
+    // Round 0 warms both sides up (JIT, caches, thread pools) and is not counted.
+    for (let round = 0; round <= rounds; round += 1) {
+      const directMs = await direct.run(lanes);
       const run = await runThroughService(service, client, files, options);
-      accepted.push(...run.ids);
-      results.push({ serviceMs: run.ms, directMs });
+      if (round > 0) {
+        accepted.push(...run.ids);
+        results.push({ directMs, serviceMs: run.ms });
+      }
     }
   } finally {
-    await rm(signerDir, { recursive: true, force: true });
+    direct.stop();
   }
 
   const rows = await service.prisma.watermarkJob.findMany({ where: { id: { in: accepted } } });
@@ -111,8 +97,8 @@ export async function benchJobs(
       steps[step.name] = (steps[step.name] ?? 0) + step.ms / rows.length;
     }
   }
-  const ratios = results.map((r) => r.serviceMs / r.directMs).sort((a, b) => a - b);
-  return { jobs: count, rounds: results, medianRatio: median(ratios), steps };
+  const medianRatio = median(results.map((r) => r.serviceMs / r.directMs).sort((a, b) => a - b));
+  return { jobs: count, rounds: results, medianRatio, steps };
 }
 
 /**
@@ -144,6 +130,29 @@ async function runThroughService(
     _max: { finishedAt: true },
   });
   return { ms: (last._max.finishedAt?.getTime() ?? Date.now()) - start, ids };
+}
+
+/** The direct baseline's process (direct-runner.ts), started once and asked for each round. */
+async function startDirectRunner(count: number) {
+  const child = fork(join(import.meta.dirname, 'direct-runner.ts'), [
+    String(count),
+    ...PHOTOS.map((name) => join(photosDir, name)),
+  ]);
+  const next = async () => {
+    const [message] = (await once(child, 'message')) as [{ ms?: number; error?: string }];
+    if (message.error !== undefined) throw new Error(`direct run failed: ${message.error}`);
+    return message.ms ?? 0;
+  };
+  await next();
+  return {
+    async run(lanes: number): Promise<number> {
+      child.send({ lanes });
+      return next();
+    },
+    stop(): void {
+      child.disconnect();
+    },
+  };
 }
 
 function median(sorted: readonly number[]): number {

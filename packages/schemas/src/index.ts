@@ -12,6 +12,13 @@ export {
   MigrationsCheck,
   Readiness,
 } from './health.ts';
+export {
+  IMAGE_FORMATS,
+  type ImageFormatName,
+  mimeTypeOf,
+  type SniffedFormat,
+  sniffImageFormat,
+} from './image-format.ts';
 export { Cid, IpfsMetadata, IpfsRecord } from './ipfs-record.ts';
 export { JOB_ERROR_CODES, type JobErrorCode } from './job-error-codes.ts';
 export { Nft, NftAttribute, NftImageUri, NftMetadata, TokenId } from './nft.ts';

@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { File } from '@hallmark/db';
 import { CONFIG, type HallmarkConfig, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
-import { problemTypes } from '@hallmark/schemas';
+import { problemTypes, sniffImageFormat } from '@hallmark/schemas';
 import { LocalStorage, type ObjectStorage, UploadTooLargeError } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
-import { sniffImageType } from './sniff-image-type.ts';
 
 export interface UploadReceipt {
   fileId: string;
@@ -14,6 +13,16 @@ export interface UploadReceipt {
   sizeBytes: number;
   sha256: string;
 }
+
+/** The columns of a file row that receiving and checking an upload need. */
+export const UPLOAD_FILE_COLUMNS = {
+  id: true,
+  status: true,
+  contentType: true,
+  storageKey: true,
+} as const satisfies Partial<Record<keyof File, true>>;
+
+export type UploadFile = Pick<File, keyof typeof UPLOAD_FILE_COLUMNS>;
 
 function mediaTypeOf(header: string | undefined): string {
   return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -41,7 +50,10 @@ export class UploadReceiver {
     if (!(this.storage instanceof LocalStorage)) {
       throw ProblemException.notFound('This deployment stores files elsewhere.');
     }
-    const file = await this.prisma.client.file.findUnique({ where: { storageKey: key } });
+    const file = await this.prisma.client.file.findUnique({
+      where: { storageKey: key },
+      select: UPLOAD_FILE_COLUMNS,
+    });
     if (file === null) throw ProblemException.notFound('No upload is expected at this link.');
     const declared = mediaTypeOf(contentTypeHeader);
     if (declared !== file.contentType) {
@@ -84,7 +96,7 @@ export class UploadReceiver {
    * With a store that takes uploads directly (S3), the API first sees the bytes when the
    * watermark request arrives: the same checks run then, on the stored object.
    */
-  async confirmStoredUpload(file: File): Promise<File> {
+  async confirmStoredUpload(file: UploadFile): Promise<UploadFile> {
     const size = await this.storage.size(file.storageKey);
     if (size === null) {
       throw new ProblemException(
@@ -107,10 +119,11 @@ export class UploadReceiver {
         detectedContentType: file.contentType,
         uploadedAt: new Date(),
       },
+      select: UPLOAD_FILE_COLUMNS,
     });
   }
 
-  async #store(file: File, body: Readable, storage: LocalStorage): Promise<UploadReceipt> {
+  async #store(file: UploadFile, body: Readable, storage: LocalStorage): Promise<UploadReceipt> {
     let upload: Awaited<ReturnType<LocalStorage['receive']>>;
     try {
       upload = await storage.receive(file.storageKey, body, this.config.UPLOAD_MAX_BYTES);
@@ -145,15 +158,14 @@ export class UploadReceiver {
   }
 
   #checkRealType(head: Uint8Array, declared: string): void {
-    const actual = sniffImageType(head);
-    if (actual !== declared) {
-      throw new ProblemException(
-        problemTypes.unsupportedMediaType,
-        actual === null
-          ? `The bytes are not a ${declared} image (no known image signature).`
-          : `The bytes are ${actual}, not the declared ${declared}.`,
-      );
-    }
+    const actual = sniffImageFormat(head);
+    if (actual.image && actual.mimeType === declared) return;
+    throw new ProblemException(
+      problemTypes.unsupportedMediaType,
+      actual.image
+        ? `The bytes are ${actual.mimeType}, not the declared ${declared}.`
+        : `The bytes are not a ${declared} image (${actual.format === 'unknown' ? 'no known image signature' : `they look like ${actual.format}`}).`,
+    );
   }
 }
 

@@ -28,6 +28,7 @@ export class UploadsService {
     const uploadLink = await this.storage.uploadLink(storageKey, contentType, expiresAt);
     await this.prisma.client.file.create({
       data: { id: fileId, apiKeyId, fileName: request.fileName, contentType, storageKey },
+      select: { id: true },
     });
     return { fileId, uploadLink };
   }

@@ -19,7 +19,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { RecordViews } from '../records/record-views.service.ts';
-import { UploadReceiver } from '../uploads/upload-receiver.service.ts';
+import { UPLOAD_FILE_COLUMNS, UploadReceiver } from '../uploads/upload-receiver.service.ts';
 import { JOB_VIEW_COLUMNS, toJobView } from './job-view.ts';
 import { requestHash } from './request-hash.ts';
 
@@ -49,7 +49,10 @@ export class WatermarkService {
       const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
       if (replay !== null) return replay;
     }
-    let file = await this.prisma.client.file.findFirst({ where: { id: request.fileId, apiKeyId } });
+    let file = await this.prisma.client.file.findFirst({
+      where: { id: request.fileId, apiKeyId },
+      select: UPLOAD_FILE_COLUMNS,
+    });
     if (file === null) throw ProblemException.notFound(`No file ${request.fileId}.`);
     if (file.status !== 'uploaded') {
       if (this.storage.driver === 'local' || file.status === 'uploading') {

@@ -13,6 +13,20 @@ import { type ImageInput, TECHNIQUES, type Techniques } from '../techniques/tech
 import { PermanentJobFailure } from './job-failure.ts';
 import { type StepTiming, timed } from './job-steps.ts';
 
+/** The columns of a job row the pipeline reads. */
+const JOB_COLUMNS = {
+  id: true,
+  apiKeyId: true,
+  fileId: true,
+  status: true,
+  options: true,
+  markPayload: true,
+  startedAt: true,
+  steps: true,
+} as const satisfies Partial<Record<keyof WatermarkJob, true>>;
+
+type JobRow = Pick<WatermarkJob, keyof typeof JOB_COLUMNS>;
+
 export type PipelineOutcome = { outcome: 'success' } | { outcome: 'skipped'; reason: string };
 
 /**
@@ -35,7 +49,10 @@ export class WatermarkPipeline {
   ) {}
 
   async run(requestId: string, attempt: number, signal: AbortSignal): Promise<PipelineOutcome> {
-    const row = await this.prisma.client.watermarkJob.findUnique({ where: { id: requestId } });
+    const row = await this.prisma.client.watermarkJob.findUnique({
+      where: { id: requestId },
+      select: JOB_COLUMNS,
+    });
     if (row === null) return { outcome: 'skipped', reason: 'no such job row' };
     if (row.status === 'success' || row.status === 'failed') {
       return { outcome: 'skipped', reason: `already ${row.status}` };
@@ -46,7 +63,10 @@ export class WatermarkPipeline {
     const markPayload = await this.#claim(row, attempt, wantsMark);
 
     const steps: StepTiming[] = [];
-    const file = await this.prisma.client.file.findUniqueOrThrow({ where: { id: row.fileId } });
+    const file = await this.prisma.client.file.findUniqueOrThrow({
+      where: { id: row.fileId },
+      select: { id: true, storageKey: true, contentType: true },
+    });
     let image: ImageInput = await timed(steps, 'load', attempt, async () => ({
       bytes: await this.storage.read(file.storageKey),
       contentType: file.contentType,
@@ -110,7 +130,7 @@ export class WatermarkPipeline {
     this.logger.info({ requestId, code }, 'watermark job failed');
   }
 
-  #options(row: WatermarkJob): WatermarkOptions {
+  #options(row: JobRow): WatermarkOptions {
     const parsed = WatermarkOptionsSchema.safeParse(row.options);
     if (!parsed.success) {
       throw new PermanentJobFailure(
@@ -141,7 +161,7 @@ export class WatermarkPipeline {
    * the usual path. The payload is chosen at random on the first attempt and kept by every retry;
    * if another run of the same job chose one first (the guard fails), that one is used.
    */
-  async #claim(row: WatermarkJob, attempt: number, wantsMark: boolean): Promise<string | null> {
+  async #claim(row: JobRow, attempt: number, wantsMark: boolean): Promise<string | null> {
     const markPayload = row.markPayload ?? (wantsMark ? randomBytes(8).toString('hex') : null);
     const claimed = await this.prisma.client.watermarkJob.updateMany({
       where: { id: row.id, markPayload: row.markPayload },
@@ -162,6 +182,6 @@ export class WatermarkPipeline {
   }
 }
 
-function previousSteps(row: WatermarkJob): object[] {
+function previousSteps(row: JobRow): object[] {
   return Array.isArray(row.steps) ? (row.steps as object[]) : [];
 }
