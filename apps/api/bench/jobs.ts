@@ -138,8 +138,17 @@ async function startDirectRunner(count: number) {
     String(count),
     ...PHOTOS.map((name) => join(photosDir, name)),
   ]);
+  // A baseline process that dies (a crash in the engine) fails the bench instead of hanging it.
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the direct baseline process exited (code ${String(code)})`);
+  });
+  exited.catch(() => {
+    // Observed by `next` while a run is awaited; after `stop` the exit is expected.
+  });
   const next = async () => {
-    const [message] = (await once(child, 'message')) as [{ ms?: number; error?: string }];
+    const [message] = (await Promise.race([once(child, 'message'), exited])) as [
+      { ms?: number; error?: string },
+    ];
     if (message.error !== undefined) throw new Error(`direct run failed: ${message.error}`);
     return message.ms ?? 0;
   };
