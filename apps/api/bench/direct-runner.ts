@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSigner, embedMark, signManifest } from '@hallmark/watermark-core';
+import { inLanes } from './in-lanes.ts';
 
 const [, , count, ...paths] = process.argv;
 const photos = await Promise.all(paths.map((path) => readFile(path)));
@@ -25,16 +26,7 @@ async function markAndSign(bytes: Uint8Array, i: number): Promise<void> {
 
 async function runOnce(lanes: number): Promise<number> {
   const start = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      while (next < files.length) {
-        const index = next;
-        next += 1;
-        await markAndSign(files[index] as Buffer, index);
-      }
-    }),
-  );
+  await inLanes(files, lanes, markAndSign);
   return performance.now() - start;
 }
 

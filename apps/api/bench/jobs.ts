@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type HallmarkClient, uploadFile, type WatermarkOptions, waitForJob } from '@hallmark/sdk';
 import type { RunningService } from '../test/support/service.ts';
+import { inLanes } from './in-lanes.ts';
 
 const photosDir = join(import.meta.dirname, '../../../fixtures/photos');
 const PHOTOS = ['clock-1mp.jpg', 'wine-portrait-1mp.jpg'];
@@ -36,23 +37,6 @@ export interface JobsBenchResult {
   readonly medianRatio: number;
   /** Mean ms per job of each worker step, and of the wait in the queue, over every round. */
   readonly steps: Record<string, number>;
-}
-
-async function inLanes<T>(
-  items: readonly T[],
-  lanes: number,
-  work: (item: T, index: number) => Promise<void>,
-) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      while (next < items.length) {
-        const index = next;
-        next += 1;
-        await work(items[index] as T, index);
-      }
-    }),
-  );
 }
 
 /**
