@@ -31,12 +31,6 @@ export function mimeTypeOf(format: ImageFormatName): string {
 
 /** Identifies the container from its first bytes (64 are enough for every format here). */
 export function sniffImageFormat(bytes: Uint8Array): SniffedFormat {
-  const image = (format: ImageFormatName): SniffedFormat => ({
-    image: true,
-    format,
-    mimeType: MIME_TYPES[format],
-  });
-  const other = (format: string): SniffedFormat => ({ image: false, format });
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return image('jpeg');
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return image('png');
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return image('webp');
@@ -44,12 +38,7 @@ export function sniffImageFormat(bytes: Uint8Array): SniffedFormat {
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) {
     return image('tiff');
   }
-  if (ascii(bytes, 4, 4) === 'ftyp') {
-    const found = isoBmffFormat(bytes);
-    return IMAGE_FORMATS.includes(found as ImageFormatName)
-      ? image(found as ImageFormatName)
-      : other(found);
-  }
+  if (ascii(bytes, 4, 4) === 'ftyp') return isoBmffFormat(bytes);
   if (ascii(bytes, 0, 2) === 'BM') return other('bmp');
   if (startsWith(bytes, [0x00, 0x00, 0x01, 0x00])) return other('ico');
   if (ascii(bytes, 0, 5) === '%PDF-') return other('pdf');
@@ -63,8 +52,16 @@ export function sniffImageFormat(bytes: Uint8Array): SniffedFormat {
 const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx']);
 const AVIF_BRANDS = new Set(['avif', 'avis']);
 
+function image(format: ImageFormatName): SniffedFormat {
+  return { image: true, format, mimeType: MIME_TYPES[format] };
+}
+
+function other(format: string): SniffedFormat {
+  return { image: false, format };
+}
+
 /** ISO BMFF shares one box layout between stills and video; the `ftyp` brands tell them apart. */
-function isoBmffFormat(bytes: Uint8Array): string {
+function isoBmffFormat(bytes: Uint8Array): SniffedFormat {
   // Real ftyp boxes list a handful of brands; the cap keeps a forged box size from making this
   // walk the whole file.
   const end = Math.min(readUint32(bytes, 0), bytes.length, 256);
@@ -73,16 +70,16 @@ function isoBmffFormat(bytes: Uint8Array): string {
     brands.push(ascii(bytes, offset, 4));
   }
   const major = brands[0] ?? '';
-  if (AVIF_BRANDS.has(major)) return 'avif';
-  if (HEIC_BRANDS.has(major)) return 'heic';
+  if (AVIF_BRANDS.has(major)) return image('avif');
+  if (HEIC_BRANDS.has(major)) return image('heic');
   if (major === 'mif1' || major === 'msf1') {
-    if (brands.some((brand) => AVIF_BRANDS.has(brand))) return 'avif';
-    if (brands.some((brand) => HEIC_BRANDS.has(brand))) return 'heic';
-    return 'heif';
+    if (brands.some((brand) => AVIF_BRANDS.has(brand))) return image('avif');
+    if (brands.some((brand) => HEIC_BRANDS.has(brand))) return image('heic');
+    return image('heif');
   }
-  if (major === 'qt  ') return 'quicktime';
-  if (/^(iso|mp4|avc|M4)/.test(major)) return 'mp4';
-  return `iso-bmff/${major.trim()}`;
+  if (major === 'qt  ') return other('quicktime');
+  if (/^(iso|mp4|avc|M4)/.test(major)) return other('mp4');
+  return other(`iso-bmff/${major.trim()}`);
 }
 
 function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {

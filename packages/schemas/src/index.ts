@@ -43,6 +43,7 @@ export {
 export { type WatermarkJobPayload, watermarkJobPayloadSchema } from './watermark-job-payload.ts';
 export {
   IdempotencyKey,
+  requestedRecords,
   WatermarkMetadata,
   WatermarkOptions,
   WatermarkRequest,

@@ -63,6 +63,17 @@ export const WatermarkOptions = z
   .meta({ id: 'WatermarkOptions', description: 'What to apply and which records to create.' });
 export type WatermarkOptions = z.infer<typeof WatermarkOptions>;
 
+/** The records a job makes besides its file: minting also stores the IPFS record it points at. */
+export function requestedRecords(options: Pick<WatermarkOptions, 'storeIpfs' | 'mintNft'>): {
+  ipfs: boolean;
+  nft: boolean;
+} {
+  return {
+    ipfs: options.storeIpfs === true || options.mintNft === true,
+    nft: options.mintNft === true,
+  };
+}
+
 /** Body of `POST /watermark` (spec 2.2 and 4.3). */
 export const WatermarkRequest = z
   .strictObject({

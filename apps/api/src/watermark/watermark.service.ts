@@ -10,8 +10,10 @@ import {
 } from '@hallmark/platform';
 import {
   problemTypes,
+  requestedRecords,
   type WatermarkAccepted,
   type WatermarkJob,
+  type WatermarkOptions,
   type WatermarkRequest,
 } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
@@ -106,7 +108,8 @@ export class WatermarkService {
       select: JOB_VIEW_COLUMNS,
     });
     if (row === null) throw ProblemException.notFound(`No watermark job ${requestId}.`);
-    const wants = recordsRequested(row.options);
+    // The options were validated when the job was accepted.
+    const wants = requestedRecords(row.options as WatermarkOptions);
     const finished = row.status === 'success';
     const [ipfsRecord, nft] = await Promise.all([
       finished && wants.ipfs
@@ -144,12 +147,6 @@ export class WatermarkService {
     // The spec's answer to POST /watermark always says `pending`; poll for the real state.
     return { status: 'pending', requestId: existing.id, fileId: existing.fileId };
   }
-}
-
-/** Which records a job's stored options asked for (minting stores the IPFS record too). */
-function recordsRequested(options: unknown): { ipfs: boolean; nft: boolean } {
-  const { storeIpfs, mintNft } = (options ?? {}) as { storeIpfs?: unknown; mintNft?: unknown };
-  return { ipfs: storeIpfs === true || mintNft === true, nft: mintNft === true };
 }
 
 function isUniqueViolation(error: unknown): boolean {

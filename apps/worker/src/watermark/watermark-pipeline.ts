@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WatermarkJob } from '@hallmark/db';
 import { LOGGER, type Logger, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
 import {
+  requestedRecords,
   type WatermarkOptions,
   WatermarkOptions as WatermarkOptionsSchema,
 } from '@hallmark/schemas';
@@ -58,9 +59,11 @@ export class WatermarkPipeline {
       return { outcome: 'skipped', reason: `already ${row.status}` };
     }
     const options = this.#options(row);
-    const invisible = this.techniques.invisible;
-    const wantsMark = options.watermarkType.includes('invisible') && invisible !== undefined;
-    const markPayload = await this.#claim(row, attempt, wantsMark);
+    // Undefined unless this job asks for the mark (#options has checked it is available).
+    const invisible = options.watermarkType.includes('invisible')
+      ? this.techniques.invisible
+      : undefined;
+    const markPayload = await this.#claim(row, attempt, invisible !== undefined);
 
     const steps: StepTiming[] = [];
     const file = await this.prisma.client.file.findUniqueOrThrow({
@@ -73,7 +76,7 @@ export class WatermarkPipeline {
     }));
 
     let softBinding: { algorithm: string; payloadHex: string } | undefined;
-    if (wantsMark && invisible !== undefined && markPayload !== null) {
+    if (invisible !== undefined && markPayload !== null) {
       const marked = await timed(steps, 'invisible', attempt, () =>
         invisible.embed(image, markPayload, signal),
       );
@@ -94,10 +97,11 @@ export class WatermarkPipeline {
     );
     const job = { id: requestId, apiKeyId: row.apiKeyId };
     const facts = { data: options.data, watermarkTypes: options.watermarkType, fileId: file.id };
-    if (options.storeIpfs === true || options.mintNft === true) {
+    const records = requestedRecords(options);
+    if (records.ipfs) {
       await timed(steps, 'ipfs', attempt, () => this.ipfs.storeRecord(job, facts));
     }
-    if (options.mintNft === true) {
+    if (records.nft) {
       const output = { fileName: fileNameOfKey(outputKey), bytes: image.bytes };
       await timed(steps, 'nft', attempt, () => this.nfts.mint(job, output, facts));
     }

@@ -1,11 +1,6 @@
 // Which image containers can carry a manifest: c2pa-node needs the true MIME type to find the
 // right parser, so the container is recognised by its magic bytes (the contract's sniffer).
-import {
-  IMAGE_FORMATS,
-  type ImageFormatName,
-  mimeTypeOf as imageMimeTypeOf,
-  sniffImageFormat,
-} from '@hallmark/schemas';
+import { IMAGE_FORMATS, type ImageFormatName, sniffImageFormat } from '@hallmark/schemas';
 import { UnsupportedFormatError } from './errors.ts';
 
 /** Containers c2pa-node 0.8.0 embeds manifests in, each verified by this module's tests. */
@@ -13,9 +8,7 @@ export type C2paFormat = ImageFormatName;
 
 export const C2PA_FORMATS: readonly C2paFormat[] = IMAGE_FORMATS;
 
-export function mimeTypeOf(format: C2paFormat): string {
-  return imageMimeTypeOf(format);
-}
+export { mimeTypeOf } from '@hallmark/schemas';
 
 /** Identifies the container from its first bytes; throws UnsupportedFormatError otherwise. */
 export function detectC2paFormat(bytes: Uint8Array): C2paFormat {
