@@ -1,5 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.ts';
+import type { Sql } from './statements/sql.ts';
 
 export type { PrismaClient };
 
@@ -9,4 +11,27 @@ export type { PrismaClient };
  */
 export function createPrismaClient(databaseUrl: string): PrismaClient {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+}
+
+/** A process's database: the Prisma client and the request path's statements on one pool. */
+export interface Database {
+  readonly prisma: PrismaClient;
+  /** For `@hallmark/db`'s statements (findKeyByHash, claimUpload, findJobRun, ...). */
+  readonly sql: Sql;
+  /** Disconnects Prisma, then closes the pool. */
+  close(): Promise<void>;
+}
+
+/** One `pg` pool shared by both. */
+export function createDatabase(databaseUrl: string): Database {
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    sql: pool,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
 }

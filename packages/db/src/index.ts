@@ -12,7 +12,7 @@ export {
   parseApiKeyPrefix,
   revokeApiKey,
 } from './api-keys.ts';
-export { createPrismaClient } from './client.ts';
+export { createDatabase, createPrismaClient, type Database } from './client.ts';
 export { type CreatedMigration, createMigration } from './create-migration.ts';
 export { DatabaseUnreachableError } from './database-unreachable-error.ts';
 export { DEFAULT_DATABASE_URL, databaseUrlFromEnv, redactPassword } from './database-url.ts';
@@ -26,3 +26,4 @@ export {
   type MigrationsOptions,
   pendingMigrations,
 } from './migrations.ts';
+export * from './statements/index.ts';

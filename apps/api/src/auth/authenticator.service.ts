@@ -1,4 +1,10 @@
-import { hashApiKey, isWellFormedApiKey } from '@hallmark/db';
+import {
+  findKeyByHash,
+  hashApiKey,
+  isWellFormedApiKey,
+  keyRevokedAt,
+  touchKey,
+} from '@hallmark/db';
 import {
   CONFIG,
   type HallmarkConfig,
@@ -42,21 +48,14 @@ export class Authenticator {
     if (AccessTokens.looksLikeToken(bearer)) return this.#fromToken(bearer);
     if (!isWellFormedApiKey(bearer))
       throw unauthorized('The bearer token is not a Hallmark API key or access token.');
-    const key = await this.prisma.client.apiKey.findUnique({
-      where: { hash: hashApiKey(bearer) },
-      select: { id: true, revokedAt: true, lastUsedAt: true },
-    });
+    const key = await findKeyByHash(this.prisma.sql, hashApiKey(bearer));
     if (key === null || key.revokedAt !== null)
       throw unauthorized('The API key is unknown or revoked.');
     if (
       key.lastUsedAt === null ||
       Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS
     ) {
-      await this.prisma.client.apiKey.update({
-        where: { id: key.id },
-        data: { lastUsedAt: new Date() },
-        select: { id: true },
-      });
+      await touchKey(this.prisma.sql, key.id, new Date());
     }
     return { apiKeyId: key.id, via: 'api_key' };
   }
@@ -64,11 +63,7 @@ export class Authenticator {
   async #fromToken(token: string): Promise<Client> {
     const apiKeyId = this.tokens.verify(token, Math.floor(Date.now() / 1000));
     if (apiKeyId === null) throw unauthorized('The access token is invalid or expired.');
-    const key = await this.prisma.client.apiKey.findUnique({
-      where: { id: apiKeyId },
-      select: { revokedAt: true },
-    });
-    if (key === null || key.revokedAt !== null)
+    if ((await keyRevokedAt(this.prisma.sql, apiKeyId)) !== null)
       throw unauthorized('The API key of this access token was revoked.');
     return { apiKeyId, via: 'access_token' };
   }

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { File } from '@hallmark/db';
+import {
+  claimUpload,
+  completeUpload,
+  findFileByStorageKey,
+  releaseUpload,
+  type UploadFile,
+} from '@hallmark/db';
 import { CONFIG, type HallmarkConfig, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
 import { problemTypes, sniffImageFormat } from '@hallmark/schemas';
 import { LocalStorage, type ObjectStorage, UploadTooLargeError } from '@hallmark/storage';
@@ -13,16 +19,6 @@ export interface UploadReceipt {
   sizeBytes: number;
   sha256: string;
 }
-
-/** The columns of a file row that receiving and checking an upload need. */
-export const UPLOAD_FILE_COLUMNS = {
-  id: true,
-  status: true,
-  contentType: true,
-  storageKey: true,
-} as const satisfies Partial<Record<keyof File, true>>;
-
-export type UploadFile = Pick<File, keyof typeof UPLOAD_FILE_COLUMNS>;
 
 function mediaTypeOf(header: string | undefined): string {
   return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -50,45 +46,19 @@ export class UploadReceiver {
     if (!(this.storage instanceof LocalStorage)) {
       throw ProblemException.notFound('This deployment stores files elsewhere.');
     }
-    const file = await this.prisma.client.file.findUnique({
-      where: { storageKey: key },
-      select: UPLOAD_FILE_COLUMNS,
-    });
-    if (file === null) throw ProblemException.notFound('No upload is expected at this link.');
     const declared = mediaTypeOf(contentTypeHeader);
-    if (declared !== file.contentType) {
-      throw new ProblemException(
-        problemTypes.validationError,
-        `Content-Type must be ${file.contentType}, as declared for this upload; got ${declared || 'none'}.`,
-        [{ path: 'Content-Type', message: `Expected ${file.contentType}` }],
-      );
-    }
-    // Claiming the row first makes the link single-use even under concurrent PUTs.
-    const claimed = await this.prisma.client.file.updateMany({
-      where: { id: file.id, status: 'awaiting_upload' },
-      data: { status: 'uploading' },
-    });
-    if (claimed.count === 0) {
-      throw new ProblemException(
-        problemTypes.uploadAlreadyUsed,
-        file.status === 'uploaded'
-          ? 'This upload link was already used; ask for a new one to upload another file.'
-          : 'An upload through this link is already in progress.',
-      );
-    }
+    // Claiming the row before any byte is read makes the link single-use even under concurrent
+    // PUTs; only a refused claim reads the row again, to say why.
+    const file =
+      (await claimUpload(this.prisma.sql, key, declared)) ??
+      (await this.#unclaimable(key, declared));
     let accepted = false;
     try {
       const receipt = await this.#store(file, body, this.storage);
       accepted = true;
       return receipt;
     } finally {
-      if (!accepted) {
-        await this.prisma.client.file.update({
-          where: { id: file.id },
-          data: { status: 'awaiting_upload' },
-          select: { id: true },
-        });
-      }
+      if (!accepted) await releaseUpload(this.prisma.sql, file.id);
     }
   }
 
@@ -110,16 +80,10 @@ export class UploadReceiver {
     }
     const bytes = await this.storage.read(file.storageKey);
     this.#checkRealType(bytes.subarray(0, 64), file.contentType);
-    return this.prisma.client.file.update({
-      where: { id: file.id },
-      data: {
-        status: 'uploaded',
-        sizeBytes: size,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        detectedContentType: file.contentType,
-        uploadedAt: new Date(),
-      },
-      select: UPLOAD_FILE_COLUMNS,
+    return completeUpload(this.prisma.sql, file.id, {
+      sizeBytes: size,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      detectedContentType: file.contentType,
     });
   }
 
@@ -138,16 +102,10 @@ export class UploadReceiver {
       throw error;
     }
     await upload.commit();
-    await this.prisma.client.file.update({
-      where: { id: file.id },
-      data: {
-        status: 'uploaded',
-        sizeBytes: upload.sizeBytes,
-        sha256: upload.sha256,
-        detectedContentType: file.contentType,
-        uploadedAt: new Date(),
-      },
-      select: { id: true },
+    await completeUpload(this.prisma.sql, file.id, {
+      sizeBytes: upload.sizeBytes,
+      sha256: upload.sha256,
+      detectedContentType: file.contentType,
     });
     return {
       fileId: file.id,
@@ -155,6 +113,25 @@ export class UploadReceiver {
       sizeBytes: upload.sizeBytes,
       sha256: upload.sha256,
     };
+  }
+
+  /** Why the upload at `key` could not be claimed, as the problem to answer. */
+  async #unclaimable(key: string, declared: string): Promise<never> {
+    const file = await findFileByStorageKey(this.prisma.sql, key);
+    if (file === null) throw ProblemException.notFound('No upload is expected at this link.');
+    if (declared !== file.contentType) {
+      throw new ProblemException(
+        problemTypes.validationError,
+        `Content-Type must be ${file.contentType}, as declared for this upload; got ${declared || 'none'}.`,
+        [{ path: 'Content-Type', message: `Expected ${file.contentType}` }],
+      );
+    }
+    throw new ProblemException(
+      problemTypes.uploadAlreadyUsed,
+      file.status === 'uploaded'
+        ? 'This upload link was already used; ask for a new one to upload another file.'
+        : 'An upload through this link is already in progress.',
+    );
   }
 
   #checkRealType(head: Uint8Array, declared: string): void {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { insertFile } from '@hallmark/db';
 import { CONFIG, type HallmarkConfig, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
 import { problemTypes, type UploadLink, type UploadLinkRequest } from '@hallmark/schemas';
 import { isImageContentType, type ObjectStorage, safeFileName } from '@hallmark/storage';
@@ -26,9 +27,12 @@ export class UploadsService {
     const storageKey = `uploads/${fileId}/${safeFileName(request.fileName)}`;
     const expiresAt = new Date(Date.now() + this.config.UPLOAD_LINK_TTL_SECONDS * 1000);
     const uploadLink = await this.storage.uploadLink(storageKey, contentType, expiresAt);
-    await this.prisma.client.file.create({
-      data: { id: fileId, apiKeyId, fileName: request.fileName, contentType, storageKey },
-      select: { id: true },
+    await insertFile(this.prisma.sql, {
+      id: fileId,
+      apiKeyId,
+      fileName: request.fileName,
+      contentType,
+      storageKey,
     });
     return { fileId, uploadLink };
   }

@@ -1,20 +1,6 @@
-import type { WatermarkJob as JobRow } from '@hallmark/db';
+import type { JobViewRow } from '@hallmark/db';
 import type { IpfsRecord, Nft, WatermarkJob } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
-
-/** The columns of a job row its view needs (the hot path of polling reads no more). */
-export const JOB_VIEW_COLUMNS = {
-  id: true,
-  fileId: true,
-  status: true,
-  options: true,
-  outputStorageKey: true,
-  outputContentType: true,
-  errorCode: true,
-  errorMessage: true,
-} as const satisfies Partial<Record<keyof JobRow, true>>;
-
-export type JobViewRow = Pick<JobRow, keyof typeof JOB_VIEW_COLUMNS>;
 
 /**
  * The spec's view of a job row (2.3). A download link is minted fresh on every read, so a

@@ -1,4 +1,11 @@
-import { Prisma } from '@hallmark/db';
+import { randomUUID } from 'node:crypto';
+import {
+  findJobByIdempotencyKey,
+  findJobView,
+  findOwnedFile,
+  insertJob,
+  isUniqueViolation,
+} from '@hallmark/db';
 import {
   CONFIG,
   enqueueWatermarkJob,
@@ -21,8 +28,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { RecordViews } from '../records/record-views.service.ts';
-import { UPLOAD_FILE_COLUMNS, UploadReceiver } from '../uploads/upload-receiver.service.ts';
-import { JOB_VIEW_COLUMNS, toJobView } from './job-view.ts';
+import { UploadReceiver } from '../uploads/upload-receiver.service.ts';
+import { toJobView } from './job-view.ts';
 import { requestHash } from './request-hash.ts';
 
 @Injectable()
@@ -51,10 +58,7 @@ export class WatermarkService {
       const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
       if (replay !== null) return replay;
     }
-    let file = await this.prisma.client.file.findFirst({
-      where: { id: request.fileId, apiKeyId },
-      select: UPLOAD_FILE_COLUMNS,
-    });
+    let file = await findOwnedFile(this.prisma.sql, request.fileId, apiKeyId);
     if (file === null) throw ProblemException.notFound(`No file ${request.fileId}.`);
     if (file.status !== 'uploaded') {
       if (this.storage.driver === 'local' || file.status === 'uploading') {
@@ -66,17 +70,15 @@ export class WatermarkService {
       file = await this.uploads.confirmStoredUpload(file);
     }
 
-    let job: { id: string };
+    const job = { id: randomUUID() };
     try {
-      job = await this.prisma.client.watermarkJob.create({
-        data: {
-          apiKeyId,
-          fileId: file.id,
-          options: request.options,
-          idempotencyKey: idempotencyKey ?? null,
-          requestHash: hash,
-        },
-        select: { id: true },
+      await insertJob(this.prisma.sql, {
+        id: job.id,
+        apiKeyId,
+        fileId: file.id,
+        options: request.options,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash: hash,
       });
     } catch (error) {
       // Two requests with the same new key raced: the loser answers like a replay.
@@ -103,10 +105,7 @@ export class WatermarkService {
    * an unfinished job costs one query (the records are read only once there can be any).
    */
   async get(apiKeyId: string, requestId: string): Promise<WatermarkJob> {
-    const row = await this.prisma.client.watermarkJob.findFirst({
-      where: { id: requestId, apiKeyId },
-      select: JOB_VIEW_COLUMNS,
-    });
+    const row = await findJobView(this.prisma.sql, requestId, apiKeyId);
     if (row === null) throw ProblemException.notFound(`No watermark job ${requestId}.`);
     // The options were validated when the job was accepted.
     const wants = requestedRecords(row.options as WatermarkOptions);
@@ -133,10 +132,7 @@ export class WatermarkService {
     idempotencyKey: string,
     hash: string | null,
   ): Promise<WatermarkAccepted | null> {
-    const existing = await this.prisma.client.watermarkJob.findUnique({
-      where: { apiKeyId_idempotencyKey: { apiKeyId, idempotencyKey } },
-      select: { id: true, fileId: true, requestHash: true },
-    });
+    const existing = await findJobByIdempotencyKey(this.prisma.sql, apiKeyId, idempotencyKey);
     if (existing === null) return null;
     if (existing.requestHash !== hash) {
       throw new ProblemException(
@@ -147,8 +143,4 @@ export class WatermarkService {
     // The spec's answer to POST /watermark always says `pending`; poll for the real state.
     return { status: 'pending', requestId: existing.id, fileId: existing.fileId };
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }

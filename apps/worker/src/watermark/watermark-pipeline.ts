@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { WatermarkJob } from '@hallmark/db';
+import { claimJob, failJob, findJobRun, finishJob, type JobRun, reclaimJob } from '@hallmark/db';
 import { LOGGER, type Logger, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
 import {
   requestedRecords,
@@ -13,20 +13,6 @@ import { NftMinter } from '../records/nft-minter.ts';
 import { type ImageInput, TECHNIQUES, type Techniques } from '../techniques/techniques.ts';
 import { PermanentJobFailure } from './job-failure.ts';
 import { type StepTiming, timed } from './job-steps.ts';
-
-/** The columns of a job row the pipeline reads. */
-const JOB_COLUMNS = {
-  id: true,
-  apiKeyId: true,
-  fileId: true,
-  status: true,
-  options: true,
-  markPayload: true,
-  startedAt: true,
-  steps: true,
-} as const satisfies Partial<Record<keyof WatermarkJob, true>>;
-
-type JobRow = Pick<WatermarkJob, keyof typeof JOB_COLUMNS>;
 
 export type PipelineOutcome = { outcome: 'success' } | { outcome: 'skipped'; reason: string };
 
@@ -50,10 +36,7 @@ export class WatermarkPipeline {
   ) {}
 
   async run(requestId: string, attempt: number, signal: AbortSignal): Promise<PipelineOutcome> {
-    const row = await this.prisma.client.watermarkJob.findUnique({
-      where: { id: requestId },
-      select: JOB_COLUMNS,
-    });
+    const row = await findJobRun(this.prisma.sql, requestId);
     if (row === null) return { outcome: 'skipped', reason: 'no such job row' };
     if (row.status === 'success' || row.status === 'failed') {
       return { outcome: 'skipped', reason: `already ${row.status}` };
@@ -66,10 +49,7 @@ export class WatermarkPipeline {
     const markPayload = await this.#claim(row, attempt, invisible !== undefined);
 
     const steps: StepTiming[] = [];
-    const file = await this.prisma.client.file.findUniqueOrThrow({
-      where: { id: row.fileId },
-      select: { id: true, storageKey: true, contentType: true },
-    });
+    const { file } = row;
     let image: ImageInput = await timed(steps, 'load', attempt, async () => ({
       bytes: await this.storage.read(file.storageKey),
       contentType: file.contentType,
@@ -106,20 +86,12 @@ export class WatermarkPipeline {
       await timed(steps, 'nft', attempt, () => this.nfts.mint(job, output, facts));
     }
 
-    await this.prisma.client.watermarkJob.update({
-      where: { id: requestId },
-      data: {
-        status: 'success',
-        outputStorageKey: outputKey,
-        outputContentType: image.contentType,
-        outputSizeBytes: stored.sizeBytes,
-        outputSha256: stored.sha256,
-        steps: [...previousSteps(row), ...steps] as object[],
-        errorCode: null,
-        errorMessage: null,
-        finishedAt: new Date(),
-      },
-      select: { id: true },
+    await finishJob(this.prisma.sql, requestId, {
+      storageKey: outputKey,
+      contentType: image.contentType,
+      sizeBytes: stored.sizeBytes,
+      sha256: stored.sha256,
+      steps: [...previousSteps(row), ...steps],
     });
     this.logger.info({ requestId, attempt, steps }, 'watermark job succeeded');
     return { outcome: 'success' };
@@ -127,14 +99,11 @@ export class WatermarkPipeline {
 
   /** Ends a job for good with a stable code; a finished job is left as it is. */
   async fail(requestId: string, code: string, message: string): Promise<void> {
-    await this.prisma.client.watermarkJob.updateMany({
-      where: { id: requestId, status: { in: ['pending', 'processing'] } },
-      data: { status: 'failed', errorCode: code, errorMessage: message, finishedAt: new Date() },
-    });
+    await failJob(this.prisma.sql, requestId, code, message);
     this.logger.info({ requestId, code }, 'watermark job failed');
   }
 
-  #options(row: JobRow): WatermarkOptions {
+  #options(row: JobRun): WatermarkOptions {
     const parsed = WatermarkOptionsSchema.safeParse(row.options);
     if (!parsed.success) {
       throw new PermanentJobFailure(
@@ -165,27 +134,15 @@ export class WatermarkPipeline {
    * the usual path. The payload is chosen at random on the first attempt and kept by every retry;
    * if another run of the same job chose one first (the guard fails), that one is used.
    */
-  async #claim(row: JobRow, attempt: number, wantsMark: boolean): Promise<string | null> {
+  async #claim(row: JobRun, attempt: number, wantsMark: boolean): Promise<string | null> {
     const markPayload = row.markPayload ?? (wantsMark ? randomBytes(8).toString('hex') : null);
-    const claimed = await this.prisma.client.watermarkJob.updateMany({
-      where: { id: row.id, markPayload: row.markPayload },
-      data: {
-        status: 'processing',
-        startedAt: row.startedAt ?? new Date(),
-        attempts: attempt,
-        markPayload,
-      },
-    });
-    if (claimed.count === 1) return markPayload;
-    const saved = await this.prisma.client.watermarkJob.update({
-      where: { id: row.id },
-      data: { status: 'processing', attempts: attempt },
-      select: { markPayload: true },
-    });
-    return saved.markPayload;
+    if (await claimJob(this.prisma.sql, row.id, attempt, markPayload, row.markPayload)) {
+      return markPayload;
+    }
+    return reclaimJob(this.prisma.sql, row.id, attempt);
   }
 }
 
-function previousSteps(row: JobRow): object[] {
+function previousSteps(row: JobRun): object[] {
   return Array.isArray(row.steps) ? (row.steps as object[]) : [];
 }

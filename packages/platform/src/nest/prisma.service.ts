@@ -1,18 +1,25 @@
-import { createPrismaClient, type PrismaClient } from '@hallmark/db';
+import { createDatabase, type Database, type PrismaClient, type Sql } from '@hallmark/db';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { HallmarkConfig } from '../config/index.ts';
 import { CONFIG } from './tokens.ts';
 
-/** The process's one Prisma client; connections open lazily and close on shutdown. */
+/**
+ * The process's database: one pool of connections, opened lazily and closed on shutdown, used by
+ * the Prisma client and by `@hallmark/db`'s statements of the request path.
+ */
 @Injectable()
 export class PrismaService implements OnModuleDestroy {
   readonly client: PrismaClient;
+  readonly sql: Sql;
+  readonly #database: Database;
 
   constructor(@Inject(CONFIG) config: HallmarkConfig) {
-    this.client = createPrismaClient(config.DATABASE_URL);
+    this.#database = createDatabase(config.DATABASE_URL);
+    this.client = this.#database.prisma;
+    this.sql = this.#database.sql;
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.client.$disconnect();
+    await this.#database.close();
   }
 }

@@ -1,0 +1,171 @@
+import type { File, WatermarkJob } from '../generated/prisma/client.ts';
+import type { Sql } from './sql.ts';
+
+// Every UPDATE of a job sets updated_at: the reconciler finds stuck jobs by it (Prisma's
+// @updatedAt does this for its own updates).
+
+export interface NewJob {
+  readonly id: string;
+  readonly apiKeyId: string;
+  readonly fileId: string;
+  readonly options: object;
+  readonly idempotencyKey: string | null;
+  readonly requestHash: string | null;
+}
+
+/** A pending job. Throws a unique violation when its idempotency key is taken. */
+export async function insertJob(sql: Sql, job: NewJob): Promise<void> {
+  await sql.query(
+    `INSERT INTO watermark_jobs
+       (id, api_key_id, file_id, options, idempotency_key, request_hash, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now())`,
+    [
+      job.id,
+      job.apiKeyId,
+      job.fileId,
+      JSON.stringify(job.options),
+      job.idempotencyKey,
+      job.requestHash,
+    ],
+  );
+}
+
+export type IdempotentJob = Pick<WatermarkJob, 'id' | 'fileId' | 'requestHash'>;
+
+export async function findJobByIdempotencyKey(
+  sql: Sql,
+  apiKeyId: string,
+  idempotencyKey: string,
+): Promise<IdempotentJob | null> {
+  const { rows } = await sql.query<IdempotentJob>(
+    `SELECT id, file_id AS "fileId", request_hash AS "requestHash"
+       FROM watermark_jobs WHERE api_key_id = $1 AND idempotency_key = $2`,
+    [apiKeyId, idempotencyKey],
+  );
+  return rows[0] ?? null;
+}
+
+/** The columns of a job row its view needs (the hot path of polling reads no more). */
+export type JobViewRow = Pick<
+  WatermarkJob,
+  | 'id'
+  | 'fileId'
+  | 'status'
+  | 'options'
+  | 'outputStorageKey'
+  | 'outputContentType'
+  | 'errorCode'
+  | 'errorMessage'
+>;
+
+/** Another key's job is not found, like a missing one. */
+export async function findJobView(
+  sql: Sql,
+  id: string,
+  apiKeyId: string,
+): Promise<JobViewRow | null> {
+  const { rows } = await sql.query<JobViewRow>(
+    `SELECT id, file_id AS "fileId", status, options,
+            output_storage_key AS "outputStorageKey", output_content_type AS "outputContentType",
+            error_code AS "errorCode", error_message AS "errorMessage"
+       FROM watermark_jobs WHERE id = $1 AND api_key_id = $2`,
+    [id, apiKeyId],
+  );
+  return rows[0] ?? null;
+}
+
+/** What the worker reads to run a job: the job and its input file, in one query. */
+export type JobRun = Pick<
+  WatermarkJob,
+  'id' | 'apiKeyId' | 'fileId' | 'status' | 'options' | 'markPayload' | 'startedAt' | 'steps'
+> & { readonly file: Pick<File, 'id' | 'storageKey' | 'contentType'> };
+
+export async function findJobRun(sql: Sql, id: string): Promise<JobRun | null> {
+  const { rows } = await sql.query<
+    Omit<JobRun, 'file'> & { storageKey: string; contentType: string }
+  >(
+    `SELECT j.id, j.api_key_id AS "apiKeyId", j.file_id AS "fileId", j.status, j.options,
+            j.mark_payload AS "markPayload", j.started_at AS "startedAt", j.steps,
+            f.storage_key AS "storageKey", f.content_type AS "contentType"
+       FROM watermark_jobs j JOIN files f ON f.id = j.file_id
+      WHERE j.id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (row === undefined) return null;
+  const { storageKey, contentType, ...job } = row;
+  return { ...job, file: { id: job.fileId, storageKey, contentType } };
+}
+
+/**
+ * Marks the job `processing` for `attempt` with `markPayload`, if its payload is still
+ * `expectedPayload` (no other run chose one meanwhile). True when it did.
+ */
+export async function claimJob(
+  sql: Sql,
+  id: string,
+  attempt: number,
+  markPayload: string | null,
+  expectedPayload: string | null,
+): Promise<boolean> {
+  const { rowCount } = await sql.query(
+    `UPDATE watermark_jobs
+        SET status = 'processing', started_at = COALESCE(started_at, now()), attempts = $2,
+            mark_payload = $3, updated_at = now()
+      WHERE id = $1 AND mark_payload IS NOT DISTINCT FROM $4`,
+    [id, attempt, markPayload, expectedPayload],
+  );
+  return rowCount === 1;
+}
+
+/** Marks the job `processing` for `attempt`, keeping its payload; returns that payload. */
+export async function reclaimJob(sql: Sql, id: string, attempt: number): Promise<string | null> {
+  const { rows } = await sql.query<{ markPayload: string | null }>(
+    `UPDATE watermark_jobs
+        SET status = 'processing', attempts = $2, updated_at = now()
+      WHERE id = $1
+      RETURNING mark_payload AS "markPayload"`,
+    [id, attempt],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error(`job ${id} vanished while it was claimed`);
+  return row.markPayload;
+}
+
+export interface JobOutput {
+  readonly storageKey: string;
+  readonly contentType: string;
+  readonly sizeBytes: number;
+  readonly sha256: string;
+  /** Every step's timing so far, this attempt's included. */
+  readonly steps: readonly object[];
+}
+
+export async function finishJob(sql: Sql, id: string, output: JobOutput): Promise<void> {
+  await sql.query(
+    `UPDATE watermark_jobs
+        SET status = 'success', output_storage_key = $2, output_content_type = $3,
+            output_size_bytes = $4, output_sha256 = $5, steps = $6, error_code = NULL,
+            error_message = NULL, finished_at = now(), updated_at = now()
+      WHERE id = $1`,
+    [
+      id,
+      output.storageKey,
+      output.contentType,
+      output.sizeBytes,
+      output.sha256,
+      JSON.stringify(output.steps),
+    ],
+  );
+}
+
+/** Ends an unfinished job for good with a stable code; a finished job is left as it is. */
+export async function failJob(sql: Sql, id: string, code: string, message: string): Promise<void> {
+  await sql.query(
+    `UPDATE watermark_jobs
+        SET status = 'failed', error_code = $2, error_message = $3, finished_at = now(),
+            updated_at = now()
+      WHERE id = $1 AND status IN ('pending', 'processing')`,
+    [id, code, message],
+  );
+}

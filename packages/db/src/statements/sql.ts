@@ -1,0 +1,12 @@
+import type pg from 'pg';
+
+/**
+ * The connection pool the request path's statements run on: the same `pg` pool the process's
+ * Prisma client uses (see `createDatabase`), so both share connections and limits.
+ */
+export type Sql = Pick<pg.Pool, 'query'>;
+
+/** PostgreSQL's `unique_violation`: another row already holds the value. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashApiKey, issueApiKey } from '../src/api-keys.ts';
+import { createDatabase, type Database } from '../src/client.ts';
+import {
+  claimJob,
+  claimUpload,
+  completeUpload,
+  failJob,
+  findJobRun,
+  findJobView,
+  findKeyByHash,
+  finishJob,
+  insertFile,
+  insertJob,
+  isUniqueViolation,
+  keyRevokedAt,
+  reclaimJob,
+  releaseUpload,
+} from '../src/statements/index.ts';
+import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
+
+let database: TestDatabase;
+let db: Database;
+let keyId: string;
+let keyHash: string;
+let otherKeyId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDatabase(database.url);
+  const key = await issueApiKey(db.prisma, 'statements');
+  keyId = key.id;
+  keyHash = hashApiKey(key.plaintext);
+  otherKeyId = (await issueApiKey(db.prisma, 'other')).id;
+});
+
+afterAll(async () => {
+  await db?.close();
+  await database?.drop();
+});
+
+async function newFile(contentType = 'image/jpeg') {
+  const id = randomUUID();
+  const storageKey = `uploads/${id}/photo.jpg`;
+  await insertFile(db.sql, { id, apiKeyId: keyId, fileName: 'photo.jpg', contentType, storageKey });
+  return { id, storageKey };
+}
+
+async function newJob(fileId: string, idempotencyKey: string | null = null) {
+  const id = randomUUID();
+  await insertJob(db.sql, {
+    id,
+    apiKeyId: keyId,
+    fileId,
+    options: { watermarkType: ['invisible'] },
+    idempotencyKey,
+    requestHash: idempotencyKey === null ? null : 'hash',
+  });
+  return id;
+}
+
+describe('request path statements', () => {
+  it('find a key by its hash, and its revocation by id', async () => {
+    expect(await findKeyByHash(db.sql, keyHash)).toMatchObject({ id: keyId, revokedAt: null });
+    expect(await findKeyByHash(db.sql, 'f'.repeat(64))).toBeNull();
+    await db.prisma.apiKey.update({ where: { id: otherKeyId }, data: { revokedAt: new Date() } });
+    expect(await keyRevokedAt(db.sql, otherKeyId)).toBeInstanceOf(Date);
+    expect(await keyRevokedAt(db.sql, keyId)).toBeNull();
+    expect(await keyRevokedAt(db.sql, randomUUID())).toBeUndefined();
+  });
+
+  it('claim an upload once, only with its declared type, and release it again', async () => {
+    const file = await newFile();
+    expect(await claimUpload(db.sql, file.storageKey, 'image/png')).toBeNull();
+    const claimed = await claimUpload(db.sql, file.storageKey, 'image/jpeg');
+    expect(claimed).toEqual({ ...file, status: 'uploading', contentType: 'image/jpeg' });
+    expect(await claimUpload(db.sql, file.storageKey, 'image/jpeg')).toBeNull();
+    await releaseUpload(db.sql, file.id);
+    expect(await claimUpload(db.sql, file.storageKey, 'image/jpeg')).not.toBeNull();
+    const done = await completeUpload(db.sql, file.id, {
+      sizeBytes: 1234,
+      sha256: 'ab'.repeat(32),
+      detectedContentType: 'image/jpeg',
+    });
+    expect(done.status).toBe('uploaded');
+    const row = await db.prisma.file.findUniqueOrThrow({ where: { id: file.id } });
+    expect(row).toMatchObject({ sizeBytes: 1234n, sha256: 'ab'.repeat(32) });
+    expect(row.uploadedAt).toBeInstanceOf(Date);
+  });
+
+  it('answer a job only to its own key, with its file for the worker', async () => {
+    const file = await newFile();
+    const jobId = await newJob(file.id);
+    expect(await findJobView(db.sql, jobId, otherKeyId)).toBeNull();
+    expect(await findJobView(db.sql, jobId, keyId)).toMatchObject({
+      id: jobId,
+      status: 'pending',
+      options: { watermarkType: ['invisible'] },
+    });
+    const run = await findJobRun(db.sql, jobId);
+    expect(run).toMatchObject({ id: jobId, markPayload: null, steps: [], startedAt: null });
+    expect(run?.file).toEqual({
+      id: file.id,
+      storageKey: file.storageKey,
+      contentType: 'image/jpeg',
+    });
+  });
+
+  it('tell a taken idempotency key by its unique violation', async () => {
+    const file = await newFile();
+    await newJob(file.id, 'same-key');
+    const again = await newJob(file.id, 'same-key').catch((error: unknown) => error);
+    expect(isUniqueViolation(again)).toBe(true);
+    expect(isUniqueViolation(new Error('other'))).toBe(false);
+  });
+
+  it('claim a job with its payload once, keep that payload on a reclaim, bump updated_at', async () => {
+    const jobId = await newJob((await newFile()).id);
+    const before = await db.prisma.watermarkJob.findUniqueOrThrow({ where: { id: jobId } });
+    expect(await claimJob(db.sql, jobId, 1, '0123456789abcdef', null)).toBe(true);
+    // A second run that read the row before the first claimed it loses the guard...
+    expect(await claimJob(db.sql, jobId, 2, 'fedcba9876543210', null)).toBe(false);
+    // ...and takes the payload already chosen.
+    expect(await reclaimJob(db.sql, jobId, 2)).toBe('0123456789abcdef');
+    const claimed = await db.prisma.watermarkJob.findUniqueOrThrow({ where: { id: jobId } });
+    expect(claimed).toMatchObject({ status: 'processing', attempts: 2 });
+    expect(claimed.startedAt).toBeInstanceOf(Date);
+    expect(claimed.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
+  });
+
+  it('finish a job once: a finished job is not failed afterwards', async () => {
+    const jobId = await newJob((await newFile()).id);
+    await finishJob(db.sql, jobId, {
+      storageKey: `outputs/${jobId}/photo.jpg`,
+      contentType: 'image/jpeg',
+      sizeBytes: 99,
+      sha256: 'cd'.repeat(32),
+      steps: [{ name: 'store', ms: 1 }],
+    });
+    await failJob(db.sql, jobId, 'internal_error', 'too late');
+    const row = await db.prisma.watermarkJob.findUniqueOrThrow({ where: { id: jobId } });
+    expect(row).toMatchObject({
+      status: 'success',
+      outputSizeBytes: 99n,
+      steps: [{ name: 'store', ms: 1 }],
+      errorCode: null,
+    });
+    expect(row.finishedAt).toBeInstanceOf(Date);
+
+    const failing = await newJob((await newFile()).id);
+    await failJob(db.sql, failing, 'invalid_image', 'not an image');
+    expect(await findJobView(db.sql, failing, keyId)).toMatchObject({
+      status: 'failed',
+      errorCode: 'invalid_image',
+      errorMessage: 'not an image',
+    });
+  });
+});
