@@ -40,24 +40,37 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function newFile(contentType = 'image/jpeg') {
+async function newFile(uploaded = false) {
   const id = randomUUID();
   const storageKey = `uploads/${id}/photo.jpg`;
+  const contentType = 'image/jpeg';
   await insertFile(db.sql, { id, apiKeyId: keyId, fileName: 'photo.jpg', contentType, storageKey });
+  if (uploaded) {
+    await claimUpload(db.sql, storageKey, contentType);
+    await completeUpload(db.sql, id, {
+      sizeBytes: 1,
+      sha256: '00',
+      detectedContentType: contentType,
+    });
+  }
   return { id, storageKey };
 }
 
-async function newJob(fileId: string, idempotencyKey: string | null = null) {
-  const id = randomUUID();
-  await insertJob(db.sql, {
-    id,
-    apiKeyId: keyId,
+function jobFor(fileId: string, idempotencyKey: string | null = null, apiKeyId = keyId) {
+  return {
+    id: randomUUID(),
+    apiKeyId,
     fileId,
     options: { watermarkType: ['invisible'] },
     idempotencyKey,
     requestHash: idempotencyKey === null ? null : 'hash',
-  });
-  return id;
+  };
+}
+
+async function newJob(fileId: string, idempotencyKey: string | null = null) {
+  const job = jobFor(fileId, idempotencyKey);
+  expect(await insertJob(db.sql, job)).toBe(true);
+  return job.id;
 }
 
 describe('request path statements', () => {
@@ -89,8 +102,21 @@ describe('request path statements', () => {
     expect(row.uploadedAt).toBeInstanceOf(Date);
   });
 
+  it('write a job only for an uploaded file of its own key', async () => {
+    const waiting = await newFile();
+    expect(await insertJob(db.sql, jobFor(waiting.id))).toBe(false);
+    const uploaded = await newFile(true);
+    expect(await insertJob(db.sql, jobFor(uploaded.id, null, otherKeyId))).toBe(false);
+    expect(await insertJob(db.sql, jobFor(randomUUID()))).toBe(false);
+    const jobs = await db.prisma.watermarkJob.count({
+      where: { fileId: { in: [waiting.id, uploaded.id] } },
+    });
+    expect(jobs).toBe(0);
+    expect(await insertJob(db.sql, jobFor(uploaded.id))).toBe(true);
+  });
+
   it('answer a job only to its own key, with its file for the worker', async () => {
-    const file = await newFile();
+    const file = await newFile(true);
     const jobId = await newJob(file.id);
     expect(await findJobView(db.sql, jobId, otherKeyId)).toBeNull();
     expect(await findJobView(db.sql, jobId, keyId)).toMatchObject({
@@ -108,15 +134,17 @@ describe('request path statements', () => {
   });
 
   it('tell a taken idempotency key by its unique violation', async () => {
-    const file = await newFile();
+    const file = await newFile(true);
     await newJob(file.id, 'same-key');
-    const again = await newJob(file.id, 'same-key').catch((error: unknown) => error);
+    const again = await insertJob(db.sql, jobFor(file.id, 'same-key')).catch(
+      (error: unknown) => error,
+    );
     expect(isUniqueViolation(again)).toBe(true);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
   });
 
   it('claim a job with its payload once, keep that payload on a reclaim, bump updated_at', async () => {
-    const jobId = await newJob((await newFile()).id);
+    const jobId = await newJob((await newFile(true)).id);
     const before = await db.prisma.watermarkJob.findUniqueOrThrow({ where: { id: jobId } });
     expect(await claimJob(db.sql, jobId, 1, '0123456789abcdef', null)).toBe(true);
     // A second run that read the row before the first claimed it loses the guard...
@@ -130,7 +158,7 @@ describe('request path statements', () => {
   });
 
   it('finish a job once: a finished job is not failed afterwards', async () => {
-    const jobId = await newJob((await newFile()).id);
+    const jobId = await newJob((await newFile(true)).id);
     await finishJob(db.sql, jobId, {
       storageKey: `outputs/${jobId}/photo.jpg`,
       contentType: 'image/jpeg',
@@ -148,7 +176,7 @@ describe('request path statements', () => {
     });
     expect(row.finishedAt).toBeInstanceOf(Date);
 
-    const failing = await newJob((await newFile()).id);
+    const failing = await newJob((await newFile(true)).id);
     await failJob(db.sql, failing, 'invalid_image', 'not an image');
     expect(await findJobView(db.sql, failing, keyId)).toMatchObject({
       status: 'failed',

@@ -58,28 +58,22 @@ export class WatermarkService {
       const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
       if (replay !== null) return replay;
     }
-    let file = await findOwnedFile(this.prisma.sql, request.fileId, apiKeyId);
-    if (file === null) throw ProblemException.notFound(`No file ${request.fileId}.`);
-    if (file.status !== 'uploaded') {
-      if (this.storage.driver === 'local' || file.status === 'uploading') {
-        throw new ProblemException(
-          problemTypes.fileNotUploaded,
-          'Upload the file (PUT to its uploadLink) before asking to watermark it.',
-        );
-      }
-      file = await this.uploads.confirmStoredUpload(file);
-    }
-
-    const job = { id: randomUUID() };
+    const job = {
+      id: randomUUID(),
+      apiKeyId,
+      fileId: request.fileId,
+      options: request.options,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash: hash,
+    };
     try {
-      await insertJob(this.prisma.sql, {
-        id: job.id,
-        apiKeyId,
-        fileId: file.id,
-        options: request.options,
-        idempotencyKey: idempotencyKey ?? null,
-        requestHash: hash,
-      });
+      // The usual case, an uploaded file of this key, costs this one statement; only a refused
+      // insert reads the file, to say why or to confirm an upload made straight to S3.
+      if (!(await insertJob(this.prisma.sql, job))) {
+        await this.#readyFile(apiKeyId, request.fileId);
+        // Only a file that changed in between (a refused S3 object) fails here.
+        if (!(await insertJob(this.prisma.sql, job))) throw notUploaded();
+      }
     } catch (error) {
       // Two requests with the same new key raced: the loser answers like a replay.
       if (idempotencyKey !== undefined && isUniqueViolation(error)) {
@@ -96,7 +90,20 @@ export class WatermarkService {
         'queueing deferred to the reconciler',
       );
     }
-    return { status: 'pending', requestId: job.id, fileId: file.id };
+    return { status: 'pending', requestId: job.id, fileId: job.fileId };
+  }
+
+  /**
+   * Why a job could not be written for this file: it is missing or another key's (404), or not
+   * uploaded (409). With S3 the client uploads straight to the store, so the API first sees the
+   * bytes here: they are checked and the file marked uploaded.
+   */
+  async #readyFile(apiKeyId: string, fileId: string): Promise<void> {
+    const file = await findOwnedFile(this.prisma.sql, fileId, apiKeyId);
+    if (file === null) throw ProblemException.notFound(`No file ${fileId}.`);
+    if (file.status === 'uploaded') return;
+    if (this.storage.driver === 'local' || file.status === 'uploading') throw notUploaded();
+    await this.uploads.confirmStoredUpload(file);
   }
 
   /**
@@ -143,4 +150,11 @@ export class WatermarkService {
     // The spec's answer to POST /watermark always says `pending`; poll for the real state.
     return { status: 'pending', requestId: existing.id, fileId: existing.fileId };
   }
+}
+
+function notUploaded(): ProblemException {
+  return new ProblemException(
+    problemTypes.fileNotUploaded,
+    'Upload the file (PUT to its uploadLink) before asking to watermark it.',
+  );
 }

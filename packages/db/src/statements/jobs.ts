@@ -13,12 +13,18 @@ export interface NewJob {
   readonly requestHash: string | null;
 }
 
-/** A pending job. Throws a unique violation when its idempotency key is taken. */
-export async function insertJob(sql: Sql, job: NewJob): Promise<void> {
-  await sql.query(
+/**
+ * A pending job, written only if its file is the key's and uploaded (the check and the write in
+ * one statement): false when the file is not. Throws a unique violation when the idempotency key
+ * is taken.
+ */
+export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
+  const { rowCount } = await sql.query(
     `INSERT INTO watermark_jobs
        (id, api_key_id, file_id, options, idempotency_key, request_hash, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now())`,
+     SELECT $1::uuid, f.api_key_id, f.id, $4::jsonb, $5::text, $6::text, now()
+       FROM files f
+      WHERE f.id = $3::uuid AND f.api_key_id = $2::uuid AND f.status = 'uploaded'`,
     [
       job.id,
       job.apiKeyId,
@@ -28,6 +34,7 @@ export async function insertJob(sql: Sql, job: NewJob): Promise<void> {
       job.requestHash,
     ],
   );
+  return rowCount === 1;
 }
 
 export type IdempotentJob = Pick<WatermarkJob, 'id' | 'fileId' | 'requestHash'>;

@@ -98,10 +98,20 @@ async function prepareBuilder(
  * RFC 3161 timestamp token when a timestamp authority is configured (c2pa-rs's own allowance).
  */
 function signatureReserve(signer: ManifestSigner): number {
-  const chain = parseCertificates(signer.certChainPem, 'signer certificate chain');
-  const chainBytes = chain.reduce((sum, certificate) => sum + certificate.raw.length, 0);
+  let chainBytes = chainBytesByPem.get(signer.certChainPem);
+  if (chainBytes === undefined) {
+    const chain = parseCertificates(signer.certChainPem, 'signer certificate chain');
+    chainBytes = chain.reduce((sum, certificate) => sum + certificate.raw.length, 0);
+    chainBytesByPem.set(signer.certChainPem, chainBytes);
+  }
   return 2048 + chainBytes + (signer.timestampAuthorityUrl === undefined ? 0 : 10_000);
 }
+
+/**
+ * DER size of each signing chain met, by its PEM: parsing the certificates took ~1 ms of every
+ * signature. A process meets one chain, or a few after rotations.
+ */
+const chainBytesByPem = new Map<string, number>();
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
