@@ -5,6 +5,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type HallmarkClient, uploadFile, type WatermarkOptions, waitForJob } from '@hallmark/sdk';
 import type { RunningService } from '../test/support/service.ts';
 import { inLanes } from './in-lanes.ts';
@@ -31,7 +32,7 @@ export interface JobsRound {
 
 export interface JobsBenchResult {
   readonly jobs: number;
-  /** One direct run, then one service run, per round. */
+  /** One direct run and one service run per round. */
   readonly rounds: readonly JobsRound[];
   /** The median over the rounds of service time / direct time. */
   readonly medianRatio: number;
@@ -40,9 +41,9 @@ export interface JobsBenchResult {
 }
 
 /**
- * `rounds` times: the 50 jobs directly, then through the service, after one
- * uncounted round that warms both sides up. The ratio of each round is taken within the round,
- * so a noisy moment on the machine spoils one round, not the comparison.
+ * `rounds` times: the 50 jobs directly and through the service (in alternating order), after
+ * one uncounted round that warms both sides up. The ratio of each round is taken within the
+ * round, so a noisy moment on the machine spoils one round, not the comparison.
  */
 export async function benchJobs(
   service: RunningService,
@@ -59,10 +60,15 @@ export async function benchJobs(
   const results: JobsRound[] = [];
   const accepted: string[] = [];
   try {
-    // Round 0 warms both sides up (JIT, caches, thread pools) and is not counted.
+    // Round 0 warms both sides up (JIT, caches, thread pools) and is not counted. The order
+    // alternates, so a machine that speeds up or slows down over the bench favours neither side.
     for (let round = 0; round <= rounds; round += 1) {
-      const directMs = await direct.run(lanes);
-      const run = await runThroughService(service, client, files, options);
+      // Each run starts on a quiet machine: the other side's stragglers (log lines, the last
+      // polls, PostgreSQL's autovacuum) would otherwise be charged to it.
+      const serviceFirst = round % 2 === 1;
+      const early = serviceFirst ? null : await settled(() => direct.run(lanes));
+      const run = await settled(() => runThroughService(service, client, files, options));
+      const directMs = early ?? (await settled(() => direct.run(lanes)));
       if (round > 0) {
         accepted.push(...run.ids);
         results.push({ directMs, serviceMs: run.ms });
@@ -146,6 +152,13 @@ async function startDirectRunner(count: number) {
       child.disconnect();
     },
   };
+}
+
+const SETTLE_MS = 1_000;
+
+async function settled<T>(run: () => Promise<T>): Promise<T> {
+  await sleep(SETTLE_MS);
+  return run();
 }
 
 function median(sorted: readonly number[]): number {
