@@ -12,11 +12,16 @@ const photo = (name: string) => readFile(join(photos, name));
 const MAX_PIXELS = 50_000_000;
 
 describe('pixelPoolLayout', () => {
-  it('gives each thread two jobs and its share of the cores', () => {
-    expect(pixelPoolLayout(2, 2)).toEqual({ threads: 1, jobsPerThread: 2, libvipsThreads: 2 });
-    expect(pixelPoolLayout(8, 8)).toEqual({ threads: 4, jobsPerThread: 2, libvipsThreads: 2 });
+  it('gives each image a thread up to one per core, and each thread its share of the cores', () => {
+    expect(pixelPoolLayout(2, 2)).toEqual({ threads: 2, jobsPerThread: 1, libvipsThreads: 1 });
+    expect(pixelPoolLayout(8, 8)).toEqual({ threads: 8, jobsPerThread: 1, libvipsThreads: 1 });
     expect(pixelPoolLayout(3, 2)).toEqual({ threads: 2, jobsPerThread: 2, libvipsThreads: 1 });
     expect(pixelPoolLayout(1, 4)).toEqual({ threads: 1, jobsPerThread: 1, libvipsThreads: 4 });
+  });
+
+  it('takes a thread count from PIXEL_THREADS, never more threads than images', () => {
+    expect(pixelPoolLayout(4, 2, 1)).toEqual({ threads: 1, jobsPerThread: 4, libvipsThreads: 2 });
+    expect(pixelPoolLayout(2, 8, 5)).toEqual({ threads: 2, jobsPerThread: 1, libvipsThreads: 4 });
   });
 });
 
@@ -26,8 +31,9 @@ describe('PixelPool', () => {
     await pool?.onApplicationShutdown();
   });
 
+  // One thread, so that the tests below can count on two jobs sharing it.
   const start = (concurrency: number) => {
-    const config = loadConfig({ WORKER_CONCURRENCY: String(concurrency) });
+    const config = loadConfig({ WORKER_CONCURRENCY: String(concurrency), PIXEL_THREADS: '1' });
     pool = new PixelPool(config, pino({ level: 'silent' }));
     return pool;
   };

@@ -89,6 +89,7 @@ export const configSchema = z
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
     RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
     WORKER_CONCURRENCY: positiveInt.default(availableParallelism()),
+    PIXEL_THREADS: positiveInt.optional(),
     WORKER_HEALTH_PORT: port.optional(),
     JOB_ATTEMPTS: positiveInt.default(5),
     JOB_TIMEOUT_MS: positiveInt.default(120_000),
