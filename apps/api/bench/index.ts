@@ -14,7 +14,7 @@ import { type LoadResult, load } from './http-load.ts';
 import { benchJobs, benchRecordSteps } from './jobs.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const JOB_ROUNDS = Number(process.env.BENCH_JOB_ROUNDS ?? 5);
+const JOB_ROUNDS = Number(process.env.BENCH_JOB_ROUNDS ?? 6);
 const CONNECTIONS = 10;
 const photo = readFileSync(
   join(import.meta.dirname, '../../../../shared/fixtures/c2pa/no_manifest.jpg'),

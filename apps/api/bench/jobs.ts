@@ -61,7 +61,8 @@ export async function benchJobs(
   const accepted: string[] = [];
   try {
     // Round 0 warms both sides up (JIT, caches, thread pools) and is not counted. The order
-    // alternates, so a machine that speeds up or slows down over the bench favours neither side.
+    // alternates (an even number of rounds balances it), so a machine that speeds up or slows
+    // down over the bench favours neither side.
     for (let round = 0; round <= rounds; round += 1) {
       // Each run starts on a quiet machine: the other side's stragglers (log lines, the last
       // polls, PostgreSQL's autovacuum) would otherwise be charged to it.

@@ -22,16 +22,28 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** One `pg` pool shared by both. */
-export function createDatabase(databaseUrl: string): Database {
+/**
+ * One `pg` pool shared by both. `onIdleError` hears about pooled connections that fail while
+ * idle (a database restart or failover): the pool drops them and opens new ones on demand, but
+ * an `error` event nobody listens to would end the process, and the statements may use the pool
+ * long before Prisma, whose adapter adds a listener only when it first connects.
+ */
+export function createDatabase(
+  databaseUrl: string,
+  onIdleError: (error: Error) => void = () => undefined,
+): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl });
+  pool.on('error', onIdleError);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,
     sql: pool,
     async close() {
-      await prisma.$disconnect();
-      await pool.end();
+      try {
+        await prisma.$disconnect();
+      } finally {
+        await pool.end();
+      }
     },
   };
 }

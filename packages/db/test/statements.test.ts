@@ -73,6 +73,29 @@ async function newJob(fileId: string, idempotencyKey: string | null = null) {
   return job.id;
 }
 
+/** Sets the job's updated_at an hour back, so that a statement's bump can be seen; returns it. */
+async function backdate(jobId: string): Promise<Date> {
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  await db.prisma.watermarkJob.update({ where: { id: jobId }, data: { updatedAt: hourAgo } });
+  return hourAgo;
+}
+
+describe('createDatabase', () => {
+  it('survives an idle connection that the server ends, and says so', async () => {
+    const failures: Error[] = [];
+    const own = createDatabase(database.url, (error) => failures.push(error));
+    try {
+      const { rows } = await own.sql.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await db.sql.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
+      await expect.poll(() => failures.length, { timeout: 5_000 }).toBe(1);
+      // The pool opens a new connection for the next statement.
+      expect((await own.sql.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('request path statements', () => {
   it('find a key by its hash, and its revocation by id', async () => {
     expect(await findKeyByHash(db.sql, keyHash)).toMatchObject({ id: keyId, revokedAt: null });
@@ -145,7 +168,7 @@ describe('request path statements', () => {
 
   it('claim a job with its payload once, keep that payload on a reclaim, bump updated_at', async () => {
     const jobId = await newJob((await newFile(true)).id);
-    const before = await db.prisma.watermarkJob.findUniqueOrThrow({ where: { id: jobId } });
+    const before = await backdate(jobId);
     expect(await claimJob(db.sql, jobId, 1, '0123456789abcdef', null)).toBe(true);
     // A second run that read the row before the first claimed it loses the guard...
     expect(await claimJob(db.sql, jobId, 2, 'fedcba9876543210', null)).toBe(false);
@@ -154,11 +177,12 @@ describe('request path statements', () => {
     const claimed = await db.prisma.watermarkJob.findUniqueOrThrow({ where: { id: jobId } });
     expect(claimed).toMatchObject({ status: 'processing', attempts: 2 });
     expect(claimed.startedAt).toBeInstanceOf(Date);
-    expect(claimed.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
+    expect(claimed.updatedAt.getTime()).toBeGreaterThan(before.getTime());
   });
 
   it('finish a job once: a finished job is not failed afterwards', async () => {
     const jobId = await newJob((await newFile(true)).id);
+    const before = await backdate(jobId);
     await finishJob(db.sql, jobId, {
       storageKey: `outputs/${jobId}/photo.jpg`,
       contentType: 'image/jpeg',
@@ -175,9 +199,13 @@ describe('request path statements', () => {
       errorCode: null,
     });
     expect(row.finishedAt).toBeInstanceOf(Date);
+    expect(row.updatedAt.getTime()).toBeGreaterThan(before.getTime());
 
     const failing = await newJob((await newFile(true)).id);
+    const pending = await backdate(failing);
     await failJob(db.sql, failing, 'invalid_image', 'not an image');
+    const failed = await db.prisma.watermarkJob.findUniqueOrThrow({ where: { id: failing } });
+    expect(failed.updatedAt.getTime()).toBeGreaterThan(pending.getTime());
     expect(await findJobView(db.sql, failing, keyId)).toMatchObject({
       status: 'failed',
       errorCode: 'invalid_image',

@@ -105,13 +105,14 @@ export class LocalStorage implements ObjectStorage {
     const target = this.#path(key);
     await mkdir(dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.upload`;
-    // A file handle rather than a write stream: the same writes with a third of the CPU per
+    // A file handle rather than a write stream: the same writes with about half the CPU per
     // upload (measured on a 110 KB body, the whole receive: 521 us against 952 us).
     const file = await open(temporary, 'wx');
     const hash = createHash('sha256');
     const head: Buffer[] = [];
     let headLength = 0;
     let sizeBytes = 0;
+    let closed = false;
     try {
       for await (const chunk of body) {
         sizeBytes += chunk.length;
@@ -123,13 +124,14 @@ export class LocalStorage implements ObjectStorage {
         hash.update(chunk);
         await writeAll(file, chunk);
       }
+      closed = true;
+      await file.close();
     } catch (error) {
       // Closed before it is removed; the error that stopped the upload is the one to report.
-      await file.close().catch(() => undefined);
+      if (!closed) await file.close().catch(() => undefined);
       await rm(temporary, { force: true });
       throw error;
     }
-    await file.close();
     return {
       sizeBytes,
       sha256: hash.digest('hex'),

@@ -17,9 +17,9 @@ export interface NewFile {
 /** A file row awaiting its upload. */
 export async function insertFile(sql: Sql, file: NewFile): Promise<void> {
   await sql.query(
-    `INSERT INTO files (id, api_key_id, file_name, content_type, storage_key)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [file.id, file.apiKeyId, file.fileName, file.contentType, file.storageKey],
+    `INSERT INTO files (id, api_key_id, file_name, content_type, storage_key, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [file.id, file.apiKeyId, file.fileName, file.contentType, file.storageKey, new Date()],
   );
 }
 
@@ -82,10 +82,10 @@ export async function completeUpload(
   const { rows } = await sql.query<UploadFile>(
     `UPDATE files
         SET status = 'uploaded', size_bytes = $2, sha256 = $3, detected_content_type = $4,
-            uploaded_at = now()
+            uploaded_at = $5
       WHERE id = $1
       RETURNING ${UPLOAD_FILE}`,
-    [id, bytes.sizeBytes, bytes.sha256, bytes.detectedContentType],
+    [id, bytes.sizeBytes, bytes.sha256, bytes.detectedContentType, new Date()],
   );
   const file = rows[0];
   if (file === undefined) throw new Error(`file ${id} vanished while its upload completed`);

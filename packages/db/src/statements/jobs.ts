@@ -2,7 +2,8 @@ import type { File, WatermarkJob } from '../generated/prisma/client.ts';
 import type { Sql } from './sql.ts';
 
 // Every UPDATE of a job sets updated_at: the reconciler finds stuck jobs by it (Prisma's
-// @updatedAt does this for its own updates).
+// @updatedAt does this for its own updates). Timestamps come from the application's clock, as
+// Prisma's do, because the reconciler compares them with that clock.
 
 export interface NewJob {
   readonly id: string;
@@ -21,8 +22,9 @@ export interface NewJob {
 export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
   const { rowCount } = await sql.query(
     `INSERT INTO watermark_jobs
-       (id, api_key_id, file_id, options, idempotency_key, request_hash, updated_at)
-     SELECT $1::uuid, f.api_key_id, f.id, $4::jsonb, $5::text, $6::text, now()
+       (id, api_key_id, file_id, options, idempotency_key, request_hash, created_at, updated_at)
+     SELECT $1::uuid, f.api_key_id, f.id, $4::jsonb, $5::text, $6::text, $7::timestamptz,
+            $7::timestamptz
        FROM files f
       WHERE f.id = $3::uuid AND f.api_key_id = $2::uuid AND f.status = 'uploaded'`,
     [
@@ -32,6 +34,7 @@ export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
       JSON.stringify(job.options),
       job.idempotencyKey,
       job.requestHash,
+      new Date(),
     ],
   );
   return rowCount === 1;
@@ -117,10 +120,10 @@ export async function claimJob(
 ): Promise<boolean> {
   const { rowCount } = await sql.query(
     `UPDATE watermark_jobs
-        SET status = 'processing', started_at = COALESCE(started_at, now()), attempts = $2,
-            mark_payload = $3, updated_at = now()
+        SET status = 'processing', started_at = COALESCE(started_at, $5), attempts = $2,
+            mark_payload = $3, updated_at = $5
       WHERE id = $1 AND mark_payload IS NOT DISTINCT FROM $4`,
-    [id, attempt, markPayload, expectedPayload],
+    [id, attempt, markPayload, expectedPayload, new Date()],
   );
   return rowCount === 1;
 }
@@ -129,10 +132,10 @@ export async function claimJob(
 export async function reclaimJob(sql: Sql, id: string, attempt: number): Promise<string | null> {
   const { rows } = await sql.query<{ markPayload: string | null }>(
     `UPDATE watermark_jobs
-        SET status = 'processing', attempts = $2, updated_at = now()
+        SET status = 'processing', attempts = $2, updated_at = $3
       WHERE id = $1
       RETURNING mark_payload AS "markPayload"`,
-    [id, attempt],
+    [id, attempt, new Date()],
   );
   const row = rows[0];
   if (row === undefined) throw new Error(`job ${id} vanished while it was claimed`);
@@ -153,7 +156,7 @@ export async function finishJob(sql: Sql, id: string, output: JobOutput): Promis
     `UPDATE watermark_jobs
         SET status = 'success', output_storage_key = $2, output_content_type = $3,
             output_size_bytes = $4, output_sha256 = $5, steps = $6, error_code = NULL,
-            error_message = NULL, finished_at = now(), updated_at = now()
+            error_message = NULL, finished_at = $7, updated_at = $7
       WHERE id = $1`,
     [
       id,
@@ -162,6 +165,7 @@ export async function finishJob(sql: Sql, id: string, output: JobOutput): Promis
       output.sizeBytes,
       output.sha256,
       JSON.stringify(output.steps),
+      new Date(),
     ],
   );
 }
@@ -170,9 +174,9 @@ export async function finishJob(sql: Sql, id: string, output: JobOutput): Promis
 export async function failJob(sql: Sql, id: string, code: string, message: string): Promise<void> {
   await sql.query(
     `UPDATE watermark_jobs
-        SET status = 'failed', error_code = $2, error_message = $3, finished_at = now(),
-            updated_at = now()
+        SET status = 'failed', error_code = $2, error_message = $3, finished_at = $4,
+            updated_at = $4
       WHERE id = $1 AND status IN ('pending', 'processing')`,
-    [id, code, message],
+    [id, code, message, new Date()],
   );
 }

@@ -1,7 +1,8 @@
 import { createDatabase, type Database, type PrismaClient, type Sql } from '@hallmark/db';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { HallmarkConfig } from '../config/index.ts';
-import { CONFIG } from './tokens.ts';
+import type { Logger } from '../logger.ts';
+import { CONFIG, LOGGER } from './tokens.ts';
 
 /**
  * The process's database: one pool of connections, opened lazily and closed on shutdown, used by
@@ -13,8 +14,10 @@ export class PrismaService implements OnModuleDestroy {
   readonly sql: Sql;
   readonly #database: Database;
 
-  constructor(@Inject(CONFIG) config: HallmarkConfig) {
-    this.#database = createDatabase(config.DATABASE_URL);
+  constructor(@Inject(CONFIG) config: HallmarkConfig, @Inject(LOGGER) logger: Logger) {
+    this.#database = createDatabase(config.DATABASE_URL, (error) =>
+      logger.warn({ err: error.message }, 'an idle database connection failed; it is replaced'),
+    );
     this.client = this.#database.prisma;
     this.sql = this.#database.sql;
   }
