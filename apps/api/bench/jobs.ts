@@ -6,24 +6,13 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type HallmarkClient, uploadFile, type WatermarkOptions, waitForJob } from '@hallmark/sdk';
+import { type HallmarkClient, type WatermarkOptions, waitForJob } from '@hallmark/sdk';
 import type { RunningService } from '../test/support/service.ts';
+import { submitJob } from '../test/support/submit-job.ts';
 import { inLanes } from './in-lanes.ts';
 
 const photosDir = join(import.meta.dirname, '../../../fixtures/photos');
 const PHOTOS = ['clock-1mp.jpg', 'wine-portrait-1mp.jpg'];
-
-/** Upload a JPEG and ask for a job, as a client would; returns the requestId. */
-async function submitJob(
-  client: HallmarkClient,
-  bytes: Uint8Array,
-  options: WatermarkOptions,
-): Promise<string> {
-  const link = await client.createUploadLink({ contentType: 'image/jpeg', fileName: 'photo.jpg' });
-  await uploadFile(link.uploadLink, bytes, 'image/jpeg');
-  const job = await client.createWatermarkJob({ fileId: link.fileId, options });
-  return job.requestId;
-}
 
 export interface JobsRound {
   readonly directMs: number;
@@ -107,7 +96,7 @@ async function runThroughService(
   const start = Date.now();
   const ids: string[] = [];
   await inLanes(files, 4, async (bytes) => {
-    ids.push(await submitJob(client, bytes, options));
+    ids.push((await submitJob(client, bytes, options)).requestId);
   });
   for (const id of ids) {
     await waitForJob(client, id, {
@@ -185,13 +174,12 @@ export async function benchRecordSteps(
   const bytes = await readFile(join(photosDir, PHOTOS[0] ?? ''));
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    ids.push(
-      await submitJob(client, bytes, {
-        watermarkType: ['invisible', 'c2pa'],
-        mintNft: true,
-        data: { author: `bench ${i}` },
-      }),
-    );
+    const accepted = await submitJob(client, bytes, {
+      watermarkType: ['invisible', 'c2pa'],
+      mintNft: true,
+      data: { author: `bench ${i}` },
+    });
+    ids.push(accepted.requestId);
   }
   await Promise.all(
     ids.map((id) =>

@@ -2,19 +2,14 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NftRegistry } from '@hallmark/chain';
-import {
-  HallmarkApiError,
-  type HallmarkClient,
-  uploadFile,
-  waitForJob,
-  watermarkFile,
-} from '@hallmark/sdk';
+import { HallmarkApiError, type HallmarkClient, waitForJob, watermarkFile } from '@hallmark/sdk';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { createWalletClient, type Hex, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, startService } from './support/service.ts';
+import { submitJob } from './support/submit-job.ts';
 
 const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
 
@@ -202,15 +197,12 @@ describe('a worker killed right after sending the mint transaction', () => {
       const before = await registry.totalMinted();
       // With automine off the mint stays pending, so the worker is surely waiting for it.
       await rpc('evm_setAutomine', [false]);
-      const link = await client.createUploadLink({
-        contentType: 'image/jpeg',
-        fileName: 'fig.jpg',
-      });
-      await uploadFile(link.uploadLink, await readFile(photo), 'image/jpeg');
-      const accepted = await client.createWatermarkJob({
-        fileId: link.fileId,
-        options: { watermarkType: ['c2pa'], mintNft: true },
-      });
+      const accepted = await submitJob(
+        client,
+        await readFile(photo),
+        { watermarkType: ['c2pa'], mintNft: true },
+        'fig.jpg',
+      );
       let sent = null;
       for (let i = 0; i < 300 && sent === null; i += 1) {
         sent = await service.prisma.nft.findFirst({

@@ -1,25 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { uploadFile, waitForJob } from '@hallmark/sdk';
+import { type HallmarkClient, waitForJob } from '@hallmark/sdk';
 import { detectMark, payloadToHex } from '@hallmark/watermark-core';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './support/free-port.ts';
 import { startPrivateRedis } from './support/private-redis.ts';
 import { type RunningService, startService } from './support/service.ts';
+import { submitJob } from './support/submit-job.ts';
 
 const photos = join(import.meta.dirname, '../../../fixtures/photos');
 
-async function submit(
-  client: Awaited<ReturnType<RunningService['newClient']>>['client'],
-  photo: Uint8Array,
-) {
-  const link = await client.createUploadLink({ contentType: 'image/jpeg', fileName: 'photo.jpg' });
-  await uploadFile(link.uploadLink, photo, 'image/jpeg');
-  return client.createWatermarkJob({
-    fileId: link.fileId,
-    options: { watermarkType: ['invisible'] },
-  });
-}
+const submit = (client: HallmarkClient, photo: Uint8Array) =>
+  submitJob(client, photo, { watermarkType: ['invisible'] });
 
 async function outputsOf(service: RunningService, requestId: string): Promise<string[]> {
   return readdir(join(service.env.HALLMARK_DATA_DIR ?? '', 'objects', 'outputs', requestId)).catch(

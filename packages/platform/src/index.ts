@@ -11,7 +11,6 @@ export {
 export { openIpfsStore } from './ipfs.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { CoreModule } from './nest/core.module.ts';
-export { exitGracefullyOnSignals } from './nest/graceful-shutdown.ts';
 export { NestPinoLogger } from './nest/nest-logger.ts';
 export { PrismaService } from './nest/prisma.service.ts';
 export { runService } from './nest/run-service.ts';

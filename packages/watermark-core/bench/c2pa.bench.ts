@@ -11,6 +11,7 @@ import {
   readManifest,
   signManifest,
 } from '../src/c2pa/index.ts';
+import { median, timed } from './measure.ts';
 import type { BenchRow } from './types.ts';
 
 const ROUNDS = 7;
@@ -89,15 +90,4 @@ async function twelveMegapixelJpeg(): Promise<{ bytes: Buffer; source: string }>
     const bytes = await sharp(photo).resize(4000, 3000).jpeg({ quality: 90 }).toBuffer();
     return { bytes, source: 'sample1.png upscaled to 4000x3000' };
   }
-}
-
-async function timed(operation: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await operation();
-  return performance.now() - start;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { detectMark, embedMark } from '../src/invisible/index.ts';
 import { estimateJpegQuality } from '../src/invisible/jpeg-quality.ts';
+import { median, timed } from './measure.ts';
 import type { BenchRow } from './types.ts';
 
 const ROUNDS = 7;
@@ -47,17 +48,6 @@ async function subjects(): Promise<Subject[]> {
       reencode: () => sharp(png).png().toBuffer(),
     },
   ];
-}
-
-async function timed(operation: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await operation();
-  return performance.now() - start;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 /** Peak resident memory of one embed in a fresh process, above the process's own footprint. */

@@ -15,13 +15,6 @@ export class ChainService {
 
   constructor(@Inject(CONFIG) config: HallmarkConfig) {
     this.options = chainReadOptions(config);
-    this.registry =
-      this.options === null
-        ? null
-        : new NftRegistry({
-            rpcUrl: this.options.rpcUrl,
-            chainId: this.options.chainId,
-            contractAddress: this.options.contractAddress,
-          });
+    this.registry = this.options === null ? null : new NftRegistry(this.options);
   }
 }

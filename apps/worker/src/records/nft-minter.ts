@@ -46,14 +46,7 @@ export class NftMinter implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     this.#options = await chainMintOptions(this.config);
-    if (this.#options !== null) {
-      this.#registry = new NftRegistry({
-        rpcUrl: this.#options.rpcUrl,
-        chainId: this.#options.chainId,
-        contractAddress: this.#options.contractAddress,
-        minterKey: this.#options.minterKey,
-      });
-    }
+    if (this.#options !== null) this.#registry = new NftRegistry(this.#options);
   }
 
   get available(): boolean {

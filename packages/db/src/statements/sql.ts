@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { pgErrorCode } from '../database-admin.ts';
 
 /**
  * The connection pool the request path's statements run on: the same `pg` pool the process's
@@ -8,5 +9,5 @@ export type Sql = Pick<pg.Pool, 'query'>;
 
 /** PostgreSQL's `unique_violation`: another row already holds the value. */
 export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '23505';
+  return pgErrorCode(error) === '23505';
 }

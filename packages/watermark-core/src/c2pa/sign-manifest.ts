@@ -4,7 +4,6 @@
 import { Builder } from '@contentauth/c2pa-node';
 import { asBuffer, type BufferAsset, openAsset } from './asset-reader.ts';
 import { BUILDER_SETTINGS, PROBE_SETTINGS } from './c2pa-settings.ts';
-import { parseCertificates } from './certificates.ts';
 import { ManifestSigningError } from './errors.ts';
 import { detectC2paFormat, mimeTypeOf } from './formats.ts';
 import { type ManifestPlan, type ParentProvenance, planManifest } from './manifest-definition.ts';
@@ -98,20 +97,10 @@ async function prepareBuilder(
  * RFC 3161 timestamp token when a timestamp authority is configured (c2pa-rs's own allowance).
  */
 function signatureReserve(signer: ManifestSigner): number {
-  let chainBytes = chainBytesByPem.get(signer.certChainPem);
-  if (chainBytes === undefined) {
-    const chain = parseCertificates(signer.certChainPem, 'signer certificate chain');
-    chainBytes = chain.reduce((sum, certificate) => sum + certificate.raw.length, 0);
-    chainBytesByPem.set(signer.certChainPem, chainBytes);
-  }
-  return 2048 + chainBytes + (signer.timestampAuthorityUrl === undefined ? 0 : 10_000);
+  return (
+    2048 + signer.certChainDerBytes + (signer.timestampAuthorityUrl === undefined ? 0 : 10_000)
+  );
 }
-
-/**
- * DER size of each signing chain met, by its PEM: parsing the certificates took ~1 ms of every
- * signature. A process meets one chain, or a few after rotations.
- */
-const chainBytesByPem = new Map<string, number>();
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

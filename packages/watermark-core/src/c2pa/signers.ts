@@ -1,7 +1,7 @@
 // The three ways to sign, chosen by configuration. All end in the same shape: a certificate chain
 // plus an asynchronous function that signs bytes, so the private key may live in this process, in
 // a file, or behind a KMS/HSM that never hands it out.
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject, type X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { assertSigningChain, commonName, parseCertificates } from './certificates.ts';
 import { DEVELOPMENT_SIGNER_COMMON_NAME } from './dev-ca.ts';
@@ -62,6 +62,8 @@ export interface ManifestSigner {
   readonly algorithm: SigningAlgorithm;
   /** End-entity certificate first. */
   readonly certChainPem: string;
+  /** DER size of that chain: what a signature must keep room for. */
+  readonly certChainDerBytes: number;
   readonly timestampAuthorityUrl: string | undefined;
   readonly identity: SignerIdentity;
   /** Roots that make this signer's own output read as trusted: the development root, else none. */
@@ -117,6 +119,7 @@ export async function createSigner(config: SignerConfig): Promise<ManifestSigner
         kind: 'callback',
         algorithm,
         certChainPem: config.certChainPem,
+        certChainDerBytes: derBytes(chain),
         timestampAuthorityUrl,
         identity: identityOf(leaf.subject, leaf.issuer, leaf.validTo),
         trustAnchorsPem: undefined,
@@ -144,11 +147,16 @@ function keySigner(params: KeySignerParams): ManifestSigner {
     kind: params.kind,
     algorithm,
     certChainPem: params.certChainPem,
+    certChainDerBytes: derBytes(chain),
     timestampAuthorityUrl: params.timestampAuthorityUrl,
     identity: identityOf(leaf.subject, leaf.issuer, leaf.validTo),
     trustAnchorsPem: params.trustAnchorsPem,
     sign: (toBeSigned) => signWithKey(algorithm, key, toBeSigned),
   };
+}
+
+function derBytes(chain: readonly X509Certificate[]): number {
+  return chain.reduce((sum, certificate) => sum + certificate.raw.length, 0);
 }
 
 function identityOf(subject: string, issuer: string, validTo: string): SignerIdentity {

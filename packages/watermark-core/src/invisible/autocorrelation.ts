@@ -12,6 +12,25 @@ const TAPER = 24;
 /** Half-width (frequency bins) of the neighbourhood the power spectrum is whitened by. */
 const WHITENING_RADIUS = 4;
 
+/** Rings of lag length (rounded), the last one holding every longer lag. */
+const RINGS = WINDOW / 2 + 2;
+
+/** The ring of each wrapped lag, and how many lags each ring has: fixed by the window. */
+const { ringOf, ringSize } = (() => {
+  const ringOf = new Uint16Array(WINDOW * WINDOW);
+  const ringSize = new Float64Array(RINGS);
+  for (let y = 0; y < WINDOW; y++) {
+    const ly = y < WINDOW / 2 ? y : y - WINDOW;
+    for (let x = 0; x < WINDOW; x++) {
+      const lx = x < WINDOW / 2 ? x : x - WINDOW;
+      const ring = Math.min(RINGS - 1, Math.round(Math.hypot(lx, ly)));
+      ringOf[y * WINDOW + x] = ring;
+      ringSize[ring] = (ringSize[ring] as number) + 1;
+    }
+  }
+  return { ringOf, ringSize };
+})();
+
 /** The autocorrelation as z-scores against lags of the same length; indexed by wrapped lag. */
 export class LagScores {
   readonly z: Float64Array;
@@ -19,23 +38,14 @@ export class LagScores {
   constructor(acf: Float64Array) {
     // The host image's autocorrelation falls off with the lag: judging each lag against its own
     // ring keeps short periods from looking like lattices merely because they are short.
-    const rings = WINDOW / 2 + 2;
-    const ringOf = new Uint16Array(WINDOW * WINDOW);
+    const rings = RINGS;
     const sum = new Float64Array(rings);
     const sumSq = new Float64Array(rings);
-    const count = new Float64Array(rings);
-    for (let y = 0; y < WINDOW; y++) {
-      const ly = y < WINDOW / 2 ? y : y - WINDOW;
-      for (let x = 0; x < WINDOW; x++) {
-        const lx = x < WINDOW / 2 ? x : x - WINDOW;
-        const ring = Math.min(rings - 1, Math.round(Math.hypot(lx, ly)));
-        const i = y * WINDOW + x;
-        ringOf[i] = ring;
-        const v = acf[i] as number;
-        sum[ring] = (sum[ring] as number) + v;
-        sumSq[ring] = (sumSq[ring] as number) + v * v;
-        count[ring] = (count[ring] as number) + 1;
-      }
+    for (let i = 0; i < ringOf.length; i++) {
+      const ring = ringOf[i] as number;
+      const v = acf[i] as number;
+      sum[ring] = (sum[ring] as number) + v;
+      sumSq[ring] = (sumSq[ring] as number) + v * v;
     }
     const mean = new Float64Array(rings);
     const std = new Float64Array(rings);
@@ -47,7 +57,7 @@ export class LagScores {
       for (let k = Math.max(1, ring - 1); k <= Math.min(rings - 1, ring + 1); k++) {
         s += sum[k] as number;
         q += sumSq[k] as number;
-        c += count[k] as number;
+        c += ringSize[k] as number;
       }
       mean[ring] = s / c;
       std[ring] = Math.sqrt(Math.max(q / c - (s / c) ** 2, 1e-30));

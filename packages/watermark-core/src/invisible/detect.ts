@@ -52,7 +52,8 @@ export function detectInLuma(luma: Float32Array, width: number, height: number):
   const syncResidual = whitenedResidual(luma, width, height, 1);
   // The chip values are read from a residual whose smoothing follows the chip size the lattice
   // implies: a wider high-pass keeps more of large chips, a narrow one suits small chips.
-  const foldResiduals = new Map<number, Float32Array>();
+  // Radius 1 is the sync residual itself (neither the lattice search nor folding changes it).
+  const foldResiduals = new Map<number, Float32Array>([[1, syncResidual]]);
   const foldResidual = (radius: number) => {
     let residual = foldResiduals.get(radius);
     if (residual === undefined) {

@@ -3,6 +3,7 @@
 // convolutional code (generators 133, 171, 165 octal, zero-terminated: 306 coded bits). The
 // detector decodes soft chip correlations with the Viterbi algorithm and accepts a frame only when
 // its CRC matches: for a frame decoded from noise that happens with probability 2^-32.
+import { crc32 } from 'node:zlib';
 import { Prng } from './prng.ts';
 
 export const PAYLOAD_BITS = 64;
@@ -23,22 +24,8 @@ const scramble = (() => {
   return bits;
 })();
 
-const crcTable = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (IEEE 802.3, as in zlib and PNG). */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+/** CRC-32 (IEEE 802.3, as in zlib and PNG): zlib's own. */
+export { crc32 };
 
 function parity(x: number): number {
   let v = x;

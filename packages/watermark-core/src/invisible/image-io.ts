@@ -133,9 +133,8 @@ async function decodeStep<T>(step: () => Promise<T>): Promise<T> {
 export async function decodeImage(
   input: Uint8Array,
   maxPixels: number,
-  checked?: ImageInfo,
+  info: ImageInfo,
 ): Promise<DecodedImage> {
-  const info = checked ?? (await inspectImage(input, maxPixels, MIN_MARK_SIDE));
   const depth = info.bitDepth === 16 ? 'ushort' : 'uchar';
   const { data, info: raw } = await decodeStep(() =>
     sharp(input, sharpOptions(maxPixels))
