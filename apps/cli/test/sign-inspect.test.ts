@@ -7,7 +7,7 @@ import { runCli } from '../src/run-cli.ts';
 
 const repoRoot = join(import.meta.dirname, '../../..');
 const photo = join(repoRoot, 'fixtures/photos/fig-0.25mp.jpg');
-const sharedC2pa = join(repoRoot, '../shared/fixtures/c2pa');
+const c2paFixtures = join(repoRoot, 'fixtures/c2pa');
 
 let dir: string;
 beforeEach(async () => {
@@ -102,7 +102,7 @@ describe('hallmark sign and inspect', () => {
 
   it('shows the history of a file that already had provenance', async () => {
     const output = join(dir, 'ca-signed.jpg');
-    expect((await cli('sign', join(sharedC2pa, 'CA.jpg'), output)).code).toBe(0);
+    expect((await cli('sign', join(c2paFixtures, 'CA.jpg'), output)).code).toBe(0);
     const { code, out } = await cli('inspect', output);
     expect(code).toBe(0);
     expect(out).toMatch(/parentOf CA\.jpg: valid, signer not trusted.*C2PA Signer/);
@@ -110,7 +110,7 @@ describe('hallmark sign and inspect', () => {
   });
 
   it('exits 1 for a file without a manifest and for a tampered one', async () => {
-    const none = await cli('inspect', join(sharedC2pa, 'no_manifest.jpg'));
+    const none = await cli('inspect', join(c2paFixtures, 'no_manifest.jpg'));
     expect(none).toMatchObject({ code: 1 });
     expect(none.out).toContain('no C2PA manifest');
 

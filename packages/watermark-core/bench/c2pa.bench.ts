@@ -86,7 +86,7 @@ async function twelveMegapixelJpeg(): Promise<{ bytes: Buffer; source: string }>
     const { width = 0, height = 0 } = await sharp(bytes).metadata();
     return { bytes, source: `sunset-12mp.jpg ${width}x${height}` };
   } catch {
-    const photo = join(repoRoot, '../shared/fixtures/c2pa/sample1.png');
+    const photo = join(repoRoot, 'fixtures/c2pa/sample1.png');
     const bytes = await sharp(photo).resize(4000, 3000).jpeg({ quality: 90 }).toBuffer();
     return { bytes, source: 'sample1.png upscaled to 4000x3000' };
   }

@@ -1,4 +1,4 @@
-// Shared by the c2pa tests: committed photos, the third-party C2PA samples beside the clone, a
+// Shared by the c2pa tests: committed photos, the third-party C2PA samples in fixtures/c2pa, a
 // throwaway data folder, and exiftool as an independent reader of the embedded manifest store.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -13,11 +13,11 @@ export function photo(name: string): Promise<Buffer> {
   return readFile(join(repoRoot, 'fixtures/photos', name));
 }
 
-/** Third-party files from the C2PA reference implementation (../shared beside the clone). */
-export const sharedC2paFixtures = join(repoRoot, '../shared/fixtures/c2pa');
+/** Third-party files from the C2PA reference implementation (copied into fixtures/c2pa with their source and licence). */
+export const c2paFixtures = join(repoRoot, 'fixtures/c2pa');
 
-export function sharedFixture(name: string): Promise<Buffer> {
-  return readFile(join(sharedC2paFixtures, name));
+export function c2paFixture(name: string): Promise<Buffer> {
+  return readFile(join(c2paFixtures, name));
 }
 
 /** A temporary data folder removed by the returned cleanup. */

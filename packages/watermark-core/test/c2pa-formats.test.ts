@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectC2paFormat, UnsupportedFormatError } from '../src/c2pa/index.ts';
-import { photo, sharedFixture } from './c2pa-fixtures.ts';
+import { photo, c2paFixture } from './c2pa-fixtures.ts';
 
 /** An ISO BMFF `ftyp` box with a major brand and compatible brands. */
 function ftyp(major: string, ...compatible: string[]): Buffer {
@@ -13,8 +13,8 @@ function ftyp(major: string, ...compatible: string[]): Buffer {
 describe('detectC2paFormat (by magic bytes, not by name)', () => {
   it.each([
     ['jpeg', () => photo('fig-0.25mp.jpg')],
-    ['png', () => sharedFixture('libpng-test.png')],
-    ['webp', () => sharedFixture('sample1.webp')],
+    ['png', () => c2paFixture('libpng-test.png')],
+    ['webp', () => c2paFixture('sample1.webp')],
   ] as const)('recognises a real %s file', async (format, load) => {
     expect(detectC2paFormat(await load())).toBe(format);
   });

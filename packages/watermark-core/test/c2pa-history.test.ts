@@ -8,7 +8,7 @@ import {
   readManifest,
   signManifest,
 } from '../src/c2pa/index.ts';
-import { sharedFixture, temporaryDataDir } from './c2pa-fixtures.ts';
+import { c2paFixture, temporaryDataDir } from './c2pa-fixtures.ts';
 
 /** Active manifest of the c2pa-rs sample CA.jpg, whose parent A.jpg carries no manifest. */
 const CA_MANIFEST = 'contentauth:urn:uuid:c2677d4b-0a93-4444-876f-ed2f2d40b8cf';
@@ -37,7 +37,7 @@ function only(ingredients: readonly IngredientSummary[]): IngredientSummary {
 
 describe('edit history', () => {
   it('keeps the two-level history of CA.jpg under the new manifest', async () => {
-    const signed = await signManifest(await sharedFixture('CA.jpg'), { title: 'CA.jpg' }, signer);
+    const signed = await signManifest(await c2paFixture('CA.jpg'), { title: 'CA.jpg' }, signer);
     expect(signed.parent).toBe('manifest');
     const summary = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
 
@@ -67,7 +67,7 @@ describe('edit history', () => {
   });
 
   it('stacks Hallmark manifests: a re-signed file lists the earlier one, then its history', async () => {
-    const first = await signManifest(await sharedFixture('CA.jpg'), { fileId: 'first' }, signer);
+    const first = await signManifest(await c2paFixture('CA.jpg'), { fileId: 'first' }, signer);
     const firstLabel = present(await readManifest(first)).manifestLabel;
     const second = await signManifest(first.bytes, { fileId: 'second' }, signer);
     const summary = present(await readManifest(second, { trustAnchors: signer.trustAnchorsPem }));
@@ -89,7 +89,7 @@ describe('edit history', () => {
   });
 
   it('signs a file whose manifest no longer matches its pixels and records the failure', async () => {
-    const tampered = Buffer.from(await sharedFixture('C.jpg'));
+    const tampered = Buffer.from(await c2paFixture('C.jpg'));
     const at = tampered.length - 2000; // inside the entropy-coded scan
     tampered[at] = (tampered[at] ?? 0) ^ 0xff;
     expect(present(await readManifest(tampered)).validation.state).toBe('invalid');
@@ -107,7 +107,7 @@ describe('edit history', () => {
   });
 
   it('signs a file whose manifest cannot be parsed and records it as unreadable', async () => {
-    const corrupt = Buffer.from(await sharedFixture('C.jpg'));
+    const corrupt = Buffer.from(await c2paFixture('C.jpg'));
     const at = corrupt.indexOf('c2pa.claim') + 55; // inside the claim's CBOR
     corrupt[at] = (corrupt[at] ?? 0) ^ 0xff;
     const before = present(await readManifest(corrupt));

@@ -18,7 +18,7 @@ import {
   UnsupportedFormatError,
 } from '../src/c2pa/index.ts';
 import { SOFTWARE_AGENT } from '../src/c2pa/software-agent.ts';
-import { exiftoolJumbfLabels, photo, sharedFixture, temporaryDataDir } from './c2pa-fixtures.ts';
+import { exiftoolJumbfLabels, photo, c2paFixture, temporaryDataDir } from './c2pa-fixtures.ts';
 
 const agent = `Hallmark ${SOFTWARE_AGENT.version}`;
 
@@ -38,8 +38,8 @@ const fullRequest = {
 
 const realPhotos: [C2paFormat, string, () => Promise<Buffer>][] = [
   ['jpeg', 'jpg', () => photo('fog-pier-1.5mp.jpg')],
-  ['png', 'png', () => sharedFixture('sample1.png')],
-  ['webp', 'webp', () => sharedFixture('sample1.webp')],
+  ['png', 'png', () => c2paFixture('sample1.png')],
+  ['webp', 'webp', () => c2paFixture('sample1.webp')],
 ];
 
 let signer: ManifestSigner;
@@ -121,7 +121,7 @@ describe('signManifest and readManifest on real photos', () => {
   });
 
   it('adds neither c2pa.watermarked nor a soft binding when no invisible mark was applied', async () => {
-    const signed = await signManifest(await sharedFixture('sample1.webp'), {}, signer);
+    const signed = await signManifest(await c2paFixture('sample1.webp'), {}, signer);
     const summary = present(await readManifest(signed));
     expect(summary.actions.map((action) => action.action)).toEqual(['c2pa.created']);
     expect(summary.softBinding).toBeNull();

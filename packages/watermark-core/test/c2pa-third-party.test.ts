@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSigner, type ManifestSigner, readManifest } from '../src/c2pa/index.ts';
-import { sharedFixture, temporaryDataDir } from './c2pa-fixtures.ts';
+import { c2paFixture, temporaryDataDir } from './c2pa-fixtures.ts';
 
 // Files produced by the C2PA reference implementation (c2pa-rs), signed with its test
 // certificates: intact, but no trust anchor of ours vouches for them.
@@ -16,7 +16,7 @@ afterAll(() => data.remove());
 
 describe('reading third-party C2PA files', () => {
   it('reads C.jpg: one manifest, valid but signed by an untrusted test certificate', async () => {
-    const summary = await readManifest(await sharedFixture('C.jpg'));
+    const summary = await readManifest(await c2paFixture('C.jpg'));
     expect(summary).toEqual({
       present: true,
       format: 'jpeg',
@@ -57,7 +57,7 @@ describe('reading third-party C2PA files', () => {
   });
 
   it('reads CA.jpg with its parent ingredient A.jpg, which has no provenance of its own', async () => {
-    const summary = await readManifest(await sharedFixture('CA.jpg'));
+    const summary = await readManifest(await c2paFixture('CA.jpg'));
     expect(summary).toMatchObject({
       present: true,
       validation: { state: 'valid_untrusted' },
@@ -77,7 +77,7 @@ describe('reading third-party C2PA files', () => {
   });
 
   it('does not trust the test certificates because of the service’s own development root', async () => {
-    const summary = await readManifest(await sharedFixture('C.jpg'), {
+    const summary = await readManifest(await c2paFixture('C.jpg'), {
       trustAnchors: signer.trustAnchorsPem,
     });
     expect(summary.present && summary.validation.state).toBe('valid_untrusted');
@@ -89,6 +89,6 @@ describe('reading third-party C2PA files', () => {
     ['sample1.webp', 'webp'],
     ['libpng-test.png', 'png'],
   ])('reports %s as carrying no manifest', async (file, format) => {
-    expect(await readManifest(await sharedFixture(file))).toEqual({ present: false, format });
+    expect(await readManifest(await c2paFixture(file))).toEqual({ present: false, format });
   });
 });

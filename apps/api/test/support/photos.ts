@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const sharedFixtures = join(import.meta.dirname, '../../../../../shared/fixtures/c2pa');
+const c2paFixtures = join(import.meta.dirname, '../../../../fixtures/c2pa');
 
-/** A real JPEG photo with no provenance (third-party fixture, see shared/fixtures/c2pa). */
-export const jpegPhoto = readFileSync(join(sharedFixtures, 'no_manifest.jpg'));
+/** A real JPEG photo with no provenance (third-party fixture, see fixtures/c2pa). */
+export const jpegPhoto = readFileSync(join(c2paFixtures, 'no_manifest.jpg'));
 /** A small real PNG image. */
-export const pngImage = readFileSync(join(sharedFixtures, 'libpng-test.png'));
+export const pngImage = readFileSync(join(c2paFixtures, 'libpng-test.png'));
