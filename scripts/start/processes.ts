@@ -34,8 +34,11 @@ export function runTogether(services: readonly Service[], env: NodeJS.ProcessEnv
     stopping = true;
     for (const child of children) if (child.exitCode === null) child.kill(signal);
   };
-  process.once('SIGINT', () => stopAll('SIGTERM'));
-  process.once('SIGTERM', () => stopAll('SIGTERM'));
+  // `on`, not `once`: a Ctrl-C reaches this process twice (from the terminal's process group and
+  // again from pnpm, which forwards it), and the second must not kill it by default action, or
+  // `pnpm start` would exit 130 instead of the 0 of a clean stop.
+  process.on('SIGINT', () => stopAll('SIGTERM'));
+  process.on('SIGTERM', () => stopAll('SIGTERM'));
 
   return new Promise((resolve) => {
     let exited = 0;
