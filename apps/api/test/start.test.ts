@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createTestEnv } from '@hallmark/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/free-port.ts';
+
+const repoRoot = join(import.meta.dirname, '../../..');
+
+/** Resolves once every text appeared in the output so far (rejects if the process ends first). */
+function waitForOutput(child: ChildProcess, texts: readonly string[]): Promise<void> {
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (texts.every((text) => output.includes(text))) {
+        child.stdout?.off('data', onData);
+        child.stderr?.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`pnpm start ended (${code}) before it was up: ${output.slice(-2_000)}`)),
+    );
+  });
+}
+
+describe('pnpm start', () => {
+  let testEnv: Awaited<ReturnType<typeof createTestEnv>>;
+
+  beforeAll(async () => {
+    testEnv = await createTestEnv('start', { PORT: String(await freePort()) });
+  });
+
+  afterAll(async () => {
+    await testEnv?.dispose();
+  });
+
+  it('runs api and worker, then exits 0 on a Ctrl-C of its terminal', async () => {
+    // detached: its own process group, like a terminal's foreground job, so the SIGINT below
+    // reaches pnpm, node, api, worker and the chain at once, as a Ctrl-C does.
+    const child = spawn('pnpm', ['start'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...testEnv.env, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    try {
+      await waitForOutput(child, ['"msg":"api listening"', '"msg":"worker ready"']);
+      const ready = await fetch(`http://127.0.0.1:${testEnv.env.PORT}/health`);
+      expect(ready.status).toBe(200);
+      process.kill(-(child.pid as number), 'SIGINT');
+      expect(await exited).toEqual([0, null]);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      }
+    }
+  }, 120_000);
+});
