@@ -43,6 +43,11 @@ const build = spawnSync(
   ],
   { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
 );
+if (build.error !== undefined) {
+  // Run outside pnpm, node_modules/.bin (and so turbo) is not on PATH.
+  console.error(`start: could not run turbo (${build.error.message}); run \`pnpm start\``);
+  process.exit(1);
+}
 if (build.status !== 0) {
   // Turbo's progress is noise when all is well; on failure it is the explanation.
   process.stderr.write(`${build.stdout}${build.stderr}`);
