@@ -2,30 +2,43 @@ import 'reflect-metadata';
 import { type HallmarkConfig, type Logger, NestPinoLogger } from '@hallmark/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccessLog } from './access-log.ts';
 import { AppModule } from './app.module.ts';
 import { registerDocsPage } from './docs/register-docs-page.ts';
+import { clientErrorHandler, MAX_HEADER_BYTES } from './problem/client-error.ts';
+import { sendProblem } from './problem/send-problem.ts';
+import { passUploadBodies } from './uploads/upload-body-parser.ts';
 
 /** Builds the API application (not yet listening): used by main.ts and by the tests. */
 export async function createApp(
   config: HallmarkConfig,
   logger: Logger,
 ): Promise<NestFastifyApplication> {
+  const httpLogger = logger.child({ component: 'http' });
   const adapter = new FastifyAdapter({
-    loggerInstance: logger.child({ component: 'http' }),
+    loggerInstance: httpLogger,
     logController: new AccessLog(),
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // Requests Node's parser rejects before Fastify sees them still get problem+json.
+    clientErrorHandler: clientErrorHandler(httpLogger),
+    // A malformed URL is refused by the router, before Nest's exception layer applies (Nest's own
+    // hook would hand it to Fastify's default JSON error, which quotes the URL and its query).
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) =>
+      sendProblem(error, request, reply, httpLogger),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, logger),
     adapter,
-    { logger: new NestPinoLogger(logger), abortOnError: false },
+    // Fastify's own JSON parser is kept (its errors carry stable codes); Nest's form parser is not
+    // wanted: no route takes form data.
+    { logger: new NestPinoLogger(logger), abortOnError: false, bodyParser: false },
   );
-  // Upload bodies (PUT to a storage link) reach the handler as a stream, whatever their
-  // Content-Type: the handler compares it with the declared type and answers 400 itself.
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  const fastify = app.getHttpAdapter().getInstance();
+  // JSON is the only body type of the JSON routes: Fastify's default text/plain parser goes, so
+  // such bodies reach passUploadBodies and get a 415 there.
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addContentTypeParser('*', passUploadBodies);
   await registerDocsPage(app);
   return app;
 }

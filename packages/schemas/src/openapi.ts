@@ -16,9 +16,11 @@ Flow: \`POST /claim/file-upload-link\`, PUT the bytes to \`uploadLink\`, \`POST 
 
 The upload (PUT \`uploadLink\`) and download (GET \`watermarkedUrl\`) are signed URLs on the storage address and are not described here.
 
-Every error is RFC 9457 \`application/problem+json\` whose \`type\` is one of the stable URIs under \`https://hallmark.dev/problems/\`.
+Every error is RFC 9457 \`application/problem+json\` whose \`type\` is one of the stable URIs under \`https://hallmark.dev/problems/\`. That includes what the HTTP layer refuses before any route runs: a malformed URL or header, headers over 16 KiB, a body too large or of another type than JSON, and a method a path does not serve, which answers 404 like an unknown path.
 
-Extensions of the service specification: job states \`processing\` and \`failed\`, the job's \`error\`, \`nft\` and \`ipfs\` members, the \`Idempotency-Key\` header and the health probes.`;
+Extensions of the service specification: job states \`processing\` and \`failed\`, the job's \`error\`, \`nft\` and \`ipfs\` members, the \`Idempotency-Key\` header and the health probes.
+
+User's guide (concepts, the flow with curl and the SDK, configuration, errors, limits): \`docs/README.md\` in the Hallmark repository.`;
 
 /**
  * Builds the document from the zod schemas. A fresh registry per call keeps it a pure function:
@@ -43,6 +45,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
       version: packageVersion(),
       description: DESCRIPTION,
     },
+    // Relative: the paths are served wherever this document is (GET /openapi.json).
+    servers: [{ url: '/', description: 'The service this document is served by.' }],
     tags: [
       { name: 'Auth', description: 'Exchange an API key for an access token.' },
       { name: 'Uploads', description: 'Claim a signed link to upload a file.' },

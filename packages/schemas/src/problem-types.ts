@@ -75,6 +75,33 @@ export const problemTypes = {
     title: 'Service unavailable',
     status: 503,
   },
+  // Answered by the HTTP layer before any route runs (see apps/api/src/problem/). Listed after
+  // the types above so a status alone still maps to the first, most general type of its status.
+  badUrl: {
+    type: `${PROBLEM_TYPE_BASE}bad-url`,
+    title: 'Malformed request URL',
+    status: 400,
+  },
+  malformedRequest: {
+    type: `${PROBLEM_TYPE_BASE}malformed-request`,
+    title: 'Malformed HTTP request',
+    status: 400,
+  },
+  requestTimeout: {
+    type: `${PROBLEM_TYPE_BASE}request-timeout`,
+    title: 'Request not received in time',
+    status: 408,
+  },
+  uriTooLong: {
+    type: `${PROBLEM_TYPE_BASE}uri-too-long`,
+    title: 'Request URL too long',
+    status: 414,
+  },
+  headerFieldsTooLarge: {
+    type: `${PROBLEM_TYPE_BASE}header-fields-too-large`,
+    title: 'Request header fields too large',
+    status: 431,
+  },
 } as const satisfies Record<string, ProblemType>;
 
 export type ProblemTypeName = keyof typeof problemTypes;

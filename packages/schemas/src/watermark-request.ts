@@ -116,7 +116,7 @@ export const IdempotencyKey = z
   .regex(/^[\x21-\x7e]+$/, { error: 'Expected visible ASCII characters only' })
   .meta({
     description:
-      'Client-chosen key (e.g. a UUID). Retrying with the same key and body returns the original 202 answer; reusing it with a different body is refused with 409.',
+      'Client-chosen key (e.g. a UUID). Retrying with the same key and body returns the original 202 answer; reusing it with a different body is refused with 422 (`idempotency-key-reused`).',
     examples: ['8e2c9d4e-7b1a-4f7e-9a55-2f9f3f1d0c11'],
   });
 export type IdempotencyKey = z.infer<typeof IdempotencyKey>;

@@ -4,6 +4,7 @@ export {
   type ImageContentType,
   isImageContentType,
 } from './content-types.ts';
+export { decodeLinkKey } from './link-path.ts';
 export { type LinkClaims, type LinkMethod, LinkSigner, type LinkVerdict } from './link-signer.ts';
 export { LocalStorage, type ReceivedUpload, UploadTooLargeError } from './local-storage.ts';
 export {

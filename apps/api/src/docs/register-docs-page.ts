@@ -9,5 +9,9 @@ export async function registerDocsPage(app: NestFastifyApplication): Promise<voi
     mode: 'static',
     specification: { document: openApiDocument as never },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    // The browser tab names the API, not the viewer (Swagger UI's default title).
+    theme: { title: 'Hallmark API' },
+  });
 }

@@ -1,10 +1,14 @@
 import { type Problem, type ProblemType, problemTypes } from '@hallmark/schemas';
 import { HttpException } from '@nestjs/common';
+import { frameworkProblem } from './framework-problems.ts';
 import { ProblemException } from './problem.exception.ts';
 
-const byStatus = new Map<number, ProblemType>(
-  Object.values(problemTypes).map((type) => [type.status, type]),
-);
+// The first type of each status in the catalogue is its general one (400 validation-error,
+// not bad-url), hence first wins.
+const byStatus = new Map<number, ProblemType>();
+for (const type of Object.values(problemTypes)) {
+  if (!byStatus.has(type.status)) byStatus.set(type.status, type);
+}
 
 /** The catalogued type for an HTTP status; unknown 4xx become validation errors, 5xx internal. */
 function typeForStatus(status: number): ProblemType {
@@ -19,9 +23,11 @@ export interface RenderedProblem {
 }
 
 /**
- * Maps anything thrown while handling a request to a problem document. Fastify's own errors
- * (malformed JSON, body too large, unsupported Content-Type) carry `statusCode`; everything that
- * is not a known client error is an internal error whose detail is never shown to the client.
+ * Maps anything thrown while handling a request to a problem document. Our handlers throw
+ * ProblemException, whose detail is written for the client. Everything else (Fastify's own errors:
+ * bad URL, malformed JSON, body too large, unsupported Content-Type; Nest's 404) gets a type and a
+ * detail of ours, never its message, which may quote the URL's query or the body. Anything that is
+ * not a client error is an internal error whose detail is never shown.
  */
 export function toProblem(error: unknown, instance: string): RenderedProblem {
   if (error instanceof ProblemException) {
@@ -36,12 +42,14 @@ export function toProblem(error: unknown, instance: string): RenderedProblem {
     };
   }
   const status = statusOf(error);
-  const type = typeForStatus(status);
-  const detail = status < 500 && error instanceof Error ? clientMessage(error) : undefined;
-  return {
-    body: { ...type, status, ...(detail === undefined ? {} : { detail }), instance },
-    headers: {},
-  };
+  const known = status < 500 ? frameworkProblem(error, status) : undefined;
+  if (known !== undefined) {
+    return {
+      body: { ...known.problem, detail: known.detail, instance },
+      headers: {},
+    };
+  }
+  return { body: { ...typeForStatus(status), status, instance }, headers: {} };
 }
 
 function statusOf(error: unknown): number {
@@ -49,15 +57,4 @@ function statusOf(error: unknown): number {
   const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 600) return statusCode;
   return 500;
-}
-
-function clientMessage(error: Error): string {
-  if (error instanceof HttpException) {
-    const response = error.getResponse();
-    if (typeof response === 'object' && response !== null && 'message' in response) {
-      const message = (response as { message: unknown }).message;
-      return Array.isArray(message) ? message.join('; ') : String(message);
-    }
-  }
-  return error.message;
 }

@@ -18,7 +18,8 @@ export class GatewayController {
   async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const url = new URL(request.url, 'http://localhost');
     const response = await handleGatewayRequest(await this.ipfs.store(), {
-      cidAndPath: decodeURIComponent(url.pathname.replace(/^\/gateway\/ipfs\//, '')),
+      // As sent: the gateway decodes each segment and answers a malformed escape with a 400.
+      cidAndPath: url.pathname.replace(/^\/gateway\/ipfs\//, ''),
       accept: request.headers.accept,
       format: url.searchParams.get('format') ?? undefined,
     });

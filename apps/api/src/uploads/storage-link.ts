@@ -1,5 +1,5 @@
 import { problemTypes } from '@hallmark/schemas';
-import type { LinkMethod, LinkSigner } from '@hallmark/storage';
+import { decodeLinkKey, type LinkMethod, type LinkSigner } from '@hallmark/storage';
 import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '../problem/problem.exception.ts';
 
@@ -13,7 +13,13 @@ export function verifiedObjectKey(
   signer: LinkSigner,
 ): string {
   const url = new URL(request.url, 'http://localhost');
-  const key = decodeURIComponent(url.pathname.replace(/^\/storage\//, ''));
+  const key = decodeLinkKey(url.pathname.replace(/^\/storage\//, ''));
+  if (key === undefined) {
+    throw new ProblemException(
+      problemTypes.badUrl,
+      'The link holds a malformed percent-escape: use the link exactly as it was given.',
+    );
+  }
   const expires = Number(url.searchParams.get('expires'));
   const signature = url.searchParams.get('signature') ?? '';
   const verdict = Number.isSafeInteger(expires)

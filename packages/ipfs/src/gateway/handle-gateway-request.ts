@@ -1,14 +1,17 @@
 import { type ProblemType, problemTypes } from '@hallmark/schemas';
 import type { CID } from 'multiformats/cid';
 import { parseCid } from '../cid.ts';
-import { lastSegment, normalizePath } from '../content-path.ts';
-import { isIpfsError } from '../errors.ts';
+import { assertEntryName, lastSegment } from '../content-path.ts';
+import { IpfsError, isIpfsError } from '../errors.ts';
 import type { IpfsStore } from '../ipfs-store.ts';
 import { contentTypeOfName } from './content-type.ts';
 import { chooseFormat, RAW_BLOCK_TYPE } from './response-format.ts';
 
 export interface GatewayRequest {
-  /** What follows `/ipfs/` in the URL, percent-decoded: `<cid>` or `<cid>/<path>`. */
+  /**
+   * What follows `/ipfs/` in the URL, as sent (percent-encoded): `<cid>` or `<cid>/<path>`. Each
+   * segment is decoded here, so an encoded `/` stays inside its name (and is refused there).
+   */
   readonly cidAndPath: string;
   /** The request's `Accept` header. */
   readonly accept?: string | undefined;
@@ -86,8 +89,22 @@ export async function handleGatewayRequest(
 }
 
 function splitContentPath(cidAndPath: string): { cid: CID; path: string } {
-  const [cidText = '', ...rest] = cidAndPath.replace(/^\/+/, '').split('/');
-  return { cid: parseCid(cidText), path: normalizePath(rest.join('/')) };
+  const [cidText = '', ...rest] = cidAndPath.split('/').filter((segment) => segment !== '');
+  const names = rest.map((segment) => assertEntryName(decodeSegment(segment)));
+  return { cid: parseCid(decodeSegment(cidText)), path: names.join('/') };
+}
+
+/** A malformed escape (`%zz`, or bytes that are not UTF-8) is the client's error: a 400. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch (error) {
+    if (!(error instanceof URIError)) throw error;
+    throw new IpfsError(
+      'invalid_path',
+      'The path holds a malformed percent-escape (such as %zz) or bytes that are not UTF-8.',
+    );
+  }
 }
 
 async function rawBlock(store: IpfsStore, cid: CID): Promise<GatewayResponse> {

@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Health, Readiness } from '../health.ts';
+import { httpLayerResponses } from './problem-responses.ts';
 import { noAuth } from './security.ts';
 
 export function registerHealthRoutes(registry: OpenAPIRegistry): void {
@@ -16,6 +17,7 @@ export function registerHealthRoutes(registry: OpenAPIRegistry): void {
         description: 'The process is alive.',
         content: { 'application/json': { schema: Health } },
       },
+      ...httpLayerResponses,
     },
   });
 
@@ -37,6 +39,7 @@ export function registerHealthRoutes(registry: OpenAPIRegistry): void {
         description: 'At least one check is down; `checks` says which.',
         content: { 'application/json': { schema: Readiness } },
       },
+      ...httpLayerResponses,
     },
   });
 }

@@ -29,6 +29,7 @@ export function problemResponses(cases: readonly ProblemCase[]): Record<string, 
       shared.map(({ problem }) => problem),
     );
   }
+  Object.assign(responses, httpLayerResponses);
   responses.default = problemResponse(
     'Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503).',
     [problemTypes.internal, problemTypes.serviceUnavailable],
@@ -67,3 +68,21 @@ export const authenticatedCases: readonly ProblemCase[] = [
   { problem: problemTypes.unauthorized, when: 'the bearer token is missing, unknown or expired.' },
   { problem: problemTypes.rateLimited, when: 'too many requests; wait `Retry-After` seconds.' },
 ];
+
+/**
+ * What the HTTP layer answers for any operation before its route runs, as one `4XX` entry (an
+ * operation's own statuses above take precedence for theirs).
+ */
+export const httpLayerResponses: Record<string, ResponseConfig> = {
+  '4XX': problemResponse(
+    'Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431).',
+    [
+      problemTypes.badUrl,
+      problemTypes.malformedRequest,
+      problemTypes.requestTimeout,
+      problemTypes.payloadTooLarge,
+      problemTypes.uriTooLong,
+      problemTypes.headerFieldsTooLarge,
+    ],
+  ),
+};

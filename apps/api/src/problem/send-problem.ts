@@ -1,0 +1,26 @@
+import type { Logger } from '@hallmark/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toProblem } from './to-problem.ts';
+
+/**
+ * Answers `error` as RFC 9457 problem+json: for the Nest exception filter and for the errors
+ * Fastify's router raises before any Nest handler or filter exists for the request.
+ */
+export function sendProblem(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  logger: Logger,
+): void {
+  // The path only: the query of a storage link holds its signature.
+  const path = request.url.split('?')[0] ?? request.url;
+  const { body, headers } = toProblem(error, path);
+  if (body.status >= 500) {
+    logger.error({ err: error, method: request.method, path }, 'request failed');
+  }
+  void reply
+    .status(body.status)
+    .headers(headers)
+    .header('content-type', 'application/problem+json; charset=utf-8')
+    .send(body);
+}
