@@ -16,6 +16,8 @@ export const JOB_ERROR_CODES = {
   rpc_unreachable: 'The blockchain RPC endpoint could not be reached after every retry.',
   mint_timeout: 'The mint transaction was not confirmed in time.',
   internal_error: 'An unexpected failure persisted after every retry.',
+  worker_crashed: 'The worker stopped while processing this image three times; it is not retried.',
+  attempts_exhausted: 'Every attempt this deployment allows for a job was used without success.',
 } as const;
 
 export type JobErrorCode = keyof typeof JOB_ERROR_CODES;

@@ -12,11 +12,11 @@ import type { components, operations } from './openapi.ts';
 /** Options of `HallmarkClient.createWatermarkJob`. */
 export interface CreateWatermarkJobOptions extends RequestOptions {
   /**
-   * Client-chosen key (e.g. a UUID). Retrying with the same key and body returns the original 202 answer; reusing it with a different body is refused with 409.
+   * Client-chosen key (e.g. a UUID). Retrying with the same key and body returns the original 202 answer; reusing it with a different body is refused with 422 (`idempotency-key-reused`).
    *
    * Sent as the `Idempotency-Key` header.
    */
-  readonly idempotencyKey?: NonNullable<operations['createWatermarkJob']['parameters']['header']>['Idempotency-Key'];
+  readonly idempotencyKey?: NonNullable<operations['createWatermarkJob']['parameters']['header']>['Idempotency-Key'] | undefined;
 }
 
 /**
@@ -26,7 +26,8 @@ export interface CreateWatermarkJobOptions extends RequestOptions {
 export class HallmarkClient {
   readonly #http: HttpTransport;
 
-  constructor(options: HallmarkClientOptions) {
+  /** Without options it calls `HALLMARK_URL` with `HALLMARK_API_KEY`, from the environment. */
+  constructor(options: HallmarkClientOptions = {}) {
     this.#http = new HttpTransport(options);
   }
 

@@ -465,7 +465,7 @@ export interface components {
         /** @description Why a job failed (Hallmark extension). */
         WatermarkJobError: {
             /**
-             * @description Stable machine-readable reason: `invalid_image` (The file could not be decoded as an image (corrupt or truncated).); `unsupported_format` (The image format cannot be watermarked.); `image_too_small` (The image is smaller than the invisible mark needs (256 px short side).); `too_many_pixels` (The image has more pixels than this deployment accepts.); `processing_timeout` (Processing the image took longer than this deployment allows.); `technique_unavailable` (A requested technique is not available on this deployment.); `ipfs_unreachable` (The IPFS node could not be reached after every retry.); `nft_unavailable` (This deployment has no blockchain configured for minting.); `insufficient_funds` (The minting wallet cannot pay the transaction fee.); `mint_reverted` (The NFT contract refused the mint.); `rpc_unreachable` (The blockchain RPC endpoint could not be reached after every retry.); `mint_timeout` (The mint transaction was not confirmed in time.); `internal_error` (An unexpected failure persisted after every retry.)
+             * @description Stable machine-readable reason: `invalid_image` (The file could not be decoded as an image (corrupt or truncated).); `unsupported_format` (The image format cannot be watermarked.); `image_too_small` (The image is smaller than the invisible mark needs (256 px short side).); `too_many_pixels` (The image has more pixels than this deployment accepts.); `processing_timeout` (Processing the image took longer than this deployment allows.); `technique_unavailable` (A requested technique is not available on this deployment.); `ipfs_unreachable` (The IPFS node could not be reached after every retry.); `nft_unavailable` (This deployment has no blockchain configured for minting.); `insufficient_funds` (The minting wallet cannot pay the transaction fee.); `mint_reverted` (The NFT contract refused the mint.); `rpc_unreachable` (The blockchain RPC endpoint could not be reached after every retry.); `mint_timeout` (The mint transaction was not confirmed in time.); `internal_error` (An unexpected failure persisted after every retry.); `worker_crashed` (The worker stopped while processing this image three times; it is not retried.); `attempts_exhausted` (Every attempt this deployment allows for a job was used without success.)
              * @example invalid_image
              */
             code: string;
@@ -603,6 +603,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
             default: {
                 headers: {
@@ -674,6 +683,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
             default: {
                 headers: {
@@ -689,7 +707,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Client-chosen key (e.g. a UUID). Retrying with the same key and body returns the original 202 answer; reusing it with a different body is refused with 409. */
+                /** @description Client-chosen key (e.g. a UUID). Retrying with the same key and body returns the original 202 answer; reusing it with a different body is refused with 422 (`idempotency-key-reused`). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -766,6 +784,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
             default: {
                 headers: {
@@ -830,6 +857,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -906,6 +942,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
             default: {
                 headers: {
@@ -976,6 +1021,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
             default: {
                 headers: {
@@ -1005,6 +1059,15 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getReadiness: {
@@ -1032,6 +1095,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -67,6 +67,31 @@ export const problemTypes = {
     title: 'Service unavailable',
     status: 503,
   },
+  badUrl: {
+    type: 'https://hallmark.dev/problems/bad-url',
+    title: 'Malformed request URL',
+    status: 400,
+  },
+  malformedRequest: {
+    type: 'https://hallmark.dev/problems/malformed-request',
+    title: 'Malformed HTTP request',
+    status: 400,
+  },
+  requestTimeout: {
+    type: 'https://hallmark.dev/problems/request-timeout',
+    title: 'Request not received in time',
+    status: 408,
+  },
+  uriTooLong: {
+    type: 'https://hallmark.dev/problems/uri-too-long',
+    title: 'Request URL too long',
+    status: 414,
+  },
+  headerFieldsTooLarge: {
+    type: 'https://hallmark.dev/problems/header-fields-too-large',
+    title: 'Request header fields too large',
+    status: 431,
+  },
 } as const;
 
 export type ProblemTypeName = keyof typeof problemTypes;
