@@ -18,4 +18,4 @@ if [ "${HALLMARK_CLI_PREBUILT:-}" != "1" ]; then
 fi
 # INIT_CWD is where the user ran pnpm, so relative file arguments mean what they expect.
 cd "${INIT_CWD:-$PWD}"
-exec node "$root/apps/cli/dist/main.js" "$@"
+exec node "$root/apps/cli/dist/hallmark.js" "$@"

@@ -26,7 +26,11 @@ function help(): string {
     ...Object.values(commands).map((c) => `  ${c.usage}`),
     '  hallmark --version',
     '',
-    'Environment: HALLMARK_URL (default http://127.0.0.1:3000), HALLMARK_API_KEY; keys: DATABASE_URL.',
+    "Environment (the process's, over the nearest .env from the current folder upwards):",
+    '  HALLMARK_URL      the API (default: PUBLIC_URL, else http://HOST:PORT as `pnpm start` serves)',
+    '  HALLMARK_API_KEY  the key for watermark',
+    '  DATABASE_URL      keys: the database (named on stderr)',
+    '  HALLMARK_DATA_DIR sign, inspect: the development signing identity (default .data)',
     '',
   ].join('\n');
 }

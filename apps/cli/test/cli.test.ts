@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
 
@@ -19,6 +20,15 @@ describe('hallmark CLI', () => {
     const c = capture();
     expect(await runCli(['--help'], c.io)).toBe(0);
     expect(c.out()).toContain('hallmark ready');
+  });
+
+  it('README.md lists every command of the help', async () => {
+    const c = capture();
+    await runCli(['--help'], c.io);
+    const names = [...c.out().matchAll(/^ {2}hallmark ([a-z]+)/gm)].map((match) => match[1]);
+    expect(names).toEqual(['keys', 'ready', 'watermark', 'sign', 'inspect', 'mark', 'detect']);
+    const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8');
+    for (const name of names) expect(readme).toContain(`\`hallmark ${name} `);
   });
 
   it('rejects an unknown command with exit code 2', async () => {
@@ -43,6 +53,29 @@ describe('hallmark CLI', () => {
     });
     expect(result.status).toBe(0);
     expect(result.stdout).toBe('0.1.0\n');
+  });
+
+  it("`pnpm hallmark` launched by an older Node (the machine's 20) warns about no engine", () => {
+    const root = join(import.meta.dirname, '../../..');
+    // pnpm checks engines against the Node the scripts run on (.nvmrc, via bootstrap).
+    const nvmrc = readFileSync(join(root, '.nvmrc'), 'utf8').trim();
+    const workspace = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
+    expect(/^nodeVersion: (\S+)$/m.exec(workspace)?.[1]).toBe(nvmrc);
+
+    // The pnpm on PATH is a `#!/usr/bin/env node` script: it runs on the first node in PATH.
+    const olderNode = existsSync('/usr/bin/node') ? '/usr/bin/node' : process.execPath;
+    const result = spawnSync('pnpm', ['hallmark', '--version'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        PATH: `${dirname(olderNode)}:${process.env.PATH ?? ''}`,
+        HALLMARK_CLI_PREBUILT: '1',
+      },
+    });
+    expect(result.stderr).not.toMatch(/engine/i);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('0.1.0\n');
   });
 });
 

@@ -39,6 +39,9 @@ describe('hallmark keys', () => {
     // Only the prefix is ever shown again; the key itself is nowhere in the listing.
     expect(listed.out()).not.toContain(plaintext);
     expect(listed.out()).not.toContain(hashApiKey(plaintext));
+    // Which database was read, on stderr so that stdout stays the listing.
+    const name = new URL(database.url).pathname.slice(1);
+    expect(listed.err()).toBe(`database ${name} on 127.0.0.1:5432\n`);
 
     const revoked = capture(env);
     expect(await runCli(['keys', 'revoke', prefix], revoked.io)).toBe(0);

@@ -15,7 +15,13 @@ export {
 export { createDatabase, createPrismaClient, type Database } from './client.ts';
 export { type CreatedMigration, createMigration } from './create-migration.ts';
 export { DatabaseUnreachableError } from './database-unreachable-error.ts';
-export { DEFAULT_DATABASE_URL, databaseUrlFromEnv, redactPassword } from './database-url.ts';
+export {
+  DEFAULT_DATABASE_URL,
+  databaseNameOf,
+  databaseUrlFromEnv,
+  redactPassword,
+  serverAddressOf,
+} from './database-url.ts';
 export type { ApiKey, File, IpfsRecord, Nft, WatermarkJob } from './generated/prisma/client.ts';
 export { FileStatus, JobStatus, Prisma, PrismaClient } from './generated/prisma/client.ts';
 export {

@@ -2,6 +2,7 @@
 // throwaway data folder, and exiftool as an independent reader of the embedded manifest store.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,16 +28,22 @@ export async function temporaryDataDir(): Promise<{ dir: string; remove: () => P
 }
 
 /**
+ * Phil Harvey's ExifTool, the Perl script as npm ships it (exiftool-vendored.pl): an independent
+ * reader that needs only the system's perl, not a Debian package.
+ */
+const exiftool = createRequire(import.meta.url).resolve('exiftool-vendored.pl/bin/exiftool');
+
+/**
  * JUMBF description-box labels exiftool finds in a file: `c2pa` is the manifest store, then the
- * manifests' `urn:c2pa:...` labels and their boxes. Debian's exiftool 12.57 decodes JUMBF in JPEG
+ * manifests' `urn:c2pa:...` labels and their boxes. ExifTool decodes JUMBF in JPEG
  * and PNG; from WebP it extracts the RIFF `C2PA` chunk as raw bytes, whose boxes are walked here.
  */
 export async function exiftoolJumbfLabels(path: string): Promise<string[]> {
   const run = promisify(execFile);
-  const decoded = await run('exiftool', ['-a', '-s3', '-JUMBF:JUMDLabel', path]);
+  const decoded = await run('perl', [exiftool, '-a', '-s3', '-JUMBF:JUMDLabel', path]);
   const labels = decoded.stdout.split('\n').filter((line) => line !== '');
   if (labels.length > 0) return labels;
-  const raw = await run('exiftool', ['-u', '-b', '-RIFF:Unknown_C2PA', path], {
+  const raw = await run('perl', [exiftool, '-u', '-b', '-RIFF:Unknown_C2PA', path], {
     encoding: 'buffer',
   });
   return jumbfLabels(raw.stdout);

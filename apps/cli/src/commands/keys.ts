@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { createPrismaClient, databaseUrlFromEnv, issueApiKey, revokeApiKey } from '@hallmark/db';
+import {
+  createPrismaClient,
+  databaseNameOf,
+  databaseUrlFromEnv,
+  issueApiKey,
+  revokeApiKey,
+  serverAddressOf,
+} from '@hallmark/db';
 import { type Command, UsageError } from '../io.ts';
 
 export const keysUsage =
@@ -16,7 +23,10 @@ export const keys: Command = async (args, io) => {
     allowPositionals: true,
     options: { name: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
-  const prisma = createPrismaClient(databaseUrlFromEnv(io.env));
+  const databaseUrl = databaseUrlFromEnv(io.env);
+  // Several instances can share one PostgreSQL server: say which database this is, every time.
+  io.stderr(`database ${databaseNameOf(databaseUrl)} on ${serverAddressOf(databaseUrl)}\n`);
+  const prisma = createPrismaClient(databaseUrl);
   try {
     switch (action) {
       case 'create': {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { HallmarkClient } from '@hallmark/sdk';
+import { apiBaseUrl } from '../environment.ts';
 import type { Command } from '../io.ts';
 
 export const readyUsage =
@@ -11,7 +12,7 @@ export const ready: Command = async (args, io) => {
     args,
     options: { url: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
-  const baseUrl = values.url ?? io.env.HALLMARK_URL ?? 'http://127.0.0.1:3000';
+  const baseUrl = values.url ?? apiBaseUrl(io.env);
   // A probe reports what it sees now: no retries on a refused connection.
   const client = new HallmarkClient({ baseUrl, retry: { retries: 0 } });
   const readiness = await client.getReadiness();

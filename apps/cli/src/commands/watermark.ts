@@ -7,6 +7,7 @@ import {
   type WatermarkProgress,
   watermarkFile,
 } from '@hallmark/sdk';
+import { apiBaseUrl } from '../environment.ts';
 import { type CliIo, UsageError } from '../io.ts';
 
 export const watermarkUsage = [
@@ -56,7 +57,7 @@ export async function watermark(args: string[], io: WatermarkIo): Promise<number
   const options = watermarkOptions(values);
   const output = values.out ?? besideInput(file);
   const client = new HallmarkClient({
-    baseUrl: values.url ?? io.env.HALLMARK_URL ?? 'http://127.0.0.1:3000',
+    baseUrl: values.url ?? apiBaseUrl(io.env),
     token,
   });
 

@@ -1,0 +1,99 @@
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyProject, ok, packInto, tarballEntries, userEnv } from './support/npm-project.ts';
+import { type RunningService, startService } from './support/service.ts';
+
+const cliFolder = join(import.meta.dirname, '../../cli');
+const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
+
+describe('the packed CLI, installed with plain npm into an empty project', () => {
+  let service: RunningService;
+  let folder: string;
+  let project: string;
+  let tarball: string;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'hallmark-cli-package-'));
+    project = join(folder, 'project');
+    const [started, packed] = await Promise.all([startService(), packInto(cliFolder, folder)]);
+    service = started;
+    tarball = packed;
+    await emptyProject(project, { name: 'uses-hallmark', private: true });
+    // c2pa-node's install script would fetch its native module from GitHub (unreachable
+    // offline); the module is already in its npm tarball, so the script is skipped, as the
+    // CLI README says.
+    await ok(
+      'npm',
+      ['install', '--no-audit', '--no-fund', tarball],
+      project,
+      userEnv({ SKIP_RUST_BUILD: '1' }),
+    );
+  }, 300_000);
+
+  afterAll(async () => {
+    await service?.close();
+    if (folder !== undefined) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('holds the bundle, its manifest and README, and no workspace dependency', async () => {
+    expect(await tarballEntries(tarball)).toEqual([
+      'package/README.md',
+      'package/dist/hallmark.js',
+      'package/package.json',
+    ]);
+    const manifest = JSON.parse(
+      await readFile(join(project, 'node_modules/@hallmark/cli/package.json'), 'utf8'),
+    ) as { dependencies: Record<string, string> };
+    expect(
+      Object.keys(manifest.dependencies).filter((name) => name.startsWith('@hallmark/')),
+    ).toEqual([]);
+  });
+
+  it('`npx hallmark watermark` reads the .env, calls the service there and writes the file', async () => {
+    const { apiKey } = await service.newClient();
+    await copyFile(photo, join(project, 'photo.jpg'));
+    // No HALLMARK_URL: the CLI finds the API from PORT, as `pnpm start` serves it.
+    const port = new URL(service.baseUrl).port;
+    await writeFile(
+      join(project, '.env'),
+      [
+        `PORT=${port}`,
+        `HALLMARK_API_KEY=${apiKey}`,
+        `DATABASE_URL=${service.env.DATABASE_URL}`,
+        `HALLMARK_DATA_DIR=${service.env.HALLMARK_DATA_DIR}`,
+      ].join('\n'),
+    );
+    const marked = await ok(
+      'npx',
+      ['hallmark', 'watermark', 'photo.jpg', '--author', 'Ada', '--out', 'marked.jpg', '--json'],
+      project,
+    );
+    const job = JSON.parse(marked.stdout) as { requestId: string; status: string };
+    expect(job.status).toBe('success');
+
+    const row = await service.prisma.watermarkJob.findUniqueOrThrow({
+      where: { id: job.requestId },
+    });
+    const detected = await ok('npx', ['hallmark', 'detect', 'marked.jpg'], project);
+    expect(detected.stdout.trim()).toBe(row.markPayload);
+
+    // The service's development identity is in HALLMARK_DATA_DIR: the signer is trusted.
+    const inspected = await ok('npx', ['hallmark', 'inspect', 'marked.jpg', '--json'], project);
+    const manifest = JSON.parse(inspected.stdout) as {
+      validation: { state: string };
+      metadata: { author?: string };
+    };
+    expect(manifest.validation.state).toBe('trusted');
+    expect(manifest.metadata.author).toBe('Ada');
+  });
+
+  it('`npx hallmark keys list` names the database it read on stderr', async () => {
+    const listed = await ok('npx', ['hallmark', 'keys', 'list', '--json'], project);
+    const database = new URL(service.env.DATABASE_URL ?? '').pathname.slice(1);
+    expect(listed.stderr).toContain(`database ${database} on 127.0.0.1:5432\n`);
+    const keys = JSON.parse(listed.stdout) as Array<{ name: string }>;
+    expect(keys.map((key) => key.name)).toContain('e2e');
+  });
+});
