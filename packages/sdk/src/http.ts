@@ -1,3 +1,4 @@
+import { DEFAULT_BASE_URL, environmentVariable } from './environment.ts';
 import { HallmarkApiError } from './errors.ts';
 import { errorFromResponse, readBody } from './response-body.ts';
 import { fetchWithRetry, type RetryOptions, type RetryPolicy, retryPolicy } from './retry.ts';
@@ -15,23 +16,29 @@ export const globalFetch: FetchFunction = (url, init) => globalThis.fetch(url, i
 export type TokenSource = string | (() => string | Promise<string>);
 
 export interface HallmarkClientOptions {
-  /** Where the API is, e.g. `https://api.example.com` or `http://localhost:3000/hallmark`. */
-  readonly baseUrl: string | URL;
-  /** Sent as `Authorization: Bearer <token>` to every operation that requires it. */
-  readonly token?: TokenSource;
+  /**
+   * Where the API is, e.g. `https://api.example.com` or `http://localhost:3000/hallmark`.
+   * Defaults to the environment's `HALLMARK_URL`, else `http://localhost:3000`.
+   */
+  readonly baseUrl?: string | URL | undefined;
+  /**
+   * Sent as `Authorization: Bearer <token>` to every operation that requires it. Defaults to
+   * the environment's `HALLMARK_API_KEY` (none in a browser).
+   */
+  readonly token?: TokenSource | undefined;
   /** Defaults to the global `fetch`, looked up at call time. */
-  readonly fetch?: FetchFunction;
+  readonly fetch?: FetchFunction | undefined;
   /**
    * Retrying of 429 and 503 answers (honouring `Retry-After`) and, for GET, of lost
    * connections. Defaults: 3 retries, waits of at most 30 s. `{ retries: 0 }` disables it.
    */
-  readonly retry?: RetryOptions;
+  readonly retry?: RetryOptions | undefined;
 }
 
 /** Per-call options shared by every operation. */
 export interface RequestOptions {
   /** Aborts the request, e.g. when a poll loop is cancelled. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** One call, as the generated client describes it. */
@@ -64,12 +71,14 @@ export class HttpTransport {
 
   constructor(options: HallmarkClientOptions) {
     // Parsed once so a malformed base URL fails at construction, not on the first call.
-    const base = new URL(String(options.baseUrl));
+    const base = new URL(
+      String(options.baseUrl ?? environmentVariable('HALLMARK_URL') ?? DEFAULT_BASE_URL),
+    );
     if (base.protocol !== 'http:' && base.protocol !== 'https:') {
       throw new TypeError(`baseUrl must be an http(s) URL, got ${base.href}`);
     }
     this.#baseUrl = base.href.replace(/\/+$/, '');
-    this.#token = options.token;
+    this.#token = options.token ?? environmentVariable('HALLMARK_API_KEY');
     this.#fetch = options.fetch ?? globalFetch;
     this.#retry = retryPolicy(options.retry);
   }

@@ -4,14 +4,14 @@ import { sleep } from './sleep.ts';
 /** How answers that mean "not now" are retried. Every field is optional. */
 export interface RetryOptions {
   /** Retries after the first attempt; `0` disables retrying. Default 3. */
-  readonly retries?: number;
+  readonly retries?: number | undefined;
   /**
    * Longest single wait, in ms. When `Retry-After` asks for longer, the answer is returned at
    * once instead: retrying earlier than asked would only be refused again. Default 30 000.
    */
-  readonly maxDelayMs?: number;
+  readonly maxDelayMs?: number | undefined;
   /** First wait when the server gives no `Retry-After`; it doubles on each retry. Default 500. */
-  readonly baseDelayMs?: number;
+  readonly baseDelayMs?: number | undefined;
 }
 
 export type RetryPolicy = Required<RetryOptions>;

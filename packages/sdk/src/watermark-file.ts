@@ -32,9 +32,9 @@ export interface WatermarkedFile {
   /** The job, `status: 'success'`, with `watermarkedUrl`, `expiredAt` and any `nft`/`ipfs`. */
   readonly job: WatermarkJob;
   /** The watermarked bytes. */
-  download(options?: { readonly signal?: AbortSignal }): Promise<Uint8Array>;
+  download(options?: { readonly signal?: AbortSignal | undefined }): Promise<Uint8Array>;
   /** Writes the watermarked bytes to `path`, replacing it; Node only. */
-  downloadTo(path: string, options?: { readonly signal?: AbortSignal }): Promise<void>;
+  downloadTo(path: string, options?: { readonly signal?: AbortSignal | undefined }): Promise<void>;
 }
 
 /**
@@ -70,7 +70,9 @@ export async function watermarkFile(
   const job = await waitForJob(client, requestId, { ...settings, onProgress });
   onProgress?.({ phase: 'done', job });
 
-  const download = async (call: { readonly signal?: AbortSignal } = {}): Promise<Uint8Array> => {
+  const download = async (
+    call: { readonly signal?: AbortSignal | undefined } = {},
+  ): Promise<Uint8Array> => {
     if (job.watermarkedUrl === undefined) {
       throw new Error(`Watermark job ${job.requestId} succeeded without a watermarkedUrl`);
     }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   HallmarkApiError,
   HallmarkClient,
@@ -212,5 +212,39 @@ describe('HallmarkClient', () => {
   it('refuses a base URL that is not http(s)', () => {
     expect(() => new HallmarkClient({ baseUrl: 'ftp://example.com' })).toThrow(TypeError);
     expect(() => new HallmarkClient({ baseUrl: 'not a url' })).toThrow(TypeError);
+  });
+});
+
+describe('HallmarkClient defaults from the environment', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('calls HALLMARK_URL with HALLMARK_API_KEY when given no options', async () => {
+    vi.stubEnv('HALLMARK_URL', `${server.url}/`);
+    vi.stubEnv('HALLMARK_API_KEY', 'key-from-env');
+    server.requests.length = 0;
+    // The test server has no answer set up: only what was sent matters here.
+    await new HallmarkClient().createAccessToken().catch(() => undefined);
+    expect(server.requests[0]?.url).toBe('/auth/token');
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer key-from-env');
+  });
+
+  it('lets options win over the environment, and falls back to localhost:3000', async () => {
+    vi.stubEnv('HALLMARK_URL', '');
+    vi.stubEnv('HALLMARK_API_KEY', 'key-from-env');
+    const seen: Array<{ url: string; authorization: string | null }> = [];
+    const fetch = async (url: string, init: RequestInit) => {
+      seen.push({ url, authorization: new Headers(init.headers).get('authorization') });
+      return Response.json({ status: 'ok' });
+    };
+    await new HallmarkClient({ fetch }).createAccessToken().catch(() => undefined);
+    await new HallmarkClient({ fetch, token: 'explicit' })
+      .createAccessToken()
+      .catch(() => undefined);
+    expect(seen).toEqual([
+      { url: 'http://localhost:3000/auth/token', authorization: 'Bearer key-from-env' },
+      { url: 'http://localhost:3000/auth/token', authorization: 'Bearer explicit' },
+    ]);
   });
 });

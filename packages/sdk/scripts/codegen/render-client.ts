@@ -29,7 +29,8 @@ ${operations.flatMap(renderOptionsInterface).join('\n')}
 export class HallmarkClient {
   readonly #http: HttpTransport;
 
-  constructor(options: HallmarkClientOptions) {
+  /** Without options it calls \`HALLMARK_URL\` with \`HALLMARK_API_KEY\`, from the environment. */
+  constructor(options: HallmarkClientOptions = {}) {
     this.#http = new HttpTransport(options);
   }
 ${operations.map(renderMethod).join('')}}
@@ -46,7 +47,7 @@ function renderOptionsInterface(operation: OperationView): string[] {
   if (operation.headers.length === 0) return [];
   const members = operation.headers.map(
     (header) =>
-      `${docComment([header.description, `Sent as the \`${header.name}\` header.`], '  ')}  readonly ${header.option}${header.required ? '' : '?'}: ${header.type};\n`,
+      `${docComment([header.description, `Sent as the \`${header.name}\` header.`], '  ')}  readonly ${header.option}${header.required ? '' : '?'}: ${header.type}${header.required ? '' : ' | undefined'};\n`,
   );
   return [
     `/** Options of \`HallmarkClient.${operation.operationId}\`. */\nexport interface ${optionsTypeOf(operation)} extends RequestOptions {\n${members.join('')}}\n`,
