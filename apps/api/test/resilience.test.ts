@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { type HallmarkClient, waitForJob } from '@hallmark/sdk';
 import { detectMark, payloadToHex } from '@hallmark/watermark-core';
 import { describe, expect, it } from 'vitest';
@@ -13,10 +13,15 @@ const photos = join(import.meta.dirname, '../../../fixtures/photos');
 const submit = (client: HallmarkClient, photo: Uint8Array) =>
   submitJob(client, photo, { watermarkType: ['invisible'] });
 
+/** Every file under the job's output folder, relative to `objects/`. */
 async function outputsOf(service: RunningService, requestId: string): Promise<string[]> {
-  return readdir(join(service.env.HALLMARK_DATA_DIR ?? '', 'objects', 'outputs', requestId)).catch(
-    () => [],
-  );
+  const objects = join(service.env.HALLMARK_DATA_DIR ?? '', 'objects');
+  const folder = join(objects, 'outputs', requestId);
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(objects, join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 async function until(
@@ -69,10 +74,12 @@ describe('resilience', () => {
         minIntervalMs: 100,
       });
       expect(job.status).toBe('success');
-      expect(await outputsOf(service, accepted.requestId)).toEqual(['photo.jpg']);
       const row = await service.prisma.watermarkJob.findUniqueOrThrow({
         where: { id: accepted.requestId },
       });
+      // The killed run stored nothing; the second run's output is the only file.
+      expect(row.outputStorageKey).toBe(`outputs/${accepted.requestId}/2/photo.jpg`);
+      expect(await outputsOf(service, accepted.requestId)).toEqual([row.outputStorageKey]);
       const output = await readFile(
         join(service.env.HALLMARK_DATA_DIR ?? '', 'objects', row.outputStorageKey ?? ''),
       );
@@ -110,7 +117,10 @@ describe('resilience', () => {
         90_000,
         'all 50 jobs to succeed',
       );
-      for (const id of ids) expect(await outputsOf(service, id)).toEqual(['photo.jpg']);
+      const rows = await service.prisma.watermarkJob.findMany({ where: { id: { in: ids } } });
+      for (const row of rows) {
+        expect(await outputsOf(service, row.id)).toEqual([row.outputStorageKey]);
+      }
     } finally {
       await service.close();
       await redis.stop();

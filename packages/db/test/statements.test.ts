@@ -3,19 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey, issueApiKey } from '../src/api-keys.ts';
 import { createDatabase, type Database } from '../src/client.ts';
 import {
-  claimJob,
   claimUpload,
   completeUpload,
-  failJob,
   findJobRun,
   findJobView,
   findKeyByHash,
-  finishJob,
   insertFile,
   insertJob,
   isUniqueViolation,
   keyRevokedAt,
-  reclaimJob,
   releaseUpload,
 } from '../src/statements/index.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
@@ -71,13 +67,6 @@ async function newJob(fileId: string, idempotencyKey: string | null = null) {
   const job = jobFor(fileId, idempotencyKey);
   expect(await insertJob(db.sql, job)).toBe(true);
   return job.id;
-}
-
-/** Sets the job's updated_at an hour back, so that a statement's bump can be seen; returns it. */
-async function backdate(jobId: string): Promise<Date> {
-  const hourAgo = new Date(Date.now() - 3_600_000);
-  await db.prisma.watermarkJob.update({ where: { id: jobId }, data: { updatedAt: hourAgo } });
-  return hourAgo;
 }
 
 describe('createDatabase', () => {
@@ -148,7 +137,7 @@ describe('request path statements', () => {
       options: { watermarkType: ['invisible'] },
     });
     const run = await findJobRun(db.sql, jobId);
-    expect(run).toMatchObject({ id: jobId, markPayload: null, steps: [], startedAt: null });
+    expect(run).toMatchObject({ id: jobId, status: 'pending', steps: [] });
     expect(run?.file).toEqual({
       id: file.id,
       storageKey: file.storageKey,
@@ -164,52 +153,5 @@ describe('request path statements', () => {
     );
     expect(isUniqueViolation(again)).toBe(true);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
-  });
-
-  it('claim a job with its payload once, keep that payload on a reclaim, bump updated_at', async () => {
-    const jobId = await newJob((await newFile(true)).id);
-    const before = await backdate(jobId);
-    expect(await claimJob(db.sql, jobId, 1, '0123456789abcdef', null)).toBe(true);
-    // A second run that read the row before the first claimed it loses the guard...
-    expect(await claimJob(db.sql, jobId, 2, 'fedcba9876543210', null)).toBe(false);
-    // ...and takes the payload already chosen.
-    expect(await reclaimJob(db.sql, jobId, 2)).toBe('0123456789abcdef');
-    const claimed = await db.prisma.watermarkJob.findUniqueOrThrow({ where: { id: jobId } });
-    expect(claimed).toMatchObject({ status: 'processing', attempts: 2 });
-    expect(claimed.startedAt).toBeInstanceOf(Date);
-    expect(claimed.updatedAt.getTime()).toBeGreaterThan(before.getTime());
-  });
-
-  it('finish a job once: a finished job is not failed afterwards', async () => {
-    const jobId = await newJob((await newFile(true)).id);
-    const before = await backdate(jobId);
-    await finishJob(db.sql, jobId, {
-      storageKey: `outputs/${jobId}/photo.jpg`,
-      contentType: 'image/jpeg',
-      sizeBytes: 99,
-      sha256: 'cd'.repeat(32),
-      steps: [{ name: 'store', ms: 1 }],
-    });
-    await failJob(db.sql, jobId, 'internal_error', 'too late');
-    const row = await db.prisma.watermarkJob.findUniqueOrThrow({ where: { id: jobId } });
-    expect(row).toMatchObject({
-      status: 'success',
-      outputSizeBytes: 99n,
-      steps: [{ name: 'store', ms: 1 }],
-      errorCode: null,
-    });
-    expect(row.finishedAt).toBeInstanceOf(Date);
-    expect(row.updatedAt.getTime()).toBeGreaterThan(before.getTime());
-
-    const failing = await newJob((await newFile(true)).id);
-    const pending = await backdate(failing);
-    await failJob(db.sql, failing, 'invalid_image', 'not an image');
-    const failed = await db.prisma.watermarkJob.findUniqueOrThrow({ where: { id: failing } });
-    expect(failed.updatedAt.getTime()).toBeGreaterThan(pending.getTime());
-    expect(await findJobView(db.sql, failing, keyId)).toMatchObject({
-      status: 'failed',
-      errorCode: 'invalid_image',
-      errorMessage: 'not an image',
-    });
   });
 });

@@ -21,8 +21,11 @@ const BATCH = 200;
 /**
  * Finds jobs whose row says pending/processing but that nothing is working on: the API could
  * not reach Redis when it accepted them, or Redis lost its data. It queues them again. A job
- * that waits or runs already has a queue entry with its id, so queueing never doubles work;
- * a job whose worker crashed is returned by BullMQ itself once its lock lapses.
+ * that waits or runs already has a queue entry with its id, and one that a live run holds (its
+ * lease renewed) is left alone. Queueing again never doubles work: a run must hold the job's
+ * lease to change it, and the row counts attempts and crashes across re-queues, so a job that
+ * keeps failing or crashing ends `failed` instead of being re-queued forever. A job whose worker
+ * crashed is returned by BullMQ itself once its lock lapses.
  */
 @Injectable()
 export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -62,9 +65,15 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
 
   /** One pass: returns how many jobs were queued again. */
   async reconcileOnce(): Promise<number> {
-    const idleSince = new Date(Date.now() - this.config.RECONCILE_AFTER_MS);
+    const now = Date.now();
+    const idleSince = new Date(now - this.config.RECONCILE_AFTER_MS);
     const stuck = await this.prisma.client.watermarkJob.findMany({
-      where: { status: { in: ['pending', 'processing'] }, updatedAt: { lt: idleSince } },
+      where: {
+        status: { in: ['pending', 'processing'] },
+        updatedAt: { lt: idleSince },
+        // A run renewing its lease is working on the job, however long ago the row changed.
+        OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: new Date(now) } }],
+      },
       select: { id: true },
       orderBy: { updatedAt: 'asc' },
       take: BATCH,

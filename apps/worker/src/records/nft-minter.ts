@@ -6,7 +6,12 @@ import {
   NftRegistry,
   resolveTokenOwner,
 } from '@hallmark/chain';
-import type { Nft } from '@hallmark/db';
+import {
+  claimMintSigning,
+  forgetMintTransaction,
+  type Nft,
+  recordMintTransaction,
+} from '@hallmark/db';
 import { buildNftMetadata, type WatermarkFacts } from '@hallmark/ipfs';
 import {
   CONFIG,
@@ -19,6 +24,7 @@ import {
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Hash, Hex } from 'viem';
 import { PermanentJobFailure } from '../watermark/job-failure.ts';
+import type { LeaseKeeper } from '../watermark/lease-keeper.ts';
 import { IpfsRecords, type JobRef } from './ipfs-records.ts';
 
 export interface WatermarkedOutput {
@@ -27,10 +33,12 @@ export interface WatermarkedOutput {
 }
 
 /**
- * The NFT side of a job: the file and its ERC-721 metadata on IPFS, then one token. The signed
- * transaction is written to the job's NFT row before it is broadcast, so a retry after a crash at
- * any point looks it up (or re-sends the very same bytes, which cannot mint twice) instead of
- * minting again.
+ * The NFT side of a job: the file and its ERC-721 metadata on IPFS, then one token. At most one
+ * mint transaction per job is ever broadcast: the run claims the signing on the job's NFT row
+ * with its lease, and writes the signed transaction there before broadcasting it, only while its
+ * claim stands (see @hallmark/db's nft-mint statements). A later run finds the recorded
+ * transaction and looks it up on the chain (or re-sends the very same bytes, which cannot mint
+ * twice) instead of minting again; a mint that timed out is found there by its hash.
  */
 @Injectable()
 export class NftMinter implements OnModuleInit {
@@ -53,7 +61,12 @@ export class NftMinter implements OnModuleInit {
     return this.#registry !== null;
   }
 
-  async mint(job: JobRef, output: WatermarkedOutput, facts: WatermarkFacts): Promise<void> {
+  async mint(
+    job: JobRef,
+    keeper: LeaseKeeper,
+    output: WatermarkedOutput,
+    facts: WatermarkFacts,
+  ): Promise<void> {
     const registry = this.#registry;
     const options = this.#options;
     if (registry === null || options === null) {
@@ -67,7 +80,7 @@ export class NftMinter implements OnModuleInit {
       (await this.#prepare(job, output, facts, options));
     if (nft.tokenId !== null) return;
     try {
-      const minted = await this.#mintOnce(registry, nft);
+      const minted = await this.#mintOnce(registry, nft, keeper);
       await this.prisma.client.nft.update({
         where: { id: nft.id },
         data: {
@@ -90,10 +103,10 @@ export class NftMinter implements OnModuleInit {
     } catch (error) {
       if (error instanceof ChainError && error.code === 'nonce_conflict') {
         // The recorded transaction can never be mined: forget it so the retry signs a new one.
-        await this.prisma.client.nft.update({
-          where: { id: nft.id },
-          data: { txHash: null, rawTransaction: null },
-        });
+        const current = await this.prisma.client.nft.findUniqueOrThrow({ where: { id: nft.id } });
+        if (current.txHash !== null) {
+          await forgetMintTransaction(this.prisma.sql, nft.id, keeper.lease, current.txHash);
+        }
       }
       if (error instanceof ChainError && error.code === 'misconfigured') {
         throw new PermanentJobFailure('nft_unavailable', error.message);
@@ -148,7 +161,8 @@ export class NftMinter implements OnModuleInit {
     });
   }
 
-  async #mintOnce(registry: NftRegistry, nft: Nft): Promise<MintedToken> {
+  async #mintOnce(registry: NftRegistry, nft: Nft, keeper: LeaseKeeper): Promise<MintedToken> {
+    keeper.assertHeld();
     if (nft.txHash !== null && nft.rawTransaction !== null) {
       const txHash = nft.txHash as Hash;
       const found = await registry.findMintByTxHash(txHash);
@@ -156,14 +170,18 @@ export class NftMinter implements OnModuleInit {
       await registry.rebroadcastMint(nft.rawTransaction as Hex);
       return registry.waitForMint(txHash);
     }
+    keeper.confirm(await claimMintSigning(this.prisma.sql, nft.id, keeper.lease));
     const signed = await registry.sendMint({
       to: nft.mintedTo as `0x${string}`,
       tokenUri: `ipfs://${nft.metadataCid}`,
+      // Throwing here keeps the transaction from ever being sent.
       beforeBroadcast: async (mint) => {
-        await this.prisma.client.nft.update({
-          where: { id: nft.id },
-          data: { txHash: mint.txHash, rawTransaction: mint.rawTransaction },
-        });
+        keeper.confirm(
+          await recordMintTransaction(this.prisma.sql, nft.id, keeper.lease, {
+            txHash: mint.txHash,
+            rawTransaction: mint.rawTransaction,
+          }),
+        );
       },
     });
     return registry.waitForMint(signed.txHash);

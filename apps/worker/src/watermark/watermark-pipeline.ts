@@ -1,7 +1,28 @@
-import { randomBytes } from 'node:crypto';
-import { claimJob, failJob, findJobRun, finishJob, type JobRun, reclaimJob } from '@hallmark/db';
-import { LOGGER, type Logger, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  claimJob,
+  failJob,
+  failUnleasedJob,
+  findJobRun,
+  finishJob,
+  type JobClaim,
+  type JobRun,
+  type LeaseTerms,
+  recordOutput,
+  releaseLease,
+  type StoredOutput,
+} from '@hallmark/db';
+import {
+  CONFIG,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  OBJECT_STORAGE,
+  PrismaService,
+} from '@hallmark/platform';
+import {
+  JOB_ERROR_CODES,
+  type JobErrorCode,
   requestedRecords,
   type WatermarkOptions,
   WatermarkOptions as WatermarkOptionsSchema,
@@ -11,96 +32,252 @@ import { Inject, Injectable } from '@nestjs/common';
 import { IpfsRecords } from '../records/ipfs-records.ts';
 import { NftMinter } from '../records/nft-minter.ts';
 import { type ImageInput, TECHNIQUES, type Techniques } from '../techniques/techniques.ts';
-import { PermanentJobFailure } from './job-failure.ts';
+import { asPermanentFailure, finalFailureCode, PermanentJobFailure } from './job-failure.ts';
 import { type StepTiming, timed } from './job-steps.ts';
+import { LeaseKeeper, LeaseLostError } from './lease-keeper.ts';
 
-export type PipelineOutcome = { outcome: 'success' } | { outcome: 'skipped'; reason: string };
+/** Crashed runs a job survives: the next crash (the third) fails it with `worker_crashed`. */
+export const MAX_CRASHES = 2;
+
+export type PipelineOutcome =
+  | { readonly outcome: 'success' }
+  | { readonly outcome: 'failed'; readonly code: JobErrorCode }
+  | { readonly outcome: 'skipped'; readonly reason: string }
+  /** Another run holds a live lease on the job: try again later, or leave it to that run. */
+  | { readonly outcome: 'busy'; readonly until: Date };
+
+export interface RunContext {
+  /** The queue will not deliver this entry again: a transient failure now fails the job. */
+  readonly lastQueueAttempt: boolean;
+  /** The run's time limit (JOB_TIMEOUT_MS). */
+  readonly deadline: AbortSignal;
+}
+
+type Claimed = Extract<JobClaim, { kind: 'claimed' }>;
 
 /**
- * The steps of one watermark job, in their fixed order: load the upload, embed the invisible
- * mark, sign the C2PA manifest (always last: any re-encode after it would drop the manifest),
- * store the output, then the requested records: the IPFS record, the NFT. The job stays
- * `processing` until every requested step has ended. Re-running a job is safe: the mark payload
- * is chosen once and kept, the output goes to a key derived from the request (a second run
- * overwrites rather than adds), and each record step does only what its row says is missing.
+ * One run of one watermark job, under the job's lease (see @hallmark/db's job-lease statements):
+ * claim, then the steps in their fixed order: load the upload, embed the invisible mark, sign the
+ * C2PA manifest (always last: any re-encode after it would drop the manifest), store the output,
+ * then the requested records: the IPFS record, the NFT.
+ *
+ * A retry reproduces nothing it can keep: the mark payload is chosen by the first run, and once a
+ * run has recorded its output every later run uses those very bytes (for the NFT too) instead of
+ * computing new ones, so what is pinned and minted is what the client downloads. Each run writes
+ * its output under its own attempt number, so a run that lost its lease cannot overwrite the
+ * recorded file. Every write of the run is conditional on its lease; a run that lost it stops at
+ * its next step and changes nothing.
  */
 @Injectable()
 export class WatermarkPipeline {
+  readonly #terms: LeaseTerms;
+
   constructor(
+    @Inject(CONFIG) config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(TECHNIQUES) private readonly techniques: Techniques,
     private readonly prisma: PrismaService,
     private readonly ipfs: IpfsRecords,
     private readonly nfts: NftMinter,
-  ) {}
+  ) {
+    this.#terms = {
+      leaseMs: config.JOB_LOCK_MS,
+      maxAttempts: config.JOB_ATTEMPTS,
+      maxCrashes: MAX_CRASHES,
+    };
+  }
 
-  async run(requestId: string, attempt: number, signal: AbortSignal): Promise<PipelineOutcome> {
+  async run(requestId: string, context: RunContext): Promise<PipelineOutcome> {
     const row = await findJobRun(this.prisma.sql, requestId);
     if (row === null) return { outcome: 'skipped', reason: 'no such job row' };
     if (row.status === 'success' || row.status === 'failed') {
       return { outcome: 'skipped', reason: `already ${row.status}` };
     }
-    const options = this.#options(row);
-    // Undefined unless this job asks for the mark (#options has checked it is available).
-    const invisible = options.watermarkType.includes('invisible')
-      ? this.techniques.invisible
-      : undefined;
-    const markPayload = await this.#claim(row, attempt, invisible !== undefined);
+    const claim = await claimJob(
+      this.prisma.sql,
+      requestId,
+      randomUUID(),
+      wantsMark(row) ? randomBytes(8).toString('hex') : null,
+      this.#terms,
+    );
+    switch (claim.kind) {
+      case 'missing':
+        return { outcome: 'skipped', reason: 'no such job row' };
+      case 'finished':
+        return { outcome: 'skipped', reason: 'already finished' };
+      case 'leased':
+        return { outcome: 'busy', until: claim.until };
+      case 'exhausted':
+        return this.#failExhausted(requestId, claim);
+      case 'claimed':
+        return this.#runClaimed(row, claim, context);
+    }
+  }
 
+  async #runClaimed(row: JobRun, claim: Claimed, context: RunContext): Promise<PipelineOutcome> {
+    const keeper = new LeaseKeeper(
+      this.prisma.sql,
+      claim.lease,
+      this.#terms.leaseMs,
+      context.deadline,
+    );
+    try {
+      const steps = await this.#steps(row, claim, keeper);
+      keeper.confirm(
+        await finishJob(this.prisma.sql, claim.lease, [...previousSteps(row), ...steps]),
+      );
+      this.logger.info(
+        { requestId: row.id, attempt: claim.attempt, steps },
+        'watermark job succeeded',
+      );
+      return { outcome: 'success' };
+    } catch (error) {
+      return await this.#settle(error, claim, keeper, context);
+    } finally {
+      keeper.stop();
+    }
+  }
+
+  async #steps(row: JobRun, claim: Claimed, keeper: LeaseKeeper): Promise<StepTiming[]> {
+    const { attempt } = claim;
+    const options = this.#options(row);
     const steps: StepTiming[] = [];
+    const output =
+      claim.output === null
+        ? await this.#produce(row, claim, options, keeper, steps)
+        : { ...claim.output, bytes: undefined };
+
+    const job = { id: row.id, apiKeyId: row.apiKeyId };
+    const facts = { data: options.data, watermarkTypes: options.watermarkType, fileId: row.fileId };
+    const records = requestedRecords(options);
+    if (records.ipfs) {
+      keeper.assertHeld();
+      await timed(steps, 'ipfs', attempt, () => this.ipfs.storeRecord(job, facts));
+    }
+    if (records.nft) {
+      keeper.assertHeld();
+      // The recorded output, read back when an earlier run stored it: the NFT holds these bytes.
+      const bytes = output.bytes ?? (await this.storage.read(output.storageKey));
+      const file = { fileName: fileNameOfKey(output.storageKey), bytes };
+      await timed(steps, 'nft', attempt, () => this.nfts.mint(job, keeper, file, facts));
+    }
+    return steps;
+  }
+
+  /** Computes, stores and records the output; from then on it is the job's, for every run. */
+  async #produce(
+    row: JobRun,
+    claim: Claimed,
+    options: WatermarkOptions,
+    keeper: LeaseKeeper,
+    steps: StepTiming[],
+  ): Promise<StoredOutput & { bytes: Uint8Array }> {
+    const { attempt, markPayload } = claim;
     const { file } = row;
     let image: ImageInput = await timed(steps, 'load', attempt, async () => ({
       bytes: await this.storage.read(file.storageKey),
       contentType: file.contentType,
     }));
-
     let softBinding: { algorithm: string; payloadHex: string } | undefined;
+    const invisible = options.watermarkType.includes('invisible')
+      ? this.techniques.invisible
+      : undefined;
     if (invisible !== undefined && markPayload !== null) {
       const marked = await timed(steps, 'invisible', attempt, () =>
-        invisible.embed(image, markPayload, signal),
+        invisible.embed(image, markPayload, keeper.signal),
       );
       image = { ...image, bytes: marked };
       softBinding = { algorithm: invisible.algorithm, payloadHex: markPayload };
     }
     const c2pa = this.techniques.c2pa;
     if (options.watermarkType.includes('c2pa') && c2pa !== undefined) {
+      keeper.assertHeld();
       const signed = await timed(steps, 'c2pa', attempt, () =>
-        c2pa.sign(image, { fileId: file.id, requestId, data: options.data, softBinding }),
+        c2pa.sign(image, { fileId: file.id, requestId: row.id, data: options.data, softBinding }),
       );
       image = { ...image, bytes: signed };
     }
 
-    const outputKey = `outputs/${requestId}/${fileNameOfKey(file.storageKey)}`;
+    // A key of this attempt's own: a run that lost its lease cannot overwrite the recorded file.
+    const storageKey = `outputs/${row.id}/${attempt}/${fileNameOfKey(file.storageKey)}`;
+    await keeper.renewNow();
     const stored = await timed(steps, 'store', attempt, () =>
-      this.storage.write(outputKey, image.bytes, image.contentType),
+      this.storage.write(storageKey, image.bytes, image.contentType),
     );
-    const job = { id: requestId, apiKeyId: row.apiKeyId };
-    const facts = { data: options.data, watermarkTypes: options.watermarkType, fileId: file.id };
-    const records = requestedRecords(options);
-    if (records.ipfs) {
-      await timed(steps, 'ipfs', attempt, () => this.ipfs.storeRecord(job, facts));
-    }
-    if (records.nft) {
-      const output = { fileName: fileNameOfKey(outputKey), bytes: image.bytes };
-      await timed(steps, 'nft', attempt, () => this.nfts.mint(job, output, facts));
-    }
-
-    await finishJob(this.prisma.sql, requestId, {
-      storageKey: outputKey,
+    const output = {
+      storageKey,
       contentType: image.contentType,
       sizeBytes: stored.sizeBytes,
       sha256: stored.sha256,
-      steps: [...previousSteps(row), ...steps],
-    });
-    this.logger.info({ requestId, attempt, steps }, 'watermark job succeeded');
-    return { outcome: 'success' };
+    };
+    keeper.confirm(await recordOutput(this.prisma.sql, claim.lease, output));
+    return { ...output, bytes: image.bytes };
   }
 
-  /** Ends a job for good with a stable code; a finished job is left as it is. */
-  async fail(requestId: string, code: string, message: string): Promise<void> {
-    await failJob(this.prisma.sql, requestId, code, message);
+  /**
+   * What a failed run leaves behind: nothing when it lost its lease; a failed job when no retry
+   * can help (a permanent failure, the last attempt); else the lease given back for the retry.
+   */
+  async #settle(
+    error: unknown,
+    claim: Claimed,
+    keeper: LeaseKeeper,
+    context: RunContext,
+  ): Promise<PipelineOutcome> {
+    const requestId = claim.lease.jobId;
+    if (error instanceof LeaseLostError || keeper.lost) {
+      this.logger.warn(
+        { requestId, attempt: claim.attempt },
+        'lease lost; another run owns the job',
+      );
+      return { outcome: 'skipped', reason: 'lease lost' };
+    }
+    const permanent = asPermanentFailure(timeoutAware(error, context.deadline));
+    const last = context.lastQueueAttempt || claim.attempt >= this.#terms.maxAttempts;
+    this.logger.warn(
+      {
+        requestId,
+        attempt: claim.attempt,
+        err: (error as Error).message,
+        permanent: permanent !== null,
+      },
+      'watermark attempt failed',
+    );
+    if (permanent === null && !last) {
+      await releaseLease(this.prisma.sql, claim.lease);
+      throw error;
+    }
+    const code = permanent?.code ?? finalFailureCode(error);
+    // Messages of our own failures are written for the client; anything else is described by
+    // its code only (the details, which may name hosts or files, stay in the log).
+    const message =
+      permanent?.message ??
+      `${JOB_ERROR_CODES[code]} (${claim.attempt} attempt${claim.attempt === 1 ? '' : 's'})`;
+    if (!(await failJob(this.prisma.sql, claim.lease, code, message))) {
+      return { outcome: 'skipped', reason: 'lease lost' };
+    }
     this.logger.info({ requestId, code }, 'watermark job failed');
+    return { outcome: 'failed', code };
+  }
+
+  async #failExhausted(
+    requestId: string,
+    claim: Extract<JobClaim, { kind: 'exhausted' }>,
+  ): Promise<PipelineOutcome> {
+    const code: JobErrorCode = claim.reason === 'crashes' ? 'worker_crashed' : 'attempts_exhausted';
+    const message =
+      claim.reason === 'crashes'
+        ? `The worker stopped while processing this image ${claim.crashes} times; it is not retried.`
+        : `${JOB_ERROR_CODES.attempts_exhausted} (${claim.attempts} attempts)`;
+    if (!(await failUnleasedJob(this.prisma.sql, requestId, code, message))) {
+      return { outcome: 'skipped', reason: 'finished or held by another run' };
+    }
+    this.logger.warn(
+      { requestId, code, attempts: claim.attempts, crashes: claim.crashes },
+      'watermark job failed',
+    );
+    return { outcome: 'failed', code };
   }
 
   #options(row: JobRun): WatermarkOptions {
@@ -108,7 +285,7 @@ export class WatermarkPipeline {
     if (!parsed.success) {
       throw new PermanentJobFailure(
         'internal_error',
-        `Stored options are invalid: ${parsed.error.message}`,
+        'The stored options of this job are invalid; tell the operator.',
       );
     }
     const missing = parsed.data.watermarkType.filter(
@@ -128,21 +305,22 @@ export class WatermarkPipeline {
     }
     return parsed.data;
   }
+}
 
-  /**
-   * Marks the job `processing` for this attempt and returns its mark payload, in one statement on
-   * the usual path. The payload is chosen at random on the first attempt and kept by every retry;
-   * if another run of the same job chose one first (the guard fails), that one is used.
-   */
-  async #claim(row: JobRun, attempt: number, wantsMark: boolean): Promise<string | null> {
-    const markPayload = row.markPayload ?? (wantsMark ? randomBytes(8).toString('hex') : null);
-    if (await claimJob(this.prisma.sql, row.id, attempt, markPayload, row.markPayload)) {
-      return markPayload;
-    }
-    return reclaimJob(this.prisma.sql, row.id, attempt);
-  }
+/** Whether the job asks for the invisible mark, so that its first run chooses a payload. */
+function wantsMark(row: JobRun): boolean {
+  const parsed = WatermarkOptionsSchema.safeParse(row.options);
+  return parsed.success && parsed.data.watermarkType.includes('invisible');
 }
 
 function previousSteps(row: JobRun): object[] {
   return Array.isArray(row.steps) ? (row.steps as object[]) : [];
+}
+
+/** A run cut off by the time limit fails with a clear code, whatever the step threw. */
+function timeoutAware(error: unknown, deadline: AbortSignal): unknown {
+  if (!deadline.aborted) return error;
+  return Object.assign(new Error('Processing took longer than this deployment allows.'), {
+    code: 'processing_timeout',
+  });
 }

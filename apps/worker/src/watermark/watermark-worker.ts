@@ -8,8 +8,7 @@ import {
 } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { PixelPool } from '../pixels/pixel-pool.ts';
-import { asPermanentFailure, finalFailureCode } from './job-failure.ts';
-import { WatermarkPipeline } from './watermark-pipeline.ts';
+import { MAX_CRASHES, WatermarkPipeline } from './watermark-pipeline.ts';
 
 /**
  * Consumes the watermark queue. The BullMQ worker is built here rather than with @Processor so
@@ -19,10 +18,11 @@ import { WatermarkPipeline } from './watermark-pipeline.ts';
  * job in hand, being read from the database and storage (or written back) meanwhile; without it
  * the threads would idle for those few milliseconds between any two jobs.
  *
- * Failures: a permanent one (bad image, unavailable technique) fails the job row at once; any
- * other is retried with exponential backoff, and fails the row only after the last attempt, with
- * the error's own code when it has one (`rpc_unreachable`, ...) and `internal_error` otherwise.
- * Either way the queue entry ends, so nothing is retried forever.
+ * Failures (decided by the pipeline, under the job's lease): a permanent one (bad image,
+ * unavailable technique) fails the job row at once; any other is retried with exponential
+ * backoff, and fails the row after the last attempt, with the error's own code when it has one
+ * (`rpc_unreachable`, ...) and `internal_error` otherwise. The row counts attempts and crashes
+ * across queue entries and re-queues, so nothing is retried forever.
  */
 @Injectable()
 export class WatermarkWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -43,6 +43,9 @@ export class WatermarkWorker implements OnApplicationBootstrap, OnApplicationShu
       concurrency: this.config.WORKER_CONCURRENCY + this.pixels.layout.threads,
       lockDuration: this.config.JOB_LOCK_MS,
       stalledInterval: this.config.JOB_LOCK_MS,
+      // An entry whose worker died is delivered again until the job's own crash budget (kept
+      // in its row, across re-queues) fails it with worker_crashed.
+      maxStalledCount: MAX_CRASHES + 1,
     });
     this.#worker.on('error', (error) => this.#logConnectionError(error));
   }
@@ -58,30 +61,20 @@ export class WatermarkWorker implements OnApplicationBootstrap, OnApplicationShu
       throw new UnrecoverableError(`malformed watermark queue entry: ${payload.error.message}`);
     }
     const { requestId } = payload.data;
-    const attempt = job.attemptsMade + 1;
-    const lastAttempt = attempt >= (job.opts.attempts ?? 1);
-    const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
-    try {
-      const result = await this.pipeline.run(requestId, attempt, signal);
-      return result.outcome;
-    } catch (error) {
-      const permanent = asPermanentFailure(timeoutAware(error, signal));
-      if (permanent !== null) {
-        await this.pipeline.fail(requestId, permanent.code, permanent.message);
-        return 'failed';
+    const lastQueueAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const deadline = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
+    const result = await this.pipeline.run(requestId, { lastQueueAttempt, deadline });
+    if (result.outcome === 'busy') {
+      // Another run works on the job (a second queue entry for it): look again after a backoff;
+      // on the last delivery leave it to that run (the reconciler re-queues it if that run dies).
+      if (!lastQueueAttempt) {
+        throw new Error(
+          `job ${requestId} is held by another run until ${result.until.toISOString()}`,
+        );
       }
-      this.logger.warn(
-        { requestId, attempt, err: (error as Error).message },
-        'watermark attempt failed',
-      );
-      if (!lastAttempt) throw error;
-      await this.pipeline.fail(
-        requestId,
-        finalFailureCode(error),
-        `Failed after ${attempt} attempts: ${(error as Error).message}`,
-      );
-      return 'failed';
+      return 'skipped';
     }
+    return result.outcome;
   }
 
   /** A lost Redis shows as repeated 'error' events: one structured line per error every 10 s. */
@@ -92,12 +85,4 @@ export class WatermarkWorker implements OnApplicationBootstrap, OnApplicationShu
     this.#lastConnectionError = { message: error.message, at: now };
     this.logger.warn({ err: error.message }, 'queue connection error; BullMQ keeps retrying');
   }
-}
-
-/** An attempt cut off by the time limit fails with a clear code, whatever the step threw. */
-function timeoutAware(error: unknown, signal: AbortSignal): unknown {
-  if (!signal.aborted) return error;
-  return Object.assign(new Error('Processing took longer than this deployment allows.'), {
-    code: 'processing_timeout',
-  });
 }

@@ -17,16 +17,25 @@ export {
 export {
   claimJob,
   failJob,
+  failUnleasedJob,
+  finishJob,
+  type JobClaim,
+  type JobLease,
+  type LeaseTerms,
+  recordOutput,
+  releaseLease,
+  renewLease,
+  type StoredOutput,
+} from './job-lease.ts';
+export {
   findJobByIdempotencyKey,
   findJobRun,
   findJobView,
-  finishJob,
   type IdempotentJob,
   insertJob,
-  type JobOutput,
   type JobRun,
   type JobViewRow,
   type NewJob,
-  reclaimJob,
 } from './jobs.ts';
+export { claimMintSigning, forgetMintTransaction, recordMintTransaction } from './nft-mint.ts';
 export { isUniqueViolation, type Sql } from './sql.ts';

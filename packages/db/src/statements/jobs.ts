@@ -87,15 +87,14 @@ export async function findJobView(
 /** What the worker reads to run a job: the job and its input file, in one query. */
 export type JobRun = Pick<
   WatermarkJob,
-  'id' | 'apiKeyId' | 'fileId' | 'status' | 'options' | 'markPayload' | 'startedAt' | 'steps'
+  'id' | 'apiKeyId' | 'fileId' | 'status' | 'options' | 'steps'
 > & { readonly file: Pick<File, 'id' | 'storageKey' | 'contentType'> };
 
 export async function findJobRun(sql: Sql, id: string): Promise<JobRun | null> {
   const { rows } = await sql.query<
     Omit<JobRun, 'file'> & { storageKey: string; contentType: string }
   >(
-    `SELECT j.id, j.api_key_id AS "apiKeyId", j.file_id AS "fileId", j.status, j.options,
-            j.mark_payload AS "markPayload", j.started_at AS "startedAt", j.steps,
+    `SELECT j.id, j.api_key_id AS "apiKeyId", j.file_id AS "fileId", j.status, j.options, j.steps,
             f.storage_key AS "storageKey", f.content_type AS "contentType"
        FROM watermark_jobs j JOIN files f ON f.id = j.file_id
       WHERE j.id = $1`,
@@ -105,78 +104,4 @@ export async function findJobRun(sql: Sql, id: string): Promise<JobRun | null> {
   if (row === undefined) return null;
   const { storageKey, contentType, ...job } = row;
   return { ...job, file: { id: job.fileId, storageKey, contentType } };
-}
-
-/**
- * Marks the job `processing` for `attempt` with `markPayload`, if its payload is still
- * `expectedPayload` (no other run chose one meanwhile). True when it did.
- */
-export async function claimJob(
-  sql: Sql,
-  id: string,
-  attempt: number,
-  markPayload: string | null,
-  expectedPayload: string | null,
-): Promise<boolean> {
-  const { rowCount } = await sql.query(
-    `UPDATE watermark_jobs
-        SET status = 'processing', started_at = COALESCE(started_at, $5), attempts = $2,
-            mark_payload = $3, updated_at = $5
-      WHERE id = $1 AND mark_payload IS NOT DISTINCT FROM $4`,
-    [id, attempt, markPayload, expectedPayload, new Date()],
-  );
-  return rowCount === 1;
-}
-
-/** Marks the job `processing` for `attempt`, keeping its payload; returns that payload. */
-export async function reclaimJob(sql: Sql, id: string, attempt: number): Promise<string | null> {
-  const { rows } = await sql.query<{ markPayload: string | null }>(
-    `UPDATE watermark_jobs
-        SET status = 'processing', attempts = $2, updated_at = $3
-      WHERE id = $1
-      RETURNING mark_payload AS "markPayload"`,
-    [id, attempt, new Date()],
-  );
-  const row = rows[0];
-  if (row === undefined) throw new Error(`job ${id} vanished while it was claimed`);
-  return row.markPayload;
-}
-
-export interface JobOutput {
-  readonly storageKey: string;
-  readonly contentType: string;
-  readonly sizeBytes: number;
-  readonly sha256: string;
-  /** Every step's timing so far, this attempt's included. */
-  readonly steps: readonly object[];
-}
-
-export async function finishJob(sql: Sql, id: string, output: JobOutput): Promise<void> {
-  await sql.query(
-    `UPDATE watermark_jobs
-        SET status = 'success', output_storage_key = $2, output_content_type = $3,
-            output_size_bytes = $4, output_sha256 = $5, steps = $6, error_code = NULL,
-            error_message = NULL, finished_at = $7, updated_at = $7
-      WHERE id = $1`,
-    [
-      id,
-      output.storageKey,
-      output.contentType,
-      output.sizeBytes,
-      output.sha256,
-      JSON.stringify(output.steps),
-      new Date(),
-    ],
-  );
-}
-
-/** Ends an unfinished job for good with a stable code; a finished job is left as it is. */
-export async function failJob(sql: Sql, id: string, code: string, message: string): Promise<void> {
-  await sql.query(
-    `UPDATE watermark_jobs
-        SET status = 'failed', error_code = $2, error_message = $3, finished_at = $4,
-            updated_at = $4
-      WHERE id = $1 AND status IN ('pending', 'processing')`,
-    [id, code, message, new Date()],
-  );
 }

@@ -1,0 +1,60 @@
+import type { JobLease } from './job-lease.ts';
+import type { Sql } from './sql.ts';
+
+// At most one mint transaction per job is ever broadcast. The run that signs first claims the
+// job's NFT row with its lease token (only while it holds the job's live lease), then records the
+// signed transaction on the row only if its claim still stands and no transaction is recorded;
+// it broadcasts only after that write succeeded. Two runs racing (a lease lost mid-mint) cannot
+// both record, so they cannot both broadcast; a later run finds the recorded transaction and
+// looks it up on the chain, or re-sends those very bytes.
+
+/** Claims the right to sign the mint of `nftId` for the run holding `lease`. */
+export async function claimMintSigning(sql: Sql, nftId: string, lease: JobLease): Promise<boolean> {
+  const now = new Date();
+  const { rowCount } = await sql.query(
+    `UPDATE nfts n SET signing_token = $2, updated_at = $3
+      WHERE n.id = $1 AND n.tx_hash IS NULL
+        AND EXISTS (SELECT 1 FROM watermark_jobs j
+                     WHERE j.id = n.job_id AND j.id = $4 AND j.lease_token = $2
+                       AND j.status = 'processing' AND j.lease_expires_at >= $3)`,
+    [nftId, lease.token, now, lease.jobId],
+  );
+  return rowCount === 1;
+}
+
+/** Records the signed mint before its broadcast; false when another run's claim replaced ours. */
+export async function recordMintTransaction(
+  sql: Sql,
+  nftId: string,
+  lease: JobLease,
+  transaction: { txHash: string; rawTransaction: string },
+): Promise<boolean> {
+  const { rowCount } = await sql.query(
+    `UPDATE nfts SET tx_hash = $3, raw_transaction = $4, updated_at = $5
+      WHERE id = $1 AND signing_token = $2 AND tx_hash IS NULL`,
+    [nftId, lease.token, transaction.txHash, transaction.rawTransaction, new Date()],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Forgets a recorded transaction that can never be mined (its nonce was used by another), so
+ * that the next run signs anew; only by the run that holds the job's lease.
+ */
+export async function forgetMintTransaction(
+  sql: Sql,
+  nftId: string,
+  lease: JobLease,
+  txHash: string,
+): Promise<boolean> {
+  const now = new Date();
+  const { rowCount } = await sql.query(
+    `UPDATE nfts n SET tx_hash = NULL, raw_transaction = NULL, signing_token = NULL,
+            updated_at = $4
+      WHERE n.id = $1 AND n.tx_hash = $3
+        AND EXISTS (SELECT 1 FROM watermark_jobs j
+                     WHERE j.id = n.job_id AND j.lease_token = $2 AND j.status = 'processing')`,
+    [nftId, lease.token, txHash, now],
+  );
+  return rowCount === 1;
+}
