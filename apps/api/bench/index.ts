@@ -16,9 +16,7 @@ import { benchJobs, benchRecordSteps } from './jobs.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const JOB_ROUNDS = Number(process.env.BENCH_JOB_ROUNDS ?? 6);
 const CONNECTIONS = 10;
-const photo = readFileSync(
-  join(import.meta.dirname, '../../../fixtures/c2pa/no_manifest.jpg'),
-);
+const photo = readFileSync(join(import.meta.dirname, '../../../fixtures/c2pa/no_manifest.jpg'));
 
 const service = await startService({ RATE_LIMIT_PER_MINUTE: '1000000000' });
 try {

@@ -8,6 +8,7 @@ import { AppModule } from './app.module.ts';
 import { registerDocsPage } from './docs/register-docs-page.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './problem/client-error.ts';
 import { sendProblem } from './problem/send-problem.ts';
+import { trustProxySetting } from './rate-limit/trust-proxy.ts';
 import { passUploadBodies } from './uploads/upload-body-parser.ts';
 
 /** Builds the API application (not yet listening): used by main.ts and by the tests. */
@@ -19,7 +20,19 @@ export async function createApp(
   const adapter = new FastifyAdapter({
     loggerInstance: httpLogger,
     logController: new AccessLog(),
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // Slow clients cannot hold connections open: headers must arrive within
+    // HTTP_HEADERS_TIMEOUT_MS and the whole request (a 50 MB upload included) within
+    // HTTP_REQUEST_TIMEOUT_MS; both answer 408. Idle kept-alive connections close after
+    // HTTP_KEEP_ALIVE_TIMEOUT_MS, longer than the usual load balancer's 60 s idle timeout.
+    http: {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      // How often Node looks for connections past those limits: at most a second late.
+      connectionsCheckingInterval: 1_000,
+    },
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
     // Requests Node's parser rejects before Fastify sees them still get problem+json.
     clientErrorHandler: clientErrorHandler(httpLogger),
     // A malformed URL is refused by the router, before Nest's exception layer applies (Nest's own

@@ -221,9 +221,14 @@ describe('bad input: a clear problem, nothing stored or lost', () => {
   });
 
   it('413 for an upload over the size limit, and the link still works afterwards', async () => {
+    // A link of its own: the others here must stay unused.
+    const link = await claimUploadLink(t, alice.bearer);
     const big = Buffer.concat([jpegPhoto, Buffer.alloc(1_000)]);
-    const res = await unchanged(() => put(t, pending.uploadLink, big, 'image/jpeg'));
+    const res = await unchanged(() => put(t, link.uploadLink, big, 'image/jpeg'));
     expectProblem(res, 413, 'payload-too-large');
+    const retry = await put(t, link.uploadLink, jpegPhoto, 'image/jpeg');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ fileId: link.fileId, sizeBytes: jpegPhoto.length });
   });
 
   it('415 for bytes that are not the declared image type', async () => {

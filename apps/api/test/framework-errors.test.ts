@@ -57,22 +57,24 @@ function sendRaw(baseUrl: string, bytes: string): Promise<RawResponse> {
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const [head = '', body = ''] = text.split('\r\n\r\n', 2);
-      const [statusLine = '', ...headerLines] = head.split('\r\n');
-      resolve({
-        status: Number(statusLine.split(' ')[1]),
-        headers: Object.fromEntries(
-          headerLines.map((line) => {
-            const colon = line.indexOf(':');
-            return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
-          }),
-        ),
-        body,
-      });
-    });
+    socket.on('close', () => resolve(parseRawResponse(Buffer.concat(chunks))));
   });
+}
+
+/** An HTTP/1.1 response as read off a socket. */
+function parseRawResponse(bytes: Buffer): RawResponse {
+  const [head = '', body = ''] = bytes.toString('utf8').split('\r\n\r\n', 2);
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  return {
+    status: Number(statusLine.split(' ')[1]),
+    headers: Object.fromEntries(
+      headerLines.map((line) => {
+        const colon = line.indexOf(':');
+        return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+      }),
+    ),
+    body,
+  };
 }
 
 function expectProblem(res: RawResponse, status: number, slug: string): Record<string, unknown> {
@@ -90,7 +92,8 @@ describe('errors raised before routing or outside the handlers are problem+json'
   let base: string;
 
   beforeAll(async () => {
-    service = await startService();
+    // A short header timeout, so the slow-client case below takes a second, not ten.
+    service = await startService({ HTTP_HEADERS_TIMEOUT_MS: '1000' });
     base = service.baseUrl;
   });
 
@@ -128,6 +131,24 @@ describe('errors raised before routing or outside the handlers are problem+json'
       );
       expectProblem(res, 400, 'malformed-request');
     }
+  });
+
+  it('408 request-timeout for headers that do not arrive in time (a slow client holds nothing)', async () => {
+    const { hostname, port } = new URL(base);
+    const started = Date.now();
+    const res = await new Promise<RawResponse>((resolve, reject) => {
+      // The request line and one header, then silence: the socket stays open, unfinished.
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`GET /health?signature=${SIGNATURE} HTTP/1.1\r\nHost: x\r\n`),
+      );
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(parseRawResponse(Buffer.concat(chunks))));
+    });
+    expectProblem(res, 408, 'request-timeout');
+    // Closed by the server near its 1 s limit (checked every second), not left open.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('431 header-fields-too-large for headers over 16 KiB; 16 KiB less a little still passes', async () => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createTestEnv } from '@hallmark/platform/testing';
@@ -28,6 +29,32 @@ describe('the api process', () => {
     expect(result.status).toBe(78);
     expect(result.stderr).toContain('PORT: must be a port number');
     expect(result.stderr).toContain('LOG_LEVEL');
+  });
+
+  it('refuses to start in production with the placeholder secret compose once shipped', () => {
+    const result = spawnSync(process.execPath, [entry], {
+      env: {
+        ...process.env,
+        ...testEnv.env,
+        NODE_ENV: 'production',
+        HALLMARK_SECRET: 'change-me-to-32-or-more-random-characters',
+      },
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toMatch(/HALLMARK_SECRET: looks like a placeholder/);
+  });
+
+  it('the compose file holds no secret and publishes the API on loopback only', () => {
+    const compose = readFileSync(join(import.meta.dirname, '../../../infra/compose.yaml'), 'utf8');
+    // Compose's `${VAR:?message}` stops `docker compose up` when the variable is unset.
+    expect(compose).toMatch(/HALLMARK_SECRET: \$\{HALLMARK_SECRET:\?[^}]+\}/);
+    const published = [...compose.matchAll(/ports: \[([^\]]*)\]/g)].flatMap((m) =>
+      (m[1] ?? '').split(',').map((port) => port.trim().replaceAll('"', '')),
+    );
+    expect(published.length).toBeGreaterThanOrEqual(3);
+    for (const port of published) expect(port).toMatch(/^127\.0\.0\.1:/);
   });
 
   it('listens on PORT, logs JSON lines, is ready, and stops on SIGTERM', async () => {

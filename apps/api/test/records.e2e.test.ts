@@ -52,7 +52,8 @@ describe('IPFS records and NFTs (spec 2.4, 2.5, 4.6, 4.7) on a real helia node a
   let client: HallmarkClient;
 
   beforeAll(async () => {
-    service = await startService();
+    // Owners older than a second are re-read from the chain behind the next read.
+    service = await startService({ NFT_OWNER_REFRESH_SECONDS: '1' });
     client = (await service.newClient()).client;
   });
 
@@ -155,7 +156,17 @@ describe('IPFS records and NFTs (spec 2.4, 2.5, 4.6, 4.7) on a real helia node a
       args: [nft.owner as Hex, newOwner, BigInt(nft.tokenId)],
     });
     await custody.waitForTransactionReceipt({ hash });
-    expect((await client.getNft(nft.tokenId)).owner).toBe(newOwner);
+    // Reads serve the owner they have and refresh it behind them once it is a second old: a
+    // later read shows the transfer, with a newer `ownerAsOf`.
+    let latest = await client.getNft(nft.tokenId);
+    const deadline = Date.now() + 15_000;
+    while (latest.owner !== newOwner && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      latest = await client.getNft(nft.tokenId);
+    }
+    expect(latest.owner).toBe(newOwner);
+    expect(latest.ownerAsOf).toBeGreaterThan(nft.ownerAsOf - 1);
+    expect((await client.getWatermarkJob(result.job.requestId)).nft?.owner).toBe(newOwner);
   });
 
   it("404 for unknown or another key's tokenId and ipfsHash; 400 when malformed", async () => {
@@ -176,9 +187,50 @@ describe('IPFS records and NFTs (spec 2.4, 2.5, 4.6, 4.7) on a real helia node a
     expect(await problemStatus(() => client.getIpfsRecord('not-a-cid'))).toBe(400);
     expect(await problemStatus(() => client.getNft('999999'))).toBe(404);
     expect(await problemStatus(() => client.getNft('abc'))).toBe(400);
-    const minted = await service.prisma.nft.findFirst({ where: { tokenId: { not: null } } });
-    if (minted?.tokenId)
-      expect(await problemStatus(() => other.getNft(minted.tokenId ?? ''))).toBe(404);
+    // A token of its own, so this test stands alone: its owner reads it, another key cannot.
+    const minted = await watermarkFile(
+      client,
+      photo,
+      { watermarkType: ['c2pa'], mintNft: true },
+      { minIntervalMs: 50, timeoutMs: 60_000 },
+    );
+    const tokenId = minted.job.nft?.tokenId;
+    if (tokenId === undefined) throw new Error('no nft in the job');
+    expect((await client.getNft(tokenId)).tokenId).toBe(tokenId);
+    expect(await problemStatus(() => other.getNft(tokenId))).toBe(404);
+    expect(await problemStatus(() => other.getWatermarkJob(minted.job.requestId))).toBe(404);
+  });
+});
+
+describe('a finished NFT job while the chain is down', () => {
+  it('its status is 200 with the download link and the last known owner; nothing waits for the chain', async () => {
+    const service = await startService({ NFT_OWNER_REFRESH_SECONDS: '1' });
+    try {
+      const { client } = await service.newClient();
+      const { job } = await watermarkFile(
+        client,
+        photo,
+        { watermarkType: ['c2pa'], mintNft: true },
+        { minIntervalMs: 50, timeoutMs: 60_000 },
+      );
+      await service.chain.stop();
+      // Past the refresh age: every read below asks for a refresh, which fails behind it.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const polled = await client.getWatermarkJob(job.requestId);
+        expect(Date.now() - started).toBeLessThan(2_000);
+        expect(polled.status).toBe('success');
+        expect(polled.watermarkedUrl).toMatch(/^http/);
+        expect(polled.nft).toMatchObject({ tokenId: job.nft?.tokenId, owner: job.nft?.owner });
+        const download = await fetch(polled.watermarkedUrl ?? '');
+        expect(download.status).toBe(200);
+      }
+      expect((await client.getNft(job.nft?.tokenId ?? '')).owner).toBe(job.nft?.owner);
+      await service.api.logged('nft owner refresh failed; serving the last known owners');
+    } finally {
+      await service.close();
+    }
   });
 });
 

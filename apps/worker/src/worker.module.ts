@@ -3,6 +3,7 @@ import { QUEUES } from '@hallmark/schemas';
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthServer } from './health/health-server.ts';
+import { RetentionSweeper } from './lifecycle/retention-sweeper.ts';
 import { PixelPool } from './pixels/pixel-pool.ts';
 import { Reconciler } from './reconciler/reconciler.service.ts';
 import { IpfsRecords } from './records/ipfs-records.ts';
@@ -30,6 +31,7 @@ export class WorkerModule {
         WatermarkPipeline,
         WatermarkWorker,
         Reconciler,
+        RetentionSweeper,
       ],
     };
   }

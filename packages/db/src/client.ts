@@ -18,6 +18,11 @@ export interface Database {
   readonly prisma: PrismaClient;
   /** For `@hallmark/db`'s statements (findKeyByHash, claimUpload, findJobRun, ...). */
   readonly sql: Sql;
+  /**
+   * Runs `work` in one transaction on one pooled connection: committed when it resolves, rolled
+   * back when it throws (for statements that must hold row locks across other work).
+   */
+  transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   /** Disconnects Prisma, then closes the pool. */
   close(): Promise<void>;
 }
@@ -38,6 +43,20 @@ export function createDatabase(
   return {
     prisma,
     sql: pool,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     async close() {
       try {
         await prisma.$disconnect();

@@ -12,6 +12,7 @@ import {
   SCHEMA_PATH,
 } from './migrations-folder.ts';
 import { withSchemaEngine } from './schema-engine.ts';
+import type { Sql } from './statements/sql.ts';
 
 export { ensureDatabase } from './database-admin.ts';
 export { DatabaseUnreachableError } from './database-unreachable-error.ts';
@@ -43,26 +44,32 @@ export async function applyMigrations(
 
 /**
  * Migrations in the folder that the database has not successfully applied, oldest first; all of
- * them when `_prisma_migrations` does not exist yet. One cheap query, meant for readiness checks.
+ * them when `_prisma_migrations` does not exist yet. One cheap query, meant for readiness checks:
+ * give it the process's pool (`Sql`) so a probe borrows a connection instead of opening one.
  */
 export async function pendingMigrations(
-  databaseUrl: string,
+  database: string | Sql,
   options: MigrationsOptions = {},
 ): Promise<string[]> {
   const inFolder = await listMigrationNames(options.migrationsDir ?? MIGRATIONS_DIR);
-  const applied = await withPgClient(databaseUrl, async (client) => {
-    try {
-      // The same test Prisma uses: finished and not rolled back. A failed one stays pending.
-      const result = await client.query<{ migration_name: string }>(
-        'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-      );
-      return new Set(result.rows.map((row) => row.migration_name));
-    } catch (error) {
-      if (pgErrorCode(error) === UNDEFINED_TABLE) return new Set<string>();
-      throw error;
-    }
-  });
+  const applied =
+    typeof database === 'string'
+      ? await withPgClient(database, appliedMigrations)
+      : await appliedMigrations(database);
   return inFolder.filter((name) => !applied.has(name));
+}
+
+async function appliedMigrations(sql: Sql): Promise<Set<string>> {
+  try {
+    // The same test Prisma uses: finished and not rolled back. A failed one stays pending.
+    const result = await sql.query<{ migration_name: string }>(
+      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    );
+    return new Set(result.rows.map((row) => row.migration_name));
+  } catch (error) {
+    if (pgErrorCode(error) === UNDEFINED_TABLE) return new Set<string>();
+    throw error;
+  }
 }
 
 export interface DiffOptions extends MigrationsOptions {

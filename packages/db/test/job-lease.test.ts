@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { issueApiKey } from '../src/api-keys.ts';
 import { createDatabase, type Database } from '../src/client.ts';
 import {
@@ -20,6 +21,9 @@ import {
   renewLease,
 } from '../src/statements/index.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
+
+/** No upload in these tests started before it: none is taken over as stale. */
+const LONG_AGO = new Date(0);
 
 let database: TestDatabase;
 let db: Database;
@@ -54,7 +58,7 @@ async function newJob(): Promise<string> {
     contentType: 'image/jpeg',
     storageKey,
   });
-  await claimUpload(db.sql, storageKey, 'image/jpeg');
+  await claimUpload(db.sql, storageKey, 'image/jpeg', LONG_AGO);
   await completeUpload(db.sql, fileId, {
     sizeBytes: 1,
     sha256: '00',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { hashApiKey, issueApiKey } from '../src/api-keys.ts';
 import { createDatabase, type Database } from '../src/client.ts';
 import {
@@ -15,6 +16,9 @@ import {
   releaseUpload,
 } from '../src/statements/index.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
+
+/** No upload in these tests started before it: none is taken over as stale. */
+const LONG_AGO = new Date(0);
 
 let database: TestDatabase;
 let db: Database;
@@ -42,7 +46,7 @@ async function newFile(uploaded = false) {
   const contentType = 'image/jpeg';
   await insertFile(db.sql, { id, apiKeyId: keyId, fileName: 'photo.jpg', contentType, storageKey });
   if (uploaded) {
-    await claimUpload(db.sql, storageKey, contentType);
+    await claimUpload(db.sql, storageKey, contentType, LONG_AGO);
     await completeUpload(db.sql, id, {
       sizeBytes: 1,
       sha256: '00',
@@ -97,12 +101,17 @@ describe('request path statements', () => {
 
   it('claim an upload once, only with its declared type, and release it again', async () => {
     const file = await newFile();
-    expect(await claimUpload(db.sql, file.storageKey, 'image/png')).toBeNull();
-    const claimed = await claimUpload(db.sql, file.storageKey, 'image/jpeg');
-    expect(claimed).toEqual({ ...file, status: 'uploading', contentType: 'image/jpeg' });
-    expect(await claimUpload(db.sql, file.storageKey, 'image/jpeg')).toBeNull();
+    expect(await claimUpload(db.sql, file.storageKey, 'image/png', LONG_AGO)).toBeNull();
+    const claimed = await claimUpload(db.sql, file.storageKey, 'image/jpeg', LONG_AGO);
+    expect(claimed).toEqual({
+      ...file,
+      status: 'uploading',
+      contentType: 'image/jpeg',
+      deletedAt: null,
+    });
+    expect(await claimUpload(db.sql, file.storageKey, 'image/jpeg', LONG_AGO)).toBeNull();
     await releaseUpload(db.sql, file.id);
-    expect(await claimUpload(db.sql, file.storageKey, 'image/jpeg')).not.toBeNull();
+    expect(await claimUpload(db.sql, file.storageKey, 'image/jpeg', LONG_AGO)).not.toBeNull();
     const done = await completeUpload(db.sql, file.id, {
       sizeBytes: 1234,
       sha256: 'ab'.repeat(32),

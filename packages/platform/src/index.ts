@@ -7,8 +7,10 @@ export {
   loadConfig,
   loadConfigOrExit,
   publicBaseUrl,
+  staleUploadBound,
 } from './config/index.ts';
 export { openIpfsStore } from './ipfs.ts';
+export { redactSecrets } from './log-redaction.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { CoreModule } from './nest/core.module.ts';
 export { NestPinoLogger } from './nest/nest-logger.ts';

@@ -1,5 +1,6 @@
 import { type Logger, pino } from 'pino';
 import type { HallmarkConfig } from './config/index.ts';
+import { redactSecrets } from './log-redaction.ts';
 
 export type { Logger } from 'pino';
 
@@ -14,6 +15,8 @@ export function createLogger(service: string, config: Pick<HallmarkConfig, 'LOG_
       base: { service },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // Every line, whatever logged it: an error quoting a signed link must not leak it.
+      hooks: { streamWrite: redactSecrets },
     },
     // Asynchronous writes: lines logged in the same tick go out in one write instead of one
     // blocking syscall each (the access log made that the API's largest cost per request).

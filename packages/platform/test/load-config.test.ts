@@ -44,9 +44,25 @@ describe('cross-variable rules', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(
       /HALLMARK_SECRET: is required/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', HALLMARK_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe(
+    const generated = 'q8Vt3kZ0pLm2Xw9RbN4cYs7Hd1Jf6GaE5uTiOoKx';
+    expect(loadConfig({ NODE_ENV: 'production', HALLMARK_SECRET: generated }).NODE_ENV).toBe(
       'production',
     );
+  });
+
+  it.each([
+    ['the old compose placeholder', 'change-me-to-32-or-more-random-characters', /placeholder/],
+    ['a word from a template', 'my-production-secret-value-for-hallmark', /placeholder/],
+    ['a repeated pattern', 'abcabcabcabcabcabcabcabcabcabcabcabc', /distinct characters/],
+    ['a short one', 'q8Vt3kZ0pLm2Xw9', /at least 32/],
+  ])('refuses %s as HALLMARK_SECRET in production, naming the variable', (_, secret, reason) => {
+    const attempt = () => loadConfig({ NODE_ENV: 'production', HALLMARK_SECRET: secret });
+    expect(attempt).toThrowError(ConfigError);
+    expect(attempt).toThrowError(/HALLMARK_SECRET: /);
+    expect(attempt).toThrowError(reason);
+    // Development keeps working with whatever is set, so a template runs on a laptop as is.
+    if (secret.length >= 32)
+      expect(loadConfig({ HALLMARK_SECRET: secret }).NODE_ENV).toBe('development');
   });
 
   it('requires S3_BUCKET with the s3 storage driver', () => {

@@ -9,7 +9,6 @@ export {
   DependencyCheck,
   DependencyStatus,
   Health,
-  MigrationsCheck,
   Readiness,
 } from './health.ts';
 export {
@@ -23,7 +22,7 @@ export { Cid, IpfsMetadata, IpfsRecord } from './ipfs-record.ts';
 export { JOB_ERROR_CODES, type JobErrorCode } from './job-error-codes.ts';
 export { Nft, NftAttribute, NftImageUri, NftMetadata, TokenId } from './nft.ts';
 export { IpfsHashParams, RequestIdParams, TokenIdParams } from './path-params.ts';
-export { FieldError, Problem } from './problem.ts';
+export { FieldError, Problem, QuotaName } from './problem.ts';
 export {
   PROBLEM_TYPE_BASE,
   type ProblemType,

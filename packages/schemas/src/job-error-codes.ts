@@ -15,6 +15,7 @@ export const JOB_ERROR_CODES = {
   mint_reverted: 'The NFT contract refused the mint.',
   rpc_unreachable: 'The blockchain RPC endpoint could not be reached after every retry.',
   mint_timeout: 'The mint transaction was not confirmed in time.',
+  storage_full: "The service's storage is full; the output could not be stored.",
   internal_error: 'An unexpected failure persisted after every retry.',
   worker_crashed: 'The worker stopped while processing this image three times; it is not retried.',
   attempts_exhausted: 'Every attempt this deployment allows for a job was used without success.',

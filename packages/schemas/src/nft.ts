@@ -50,6 +50,10 @@ export const Nft = z
       .max(64)
       .meta({ description: 'Network the NFT was minted on.', examples: ['polygon-amoy'] }),
     owner: z.string().min(1).max(128).meta({ description: 'Wallet address of the owner.' }),
+    ownerAsOf: UnixSeconds.meta({
+      description:
+        'Hallmark extension: when `owner` was last read from the chain, Unix seconds. Reads are served from that copy and refresh it in the background, so an unreachable chain never fails them.',
+    }),
     metadata: NftMetadata,
     marketplaceUrl: HttpUrl.meta({ description: 'Where to view the NFT on a marketplace.' }),
     mintedAt: UnixSeconds.meta({ description: 'When it was minted, Unix seconds.' }),
@@ -63,6 +67,7 @@ export const Nft = z
         contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
         blockchain: 'polygon-amoy',
         owner: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        ownerAsOf: 1736942460,
         metadata: {
           name: 'sunset.jpg',
           description: 'Sunset over the harbour',

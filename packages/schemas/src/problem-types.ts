@@ -97,6 +97,26 @@ export const problemTypes = {
     title: 'Request URL too long',
     status: 414,
   },
+  quotaExceeded: {
+    type: `${PROBLEM_TYPE_BASE}quota-exceeded`,
+    title: 'Quota of this API key exceeded',
+    status: 429,
+  },
+  fileDeleted: {
+    type: `${PROBLEM_TYPE_BASE}file-deleted`,
+    title: 'File deleted by retention',
+    status: 410,
+  },
+  outputDeleted: {
+    type: `${PROBLEM_TYPE_BASE}output-deleted`,
+    title: 'Watermarked file deleted by retention',
+    status: 410,
+  },
+  storageFull: {
+    type: `${PROBLEM_TYPE_BASE}storage-full`,
+    title: 'Storage full',
+    status: 507,
+  },
   headerFieldsTooLarge: {
     type: `${PROBLEM_TYPE_BASE}header-fields-too-large`,
     title: 'Request header fields too large',

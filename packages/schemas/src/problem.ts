@@ -13,6 +13,10 @@ export const FieldError = z
   .meta({ id: 'FieldError', description: 'One invalid or unknown field.' });
 export type FieldError = z.infer<typeof FieldError>;
 
+/** The per-key quotas: NFT jobs accepted per UTC day, and bytes stored (uploads and outputs). */
+export const QuotaName = z.enum(['mints_per_day', 'stored_bytes']);
+export type QuotaName = z.infer<typeof QuotaName>;
+
 /**
  * RFC 9457 problem details, the one error shape of the API (`application/problem+json`). The
  * `errors` extension member lists every offending field of a 400 so a client can fix them all in
@@ -36,6 +40,14 @@ export const Problem = z
       .array(FieldError)
       .optional()
       .meta({ description: 'Each offending field, on validation errors.' }),
+    quota: QuotaName.optional().meta({
+      description: 'On `quota-exceeded`: which quota of the API key was reached.',
+    }),
+    limit: z
+      .int()
+      .nonnegative()
+      .optional()
+      .meta({ description: 'On `quota-exceeded`: the limit of that quota.' }),
   })
   .meta({
     id: 'Problem',

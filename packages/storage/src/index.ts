@@ -15,3 +15,4 @@ export {
 } from './object-key.ts';
 export type { DownloadLinkOptions, ObjectStorage, StoredObject } from './object-storage.ts';
 export { S3Storage, type S3StorageOptions } from './s3-storage.ts';
+export { StorageFullError } from './storage-full.ts';

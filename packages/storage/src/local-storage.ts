@@ -4,6 +4,7 @@ import {
   type FileHandle,
   mkdir,
   open,
+  readdir,
   readFile,
   rename,
   rm,
@@ -14,6 +15,7 @@ import { dirname, join } from 'node:path';
 import type { LinkMethod, LinkSigner } from './link-signer.ts';
 import { assertObjectKey } from './object-key.ts';
 import type { DownloadLinkOptions, ObjectStorage, StoredObject } from './object-storage.ts';
+import { asStorageFull } from './storage-full.ts';
 
 /** Thrown by `receive` when the body is longer than allowed; nothing is kept. */
 export class UploadTooLargeError extends Error {
@@ -36,6 +38,8 @@ export interface ReceivedUpload extends StoredObject {
 }
 
 const HEAD_BYTES = 64;
+/** The names `write` and `receive` give their temporary files. */
+const TEMPORARY = /\.[0-9a-f]{12}\.(tmp|upload)$/;
 
 /**
  * Files on local disk under `root`, served through links that the API itself answers under
@@ -70,8 +74,14 @@ export class LocalStorage implements ObjectStorage {
     const target = this.#path(key);
     await mkdir(dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temporary, bytes);
-    await rename(temporary, target);
+    try {
+      await writeFile(temporary, bytes);
+      await rename(temporary, target);
+    } catch (error) {
+      // A full disk must not also keep the half-written file.
+      await rm(temporary, { force: true });
+      throw asStorageFull(error);
+    }
     return { sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
   }
 
@@ -130,7 +140,7 @@ export class LocalStorage implements ObjectStorage {
       // Closed before it is removed; the error that stopped the upload is the one to report.
       if (!closed) await file.close().catch(() => undefined);
       await rm(temporary, { force: true });
-      throw error;
+      throw asStorageFull(error);
     }
     return {
       sizeBytes,
@@ -139,6 +149,32 @@ export class LocalStorage implements ObjectStorage {
       commit: () => rename(temporary, target),
       discard: () => rm(temporary, { force: true }),
     };
+  }
+
+  /**
+   * Removes temporary files (`.tmp` of a write, `.upload` of an upload) last changed before
+   * `olderThan`: a process that died mid-write leaves them behind. Returns how many went.
+   */
+  async removeStaleTemporaries(olderThan: Date): Promise<number> {
+    const entries = await readdir(this.#root, { recursive: true, withFileTypes: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      },
+    );
+    let removed = 0;
+    for (const entry of entries) {
+      if (!entry.isFile() || !TEMPORARY.test(entry.name)) continue;
+      const path = join(entry.parentPath, entry.name);
+      const changed = await stat(path).then(
+        (stats) => stats.mtime,
+        () => null,
+      );
+      if (changed === null || changed >= olderThan) continue;
+      await rm(path, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   #link(method: LinkMethod, key: string, expiresAt: Date): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectC2paFormat, UnsupportedFormatError } from '../src/c2pa/index.ts';
-import { photo, c2paFixture } from './c2pa-fixtures.ts';
+import { c2paFixture, photo } from './c2pa-fixtures.ts';
 
 /** An ISO BMFF `ftyp` box with a major brand and compatible brands. */
 function ftyp(major: string, ...compatible: string[]): Buffer {

@@ -18,7 +18,7 @@ import {
   UnsupportedFormatError,
 } from '../src/c2pa/index.ts';
 import { SOFTWARE_AGENT } from '../src/c2pa/software-agent.ts';
-import { exiftoolJumbfLabels, photo, c2paFixture, temporaryDataDir } from './c2pa-fixtures.ts';
+import { c2paFixture, exiftoolJumbfLabels, photo, temporaryDataDir } from './c2pa-fixtures.ts';
 
 const agent = `Hallmark ${SOFTWARE_AGENT.version}`;
 

@@ -3,14 +3,20 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { ProblemException } from '../problem/problem.exception.ts';
-import { RateLimiter } from '../rate-limit/rate-limiter.service.ts';
+import {
+  type RateLimitBucket,
+  RateLimiter,
+  type RateLimitState,
+} from '../rate-limit/rate-limiter.service.ts';
 import { Authenticator } from './authenticator.service.ts';
 import type { AuthenticatedRequest } from './client.ts';
-import { IS_PUBLIC } from './public.decorator.ts';
+import { IS_PUBLIC, type PublicOptions } from './public.decorator.ts';
 
 /**
- * Every route needs a bearer token unless marked @Public(). After authentication each request
- * counts against its key's rate limit; the RateLimit headers tell a client where it stands.
+ * Every route needs a bearer token unless marked @Public(). Each request counts against a rate
+ * limit: an authenticated one against its key, a public one and a failed authentication against
+ * the caller's address, so guessing keys or hammering signed links is limited too. The RateLimit
+ * headers tell a client where it stands.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -21,34 +27,50 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (isPublic === true) return true;
-
+    const publicRoute = this.reflector.getAllAndOverride<Required<PublicOptions> | undefined>(
+      IS_PUBLIC,
+      [context.getHandler(), context.getClass()],
+    );
     const http = context.switchToHttp();
     const request = http.getRequest<AuthenticatedRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const client = await this.authenticator.authenticate(request.headers.authorization);
-    request.client = client;
+    const byAddress: RateLimitBucket = { kind: 'ip', address: request.ip };
 
-    const state = await this.rateLimiter.consume(client.apiKeyId);
-    if (state === null) return true;
-    const headers = {
-      'ratelimit-limit': String(state.limit),
-      'ratelimit-remaining': String(state.remaining),
-      'ratelimit-reset': String(state.resetSeconds),
-    };
+    if (publicRoute !== undefined) {
+      if (publicRoute.limited) await this.#count(byAddress, reply);
+      return true;
+    }
+    try {
+      request.client = await this.authenticator.authenticate(request.headers.authorization);
+    } catch (error) {
+      // Over the address's limit, the caller learns only that it must wait.
+      await this.#count(byAddress, reply);
+      throw error;
+    }
+    await this.#count({ kind: 'key', apiKeyId: request.client.apiKeyId }, reply);
+    return true;
+  }
+
+  async #count(bucket: RateLimitBucket, reply: FastifyReply): Promise<void> {
+    const state = await this.rateLimiter.consume(bucket);
+    if (state === null) return;
+    const headers = rateLimitHeaders(state);
     if (!state.allowed) {
       throw new ProblemException(
         problemTypes.rateLimited,
-        `More than ${state.limit} requests in a minute; retry in ${state.resetSeconds} s.`,
+        `More than ${state.limit} requests in a minute ${bucket.kind === 'key' ? 'with this API key' : 'without a valid API key from this address'}; retry in ${state.resetSeconds} s.`,
         undefined,
         { ...headers, 'retry-after': String(state.resetSeconds) },
       );
     }
     reply.headers(headers);
-    return true;
   }
+}
+
+function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    'ratelimit-limit': String(state.limit),
+    'ratelimit-remaining': String(state.remaining),
+    'ratelimit-reset': String(state.resetSeconds),
+  };
 }

@@ -10,12 +10,16 @@ export class HealthController {
   constructor(private readonly readiness: ReadinessService) {}
 
   /** Liveness: the process answers. Never touches a dependency, so a restart loop cannot start. */
+  @Public({ limited: false })
   @Get('health')
   health(): Health {
     return { status: 'ok' };
   }
 
-  /** Readiness: 200 when every dependency is up, 503 naming the ones that are not. */
+  /**
+   * Readiness: 200 when every dependency is up, 503 naming the ones that are not (only up or
+   * down: the reasons are in the log). Limited per address like every anonymous route.
+   */
   @Get('ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
     const readiness = await this.readiness.check();

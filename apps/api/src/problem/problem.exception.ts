@@ -1,9 +1,9 @@
-import { type FieldError, type ProblemType, problemTypes } from '@hallmark/schemas';
+import { type FieldError, type ProblemType, problemTypes, type QuotaName } from '@hallmark/schemas';
 
 /**
  * The one way a handler reports an error to the client: a catalogued problem type, a detail for
  * humans and, for validation failures, one entry per field. The filter renders it as RFC 9457
- * problem+json.
+ * problem+json, with any extension members (such as `quota` and `limit`) beside the standard ones.
  */
 export class ProblemException extends Error {
   constructor(
@@ -11,6 +11,7 @@ export class ProblemException extends Error {
     readonly detail?: string,
     readonly errors?: FieldError[],
     readonly headers: Record<string, string> = {},
+    readonly extensions: { readonly quota?: QuotaName; readonly limit?: number } = {},
   ) {
     super(detail ?? problem.title);
     this.name = 'ProblemException';
@@ -18,5 +19,21 @@ export class ProblemException extends Error {
 
   static notFound(detail: string): ProblemException {
     return new ProblemException(problemTypes.notFound, detail);
+  }
+
+  /** 429 naming the quota and its limit; `retryAfterSeconds` when waiting helps (a new day). */
+  static quotaExceeded(
+    quota: QuotaName,
+    limit: number,
+    detail: string,
+    retryAfterSeconds?: number,
+  ): ProblemException {
+    return new ProblemException(
+      problemTypes.quotaExceeded,
+      detail,
+      undefined,
+      retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
+      { quota, limit },
+    );
   }
 }

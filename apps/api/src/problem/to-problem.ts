@@ -37,6 +37,7 @@ export function toProblem(error: unknown, instance: string): RenderedProblem {
         ...(error.detail === undefined ? {} : { detail: error.detail }),
         instance,
         ...(error.errors === undefined ? {} : { errors: error.errors }),
+        ...error.extensions,
       },
       headers: error.headers,
     };

@@ -20,14 +20,22 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }
 `;
 
+/** Who a request counts against: its API key, or, for traffic without a valid key, its address. */
+export type RateLimitBucket =
+  | { readonly kind: 'key'; readonly apiKeyId: string }
+  | { readonly kind: 'ip'; readonly address: string };
+
 /**
- * A fixed one-minute window per API key, kept in Redis so every API instance shares it. When
- * Redis is away the limiter lets requests through (and says so once in the log): refusing all
- * traffic because the counter is down would turn a degraded dependency into an outage.
+ * A fixed one-minute window per API key (RATE_LIMIT_PER_MINUTE) or, for unauthenticated traffic
+ * (public routes, failed authentication), per client address (RATE_LIMIT_ANONYMOUS_PER_MINUTE),
+ * kept in Redis so every API instance shares it. When Redis is away the limiter lets requests
+ * through (and says so once in the log): refusing all traffic because the counter is down would
+ * turn a degraded dependency into an outage.
  */
 @Injectable()
 export class RateLimiter {
-  readonly #limit: number;
+  readonly #perKey: number;
+  readonly #perAddress: number;
   #warned = false;
 
   constructor(
@@ -35,23 +43,26 @@ export class RateLimiter {
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly redis: RedisService,
   ) {
-    this.#limit = config.RATE_LIMIT_PER_MINUTE;
+    this.#perKey = config.RATE_LIMIT_PER_MINUTE;
+    this.#perAddress = config.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
   }
 
-  async consume(apiKeyId: string): Promise<RateLimitState | null> {
+  async consume(bucket: RateLimitBucket): Promise<RateLimitState | null> {
+    const [key, limit] =
+      bucket.kind === 'key'
+        ? [`ratelimit:${bucket.apiKeyId}`, this.#perKey]
+        : [`ratelimit:ip:${bucket.address}`, this.#perAddress];
     try {
-      const [count, ttl] = (await this.redis.client.eval(
-        CONSUME,
-        1,
-        `ratelimit:${apiKeyId}`,
-        String(WINDOW_MS),
-      )) as [number, number];
+      const [count, ttl] = (await this.redis.client.eval(CONSUME, 1, key, String(WINDOW_MS))) as [
+        number,
+        number,
+      ];
       this.#warned = false;
       return {
-        limit: this.#limit,
-        remaining: Math.max(0, this.#limit - count),
+        limit,
+        remaining: Math.max(0, limit - count),
         resetSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : WINDOW_MS) / 1000)),
-        allowed: count <= this.#limit,
+        allowed: count <= limit,
       };
     } catch (error) {
       if (!this.#warned) {

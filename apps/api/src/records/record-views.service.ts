@@ -1,21 +1,35 @@
 import { marketplaceUrl, networkName } from '@hallmark/chain';
 import type { IpfsRecord as IpfsRecordRow, Nft as NftRow } from '@hallmark/db';
 import { parseCid } from '@hallmark/ipfs';
-import { CONFIG, type HallmarkConfig, ipfsGatewayUrl } from '@hallmark/platform';
+import {
+  CONFIG,
+  type HallmarkConfig,
+  ipfsGatewayUrl,
+  LOGGER,
+  type Logger,
+  PrismaService,
+} from '@hallmark/platform';
 import { IpfsMetadata, type IpfsRecord, type Nft, NftMetadata } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
+import { withTimeout } from '../health/with-timeout.ts';
 import { ChainService } from './chain.service.ts';
 import { IpfsService } from './ipfs.service.ts';
+import { NftOwnerRefresher } from './nft-owner-refresher.ts';
 
-/** Builds the spec's IPFS record (2.5) and NFT (2.4) from their rows, the chain and IPFS. */
+const IPFS_TIMEOUT_MS = 2_000;
+
+/** Builds the spec's IPFS record (2.5) and NFT (2.4) from their rows. */
 @Injectable()
 export class RecordViews {
   readonly #gateway: string;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly prisma: PrismaService,
     private readonly ipfs: IpfsService,
     private readonly chain: ChainService,
+    private readonly owners: NftOwnerRefresher,
   ) {
     this.#gateway = ipfsGatewayUrl(config);
   }
@@ -30,20 +44,25 @@ export class RecordViews {
   }
 
   /**
-   * `owner` is read from the chain on every call, so a transfer shows at once; `metadata` is the
-   * document the token URI names, read back from IPFS. Without a marketplace template (a local
-   * chain has no marketplace) `marketplaceUrl` is the gateway page of the token's image.
+   * Served from the row alone: the metadata document the worker stored beside its CID, and the
+   * owner as last read from the chain (`ownerAsOf`), refreshed in the background once stale. A
+   * read never waits for the chain or IPFS, so neither being down can fail it. Without a
+   * marketplace template (a local chain has no marketplace) `marketplaceUrl` is the gateway page
+   * of the token's image. Null for a row minted before metadata was kept, whose document IPFS
+   * cannot give now.
    */
-  async nft(row: NftRow & { tokenId: string; mintedAt: Date }): Promise<Nft> {
-    const store = await this.ipfs.store();
-    const metadata = NftMetadata.parse(await store.getJson(parseCid(row.metadataCid)));
-    const owner = (await this.chain.registry?.ownerOf(BigInt(row.tokenId))) ?? row.mintedTo;
+  async nft(row: NftRow & { tokenId: string; mintedAt: Date }): Promise<Nft | null> {
+    const metadata = await this.#metadataOf(row);
+    if (metadata === null) return null;
+    const ownerAsOf = row.ownerCheckedAt ?? row.mintedAt;
+    if (this.owners.isStale(ownerAsOf)) this.owners.refresh(row);
     const template = this.chain.options?.marketplaceUrlTemplate;
     return {
       tokenId: row.tokenId,
       contract: row.contractAddress,
       blockchain: networkName(row.chainId),
-      owner,
+      owner: row.owner ?? row.mintedTo,
+      ownerAsOf: Math.floor(ownerAsOf.getTime() / 1000),
       metadata,
       marketplaceUrl:
         template === undefined
@@ -55,5 +74,24 @@ export class RecordViews {
             }),
       mintedAt: Math.floor(row.mintedAt.getTime() / 1000),
     };
+  }
+
+  /** The stored document; for an older row, read once from IPFS (briefly) and kept. */
+  async #metadataOf(row: NftRow): Promise<NftMetadata | null> {
+    if (row.metadata !== null) return NftMetadata.parse(row.metadata);
+    try {
+      const store = await this.ipfs.store();
+      const metadata = NftMetadata.parse(
+        await withTimeout(store.getJson(parseCid(row.metadataCid)), IPFS_TIMEOUT_MS, 'IPFS'),
+      );
+      await this.prisma.client.nft.update({ where: { id: row.id }, data: { metadata } });
+      return metadata;
+    } catch (error) {
+      this.logger.warn(
+        { tokenId: row.tokenId, err: (error as Error).message },
+        'nft metadata not stored and IPFS did not give it; the NFT is left out of this answer',
+      );
+      return null;
+    }
   }
 }

@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { ChainService } from './chain.service.ts';
 import { GatewayController } from './gateway.controller.ts';
 import { IpfsService } from './ipfs.service.ts';
+import { NftOwnerRefresher } from './nft-owner-refresher.ts';
 import { RecordViews } from './record-views.service.ts';
 import { RecordsController } from './records.controller.ts';
 import { RecordsService } from './records.service.ts';
 
 @Module({
   controllers: [RecordsController, GatewayController],
-  providers: [IpfsService, ChainService, RecordViews, RecordsService],
+  providers: [IpfsService, ChainService, NftOwnerRefresher, RecordViews, RecordsService],
   exports: [RecordViews],
 })
 export class RecordsModule {}

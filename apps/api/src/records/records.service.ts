@@ -39,6 +39,8 @@ export class RecordsService {
     if (row === null || row.tokenId === null || row.mintedAt === null) {
       throw ProblemException.notFound(`No NFT ${tokenId}.`);
     }
-    return this.views.nft({ ...row, tokenId: row.tokenId, mintedAt: row.mintedAt });
+    const nft = await this.views.nft({ ...row, tokenId: row.tokenId, mintedAt: row.mintedAt });
+    if (nft === null) throw ProblemException.notFound(`No NFT ${tokenId}.`);
+    return nft;
   }
 }

@@ -7,9 +7,20 @@ import {
   releaseUpload,
   type UploadFile,
 } from '@hallmark/db';
-import { CONFIG, type HallmarkConfig, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
+import {
+  CONFIG,
+  type HallmarkConfig,
+  OBJECT_STORAGE,
+  PrismaService,
+  staleUploadBound,
+} from '@hallmark/platform';
 import { problemTypes, sniffImageFormat } from '@hallmark/schemas';
-import { LocalStorage, type ObjectStorage, UploadTooLargeError } from '@hallmark/storage';
+import {
+  LocalStorage,
+  type ObjectStorage,
+  StorageFullError,
+  UploadTooLargeError,
+} from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 
@@ -50,7 +61,7 @@ export class UploadReceiver {
     // Claiming the row before any byte is read makes the link single-use even under concurrent
     // PUTs; only a refused claim reads the row again, to say why.
     const file =
-      (await claimUpload(this.prisma.sql, key, declared)) ??
+      (await claimUpload(this.prisma.sql, key, declared, staleUploadBound(this.config))) ??
       (await this.#unclaimable(key, declared));
     let accepted = false;
     try {
@@ -93,6 +104,12 @@ export class UploadReceiver {
       upload = await storage.receive(file.storageKey, body, this.config.UPLOAD_MAX_BYTES);
     } catch (error) {
       if (error instanceof UploadTooLargeError) throw tooLarge(error.maxBytes);
+      if (error instanceof StorageFullError) {
+        throw new ProblemException(
+          problemTypes.storageFull,
+          'The service cannot store more files now; try again later or tell its operator.',
+        );
+      }
       throw error;
     }
     try {

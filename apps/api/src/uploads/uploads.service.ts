@@ -5,6 +5,7 @@ import { problemTypes, type UploadLink, type UploadLinkRequest } from '@hallmark
 import { isImageContentType, type ObjectStorage, safeFileName } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
+import { Quotas } from '../quotas/quotas.service.ts';
 
 @Injectable()
 export class UploadsService {
@@ -12,6 +13,7 @@ export class UploadsService {
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly prisma: PrismaService,
+    private readonly quotas: Quotas,
   ) {}
 
   /** Spec 4.1: a file id and a signed link to PUT its bytes to, valid for a limited time. */
@@ -23,6 +25,7 @@ export class UploadsService {
         `${request.contentType} cannot be watermarked; accepted: image/jpeg, image/png, image/webp, image/avif, image/tiff.`,
       );
     }
+    await this.quotas.assertStorageLeft(apiKeyId);
     const fileId = randomUUID();
     const storageKey = `uploads/${fileId}/${safeFileName(request.fileName)}`;
     const expiresAt = new Date(Date.now() + this.config.UPLOAD_LINK_TTL_SECONDS * 1000);

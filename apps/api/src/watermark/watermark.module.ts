@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { QuotasModule } from '../quotas/quotas.module.ts';
 import { RecordsModule } from '../records/records.module.ts';
 import { UploadsModule } from '../uploads/uploads.module.ts';
 import { WatermarkController } from './watermark.controller.ts';
 import { WatermarkService } from './watermark.service.ts';
 
 @Module({
-  imports: [UploadsModule, RecordsModule],
+  imports: [UploadsModule, RecordsModule, QuotasModule],
   controllers: [WatermarkController],
   providers: [WatermarkService, WatermarkQueueProvider],
 })

@@ -27,6 +27,7 @@ import type { ObjectStorage } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { type MintSlot, Quotas } from '../quotas/quotas.service.ts';
 import { RecordViews } from '../records/record-views.service.ts';
 import { UploadReceiver } from '../uploads/upload-receiver.service.ts';
 import { toJobView } from './job-view.ts';
@@ -42,6 +43,7 @@ export class WatermarkService {
     private readonly queue: WatermarkQueueProvider,
     private readonly uploads: UploadReceiver,
     private readonly views: RecordViews,
+    private readonly quotas: Quotas,
   ) {}
 
   /**
@@ -58,6 +60,24 @@ export class WatermarkService {
       const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
       if (replay !== null) return replay;
     }
+    // Quotas before anything is written or queued; a replay above costs nothing.
+    await this.quotas.assertStorageLeft(apiKeyId);
+    const mint: MintSlot | null =
+      request.options.mintNft === true ? await this.quotas.takeMint(apiKeyId) : null;
+    try {
+      return await this.#accept(apiKeyId, request, idempotencyKey, hash);
+    } catch (error) {
+      await mint?.giveBack();
+      throw error;
+    }
+  }
+
+  async #accept(
+    apiKeyId: string,
+    request: WatermarkRequest,
+    idempotencyKey: string | undefined,
+    hash: string | null,
+  ): Promise<WatermarkAccepted> {
     const job = {
       id: randomUUID(),
       apiKeyId,
@@ -101,6 +121,12 @@ export class WatermarkService {
   async #readyFile(apiKeyId: string, fileId: string): Promise<void> {
     const file = await findOwnedFile(this.prisma.sql, fileId, apiKeyId);
     if (file === null) throw ProblemException.notFound(`No file ${fileId}.`);
+    if (file.deletedAt !== null) {
+      throw new ProblemException(
+        problemTypes.fileDeleted,
+        `File ${fileId} was deleted on ${file.deletedAt.toISOString()} by this deployment's retention; upload it again.`,
+      );
+    }
     if (file.status === 'uploaded') return;
     if (this.storage.driver === 'local' || file.status === 'uploading') throw notUploaded();
     await this.uploads.confirmStoredUpload(file);
@@ -129,7 +155,8 @@ export class WatermarkService {
       ipfs: ipfsRecord === null ? undefined : this.views.ipfsRecord(ipfsRecord),
       nft:
         nft !== null && nft.tokenId !== null && nft.mintedAt !== null
-          ? await this.views.nft({ ...nft, tokenId: nft.tokenId, mintedAt: nft.mintedAt })
+          ? ((await this.views.nft({ ...nft, tokenId: nft.tokenId, mintedAt: nft.mintedAt })) ??
+            undefined)
           : undefined,
     });
   }

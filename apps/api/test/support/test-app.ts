@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { issueApiKey } from '@hallmark/db';
-import type { HallmarkConfig } from '@hallmark/platform';
+import type { HallmarkConfig, Logger } from '@hallmark/platform';
 import { PrismaService } from '@hallmark/platform';
 import { createTestEnv } from '@hallmark/platform/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -26,10 +26,11 @@ export interface TestApp {
 export async function startTestApp(
   env: Partial<Record<keyof HallmarkConfig, string>> = {},
   configPatch: Partial<HallmarkConfig> = {},
+  logger?: Logger,
 ): Promise<TestApp> {
   const testEnv = await createTestEnv('api-test', env);
   const config = { ...testEnv.config, ...configPatch };
-  const app = await createApp(config, testEnv.logger);
+  const app = await createApp(config, logger ?? testEnv.logger);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const prisma = app.get(PrismaService).client;

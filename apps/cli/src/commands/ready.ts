@@ -21,8 +21,12 @@ export const ready: Command = async (args, io) => {
   } else {
     io.stdout(`${readiness.status}\n`);
     for (const [name, check] of Object.entries(readiness.checks)) {
-      io.stdout(`  ${name.padEnd(11)} ${check.status}${check.error ? `  (${check.error})` : ''}\n`);
+      io.stdout(`  ${name.padEnd(11)} ${check.status}\n`);
     }
+  }
+  if (readiness.status !== 'ready' && !values.json) {
+    // The public answer says only up or down; the API logs why.
+    io.stderr('the reasons are in the API log ("readiness: dependency is down")\n');
   }
   return readiness.status === 'ready' ? 0 : 1;
 };

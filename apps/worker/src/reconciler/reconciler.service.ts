@@ -15,6 +15,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { PeriodicTask } from '../periodic-task.ts';
 
 const BATCH = 200;
 
@@ -29,8 +30,7 @@ const BATCH = 200;
  */
 @Injectable()
 export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
+  readonly #task: PeriodicTask;
 
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
@@ -41,26 +41,22 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     this.queue.on('error', () => {
       // Reported by the worker's own connection; a failed pass is simply tried again later.
     });
+    this.#task = new PeriodicTask(
+      config.RECONCILE_INTERVAL_MS,
+      async () => {
+        const count = await this.reconcileOnce();
+        if (count > 0) this.logger.info({ count }, 'reconciler re-queued jobs');
+      },
+      (error) => this.logger.warn({ err: (error as Error).message }, 'reconciler pass failed'),
+    );
   }
 
   onApplicationBootstrap(): void {
-    this.#timer = setInterval(() => {
-      this.#running ??= this.reconcileOnce()
-        .then((count) => {
-          if (count > 0) this.logger.info({ count }, 'reconciler re-queued jobs');
-        })
-        .catch((error: unknown) => {
-          this.logger.warn({ err: (error as Error).message }, 'reconciler pass failed');
-        })
-        .finally(() => {
-          this.#running = undefined;
-        });
-    }, this.config.RECONCILE_INTERVAL_MS);
+    this.#task.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.#timer);
-    await this.#running;
+    await this.#task.stop();
   }
 
   /** One pass: returns how many jobs were queued again. */

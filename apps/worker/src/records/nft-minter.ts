@@ -89,6 +89,9 @@ export class NftMinter implements OnModuleInit {
           mintedAt: new Date(minted.blockTime * 1000),
           gasUsed: minted.gasUsed,
           feeWei: minted.feeWei.toString(),
+          // Whom it was minted to is its owner as of now; reads refresh it from the chain.
+          owner: nft.mintedTo,
+          ownerCheckedAt: new Date(),
         },
       });
       this.logger.info(
@@ -156,6 +159,8 @@ export class NftMinter implements OnModuleInit {
         mintedTo,
         imageCid: directory.cid.toString(),
         metadataCid: metadataCid.toString(),
+        // Kept beside its CID, so that reading the job never needs IPFS.
+        metadata: { ...metadata },
       },
       update: {},
     });

@@ -39,7 +39,9 @@ export function asPermanentFailure(error: unknown): PermanentJobFailure | null {
   const retryable = (error as { retryable?: unknown }).retryable === true;
   if (code === null || code === 'internal_error' || retryable || TRANSIENT_CODES.has(code))
     return null;
-  return new PermanentJobFailure(code, (error as Error).message);
+  // The client reads the catalogue's words for the code; the package's own message may name
+  // files or hosts, so it stays in the worker's log.
+  return new PermanentJobFailure(code, JOB_ERROR_CODES[code]);
 }
 
 /** The code a job ends with once its last attempt failed: the error's own, if it has one. */

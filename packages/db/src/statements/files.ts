@@ -2,9 +2,10 @@ import type { File } from '../generated/prisma/client.ts';
 import type { Sql } from './sql.ts';
 
 /** The columns of a file row that receiving, checking and watermarking an upload need. */
-export type UploadFile = Pick<File, 'id' | 'status' | 'contentType' | 'storageKey'>;
+export type UploadFile = Pick<File, 'id' | 'status' | 'contentType' | 'storageKey' | 'deletedAt'>;
 
-const UPLOAD_FILE = `id, status, content_type AS "contentType", storage_key AS "storageKey"`;
+const UPLOAD_FILE = `id, status, content_type AS "contentType", storage_key AS "storageKey",
+  deleted_at AS "deletedAt"`;
 
 export interface NewFile {
   readonly id: string;
@@ -46,26 +47,46 @@ export async function findOwnedFile(
 
 /**
  * Marks the upload at `key` as streaming in, if it awaits one with this content type; the guard
- * makes a link single-use under concurrent PUTs. Null when nothing was claimed (the caller reads
- * the row to say why).
+ * makes a link single-use under concurrent PUTs. An upload left `uploading` since before
+ * `staleBefore` (its process died mid-upload; no request can run that long) is taken over. Null
+ * when nothing was claimed (the caller reads the row to say why).
  */
 export async function claimUpload(
   sql: Sql,
   key: string,
   contentType: string,
+  staleBefore: Date,
 ): Promise<UploadFile | null> {
   const { rows } = await sql.query<UploadFile>(
-    `UPDATE files SET status = 'uploading'
-      WHERE storage_key = $1 AND status = 'awaiting_upload' AND content_type = $2
+    `UPDATE files SET status = 'uploading', upload_started_at = $3
+      WHERE storage_key = $1 AND content_type = $2 AND deleted_at IS NULL
+        AND (status = 'awaiting_upload' OR (status = 'uploading' AND upload_started_at < $4))
       RETURNING ${UPLOAD_FILE}`,
-    [key, contentType],
+    [key, contentType, new Date(), staleBefore],
   );
   return rows[0] ?? null;
 }
 
+/**
+ * Uploads left `uploading` since before `staleBefore` await their upload again (the process
+ * that received them died); returns their storage keys, whose partial bytes may be removed.
+ */
+export async function recoverStaleUploads(sql: Sql, staleBefore: Date): Promise<string[]> {
+  const { rows } = await sql.query<{ storageKey: string }>(
+    `UPDATE files SET status = 'awaiting_upload', upload_started_at = NULL
+      WHERE status = 'uploading' AND upload_started_at < $1
+      RETURNING storage_key AS "storageKey"`,
+    [staleBefore],
+  );
+  return rows.map((row) => row.storageKey);
+}
+
 /** A refused upload makes its link usable again. */
 export async function releaseUpload(sql: Sql, id: string): Promise<void> {
-  await sql.query(`UPDATE files SET status = 'awaiting_upload' WHERE id = $1`, [id]);
+  await sql.query(
+    `UPDATE files SET status = 'awaiting_upload', upload_started_at = NULL WHERE id = $1`,
+    [id],
+  );
 }
 
 export interface UploadedBytes {

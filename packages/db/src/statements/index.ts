@@ -10,6 +10,7 @@ export {
   findOwnedFile,
   insertFile,
   type NewFile,
+  recoverStaleUploads,
   releaseUpload,
   type UploadedBytes,
   type UploadFile,
@@ -38,4 +39,12 @@ export {
   type NewJob,
 } from './jobs.ts';
 export { claimMintSigning, forgetMintTransaction, recordMintTransaction } from './nft-mint.ts';
+export { returnMintSlot, storedBytes, takeMintSlot, utcDay } from './quotas.ts';
+export {
+  type DueObject,
+  lockDueInputs,
+  lockDueOutputs,
+  markInputsDeleted,
+  markOutputsDeleted,
+} from './retention.ts';
 export { isUniqueViolation, type Sql } from './sql.ts';

@@ -26,7 +26,8 @@ export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
      SELECT $1::uuid, f.api_key_id, f.id, $4::jsonb, $5::text, $6::text, $7::timestamptz,
             $7::timestamptz
        FROM files f
-      WHERE f.id = $3::uuid AND f.api_key_id = $2::uuid AND f.status = 'uploaded'`,
+      WHERE f.id = $3::uuid AND f.api_key_id = $2::uuid AND f.status = 'uploaded'
+        AND f.deleted_at IS NULL`,
     [
       job.id,
       job.apiKeyId,
@@ -64,6 +65,7 @@ export type JobViewRow = Pick<
   | 'options'
   | 'outputStorageKey'
   | 'outputContentType'
+  | 'outputDeletedAt'
   | 'errorCode'
   | 'errorMessage'
 >;
@@ -77,6 +79,7 @@ export async function findJobView(
   const { rows } = await sql.query<JobViewRow>(
     `SELECT id, file_id AS "fileId", status, options,
             output_storage_key AS "outputStorageKey", output_content_type AS "outputContentType",
+            output_deleted_at AS "outputDeletedAt",
             error_code AS "errorCode", error_message AS "errorMessage"
        FROM watermark_jobs WHERE id = $1 AND api_key_id = $2`,
     [id, apiKeyId],

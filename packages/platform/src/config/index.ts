@@ -4,3 +4,4 @@
 
 export { ConfigError, loadConfig, loadConfigOrExit } from './load.ts';
 export { configSchema, type HallmarkConfig, ipfsGatewayUrl, publicBaseUrl } from './schema.ts';
+export { staleUploadBound } from './upload-bounds.ts';

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { secretWeakness } from './secret-strength.ts';
 
 const port = z.coerce
   .number({ error: 'must be a port number' })
@@ -8,6 +9,7 @@ const port = z.coerce
   .max(65_535, 'must be between 1 and 65535');
 
 const positiveInt = z.coerce.number({ error: 'must be a number' }).int().positive();
+const nonNegativeInt = z.coerce.number({ error: 'must be a number' }).int().nonnegative();
 
 function url(protocols: readonly string[]) {
   return z.string().refine(
@@ -88,6 +90,23 @@ export const configSchema = z
     DOWNLOAD_LINK_TTL_SECONDS: positiveInt.default(3600),
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
     RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt.default(300),
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|false|\d+|[0-9a-fA-F:./]+(,\s*[0-9a-fA-F:./]+)*)$/,
+        'must be true, false, a hop count or a comma-separated list of proxy addresses',
+      )
+      .default('false'),
+    HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(300_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(72_000),
+    QUOTA_MINTS_PER_DAY: nonNegativeInt.default(100),
+    QUOTA_STORED_BYTES: positiveInt.default(10 * 1024 * MEGABYTE),
+    NFT_OWNER_REFRESH_SECONDS: positiveInt.default(60),
+    RETENTION_INPUT_DAYS: positiveInt.default(7),
+    RETENTION_OUTPUT_DAYS: positiveInt.optional(),
+    RETENTION_SWEEP_INTERVAL_MS: positiveInt.default(600_000),
     WORKER_CONCURRENCY: positiveInt.default(availableParallelism()),
     PIXEL_THREADS: positiveInt.optional(),
     WORKER_HEALTH_PORT: port.optional(),
@@ -100,13 +119,18 @@ export const configSchema = z
   })
   .superRefine((config, ctx) => {
     // A generated secret lives in one data folder; instances that scale out must share one.
-    if (config.NODE_ENV === 'production' && config.HALLMARK_SECRET === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['HALLMARK_SECRET'],
-        message:
-          'is required in production (at least 32 random characters shared by all instances)',
-      });
+    if (config.NODE_ENV === 'production') {
+      const weakness =
+        config.HALLMARK_SECRET === undefined
+          ? 'is required in production'
+          : secretWeakness(config.HALLMARK_SECRET);
+      if (weakness !== null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['HALLMARK_SECRET'],
+          message: `${weakness}: set at least 32 random characters shared by all instances (openssl rand -base64 48)`,
+        });
+      }
     }
     if (
       (config.C2PA_CERT_CHAIN_PATH === undefined) !==
@@ -139,6 +163,13 @@ export const configSchema = z
           });
         }
       }
+    }
+    if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
+      });
     }
     if (config.STORAGE_DRIVER === 's3' && config.S3_BUCKET === undefined) {
       ctx.addIssue({

@@ -22,6 +22,11 @@ export class PrismaService implements OnModuleDestroy {
     this.sql = this.#database.sql;
   }
 
+  /** One transaction on one pooled connection (see Database.transaction). */
+  transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    return this.#database.transaction(work);
+  }
+
   async onModuleDestroy(): Promise<void> {
     await this.#database.close();
   }

@@ -176,8 +176,6 @@ export interface components {
         DependencyCheck: {
             /** @enum {string} */
             status: "up" | "down";
-            /** @description Why the dependency is down. */
-            error?: string;
         };
         /** @description One invalid or unknown field. */
         FieldError: {
@@ -245,15 +243,6 @@ export interface components {
             /** @description When it was stored, Unix seconds. */
             storedAt: number;
         };
-        /** @description Whether the database schema is current; `down` while migrations are pending. */
-        MigrationsCheck: {
-            /** @enum {string} */
-            status: "up" | "down";
-            /** @description Why the dependency is down. */
-            error?: string;
-            /** @description Names of migrations not yet applied. */
-            pending?: string[];
-        };
         /**
          * @description Spec 2.4. An NFT recording the metadata of a watermarked file.
          * @example {
@@ -261,6 +250,7 @@ export interface components {
          *       "contract": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
          *       "blockchain": "polygon-amoy",
          *       "owner": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+         *       "ownerAsOf": 1736942460,
          *       "metadata": {
          *         "name": "sunset.jpg",
          *         "description": "Sunset over the harbour",
@@ -291,6 +281,8 @@ export interface components {
             blockchain: string;
             /** @description Wallet address of the owner. */
             owner: string;
+            /** @description Hallmark extension: when `owner` was last read from the chain, Unix seconds. Reads are served from that copy and refresh it in the background, so an unreachable chain never fails them. */
+            ownerAsOf: number;
             metadata: components["schemas"]["NftMetadata"];
             /**
              * Format: uri
@@ -350,9 +342,16 @@ export interface components {
             instance?: string;
             /** @description Each offending field, on validation errors. */
             errors?: components["schemas"]["FieldError"][];
+            /**
+             * @description On `quota-exceeded`: which quota of the API key was reached.
+             * @enum {string}
+             */
+            quota?: "mints_per_day" | "stored_bytes";
+            /** @description On `quota-exceeded`: the limit of that quota. */
+            limit?: number;
         };
         /**
-         * @description Readiness: `ready` only when every check is `up`.
+         * @description Readiness: `ready` only when every check is `up`. Answered from a cache of at most one second; the reasons of a `down` are in the API log.
          * @example {
          *       "status": "not_ready",
          *       "checks": {
@@ -360,8 +359,7 @@ export interface components {
          *           "status": "up"
          *         },
          *         "redis": {
-         *           "status": "down",
-         *           "error": "connect ECONNREFUSED 127.0.0.1:6379"
+         *           "status": "down"
          *         },
          *         "migrations": {
          *           "status": "up"
@@ -375,7 +373,11 @@ export interface components {
             checks: {
                 postgres: components["schemas"]["DependencyCheck"];
                 redis: components["schemas"]["DependencyCheck"];
-                migrations: components["schemas"]["MigrationsCheck"];
+                /** @description `down` while migrations are pending or cannot be read. */
+                migrations: {
+                    /** @enum {string} */
+                    status: "up" | "down";
+                };
             };
         };
         /**
@@ -465,7 +467,7 @@ export interface components {
         /** @description Why a job failed (Hallmark extension). */
         WatermarkJobError: {
             /**
-             * @description Stable machine-readable reason: `invalid_image` (The file could not be decoded as an image (corrupt or truncated).); `unsupported_format` (The image format cannot be watermarked.); `image_too_small` (The image is smaller than the invisible mark needs (256 px short side).); `too_many_pixels` (The image has more pixels than this deployment accepts.); `processing_timeout` (Processing the image took longer than this deployment allows.); `technique_unavailable` (A requested technique is not available on this deployment.); `ipfs_unreachable` (The IPFS node could not be reached after every retry.); `nft_unavailable` (This deployment has no blockchain configured for minting.); `insufficient_funds` (The minting wallet cannot pay the transaction fee.); `mint_reverted` (The NFT contract refused the mint.); `rpc_unreachable` (The blockchain RPC endpoint could not be reached after every retry.); `mint_timeout` (The mint transaction was not confirmed in time.); `internal_error` (An unexpected failure persisted after every retry.); `worker_crashed` (The worker stopped while processing this image three times; it is not retried.); `attempts_exhausted` (Every attempt this deployment allows for a job was used without success.)
+             * @description Stable machine-readable reason: `invalid_image` (The file could not be decoded as an image (corrupt or truncated).); `unsupported_format` (The image format cannot be watermarked.); `image_too_small` (The image is smaller than the invisible mark needs (256 px short side).); `too_many_pixels` (The image has more pixels than this deployment accepts.); `processing_timeout` (Processing the image took longer than this deployment allows.); `technique_unavailable` (A requested technique is not available on this deployment.); `ipfs_unreachable` (The IPFS node could not be reached after every retry.); `nft_unavailable` (This deployment has no blockchain configured for minting.); `insufficient_funds` (The minting wallet cannot pay the transaction fee.); `mint_reverted` (The NFT contract refused the mint.); `rpc_unreachable` (The blockchain RPC endpoint could not be reached after every retry.); `mint_timeout` (The mint transaction was not confirmed in time.); `storage_full` (The service's storage is full; the output could not be stored.); `internal_error` (An unexpected failure persisted after every retry.); `worker_crashed` (The worker stopped while processing this image three times; it is not retried.); `attempts_exhausted` (Every attempt this deployment allows for a job was used without success.)
              * @example invalid_image
              */
             code: string;
@@ -547,7 +549,6 @@ export type FieldError = components['schemas']['FieldError'];
 export type Health = components['schemas']['Health'];
 export type IpfsMetadata = components['schemas']['IpfsMetadata'];
 export type IpfsRecord = components['schemas']['IpfsRecord'];
-export type MigrationsCheck = components['schemas']['MigrationsCheck'];
 export type Nft = components['schemas']['Nft'];
 export type NftAttribute = components['schemas']['NftAttribute'];
 export type NftMetadata = components['schemas']['NftMetadata'];

@@ -87,6 +87,26 @@ export const problemTypes = {
     title: 'Request URL too long',
     status: 414,
   },
+  quotaExceeded: {
+    type: 'https://hallmark.dev/problems/quota-exceeded',
+    title: 'Quota of this API key exceeded',
+    status: 429,
+  },
+  fileDeleted: {
+    type: 'https://hallmark.dev/problems/file-deleted',
+    title: 'File deleted by retention',
+    status: 410,
+  },
+  outputDeleted: {
+    type: 'https://hallmark.dev/problems/output-deleted',
+    title: 'Watermarked file deleted by retention',
+    status: 410,
+  },
+  storageFull: {
+    type: 'https://hallmark.dev/problems/storage-full',
+    title: 'Storage full',
+    status: 507,
+  },
   headerFieldsTooLarge: {
     type: 'https://hallmark.dev/problems/header-fields-too-large',
     title: 'Request header fields too large',

@@ -1,0 +1,49 @@
+import { returnMintSlot, storedBytes, takeMintSlot, utcDay } from '@hallmark/db';
+import { CONFIG, type HallmarkConfig, PrismaService } from '@hallmark/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { ProblemException } from '../problem/problem.exception.ts';
+
+/** A mint slot taken for a request; given back when the request is then refused. */
+export interface MintSlot {
+  giveBack(): Promise<void>;
+}
+
+/**
+ * The per-key quotas, checked before anything is stored or queued: NFT jobs per UTC day
+ * (QUOTA_MINTS_PER_DAY: each is paid for by the service's wallet) and bytes stored
+ * (QUOTA_STORED_BYTES: uploads plus outputs, until retention deletes them).
+ */
+@Injectable()
+export class Quotas {
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  async assertStorageLeft(apiKeyId: string): Promise<void> {
+    const limit = this.config.QUOTA_STORED_BYTES;
+    const used = await storedBytes(this.prisma.sql, apiKeyId);
+    if (used < limit) return;
+    throw ProblemException.quotaExceeded(
+      'stored_bytes',
+      limit,
+      `This API key stores ${used} bytes; its quota is ${limit}. Stored files count until retention deletes them.`,
+    );
+  }
+
+  async takeMint(apiKeyId: string): Promise<MintSlot> {
+    const limit = this.config.QUOTA_MINTS_PER_DAY;
+    const now = new Date();
+    const day = utcDay(now);
+    if (!(await takeMintSlot(this.prisma.sql, apiKeyId, day, limit))) {
+      const nextDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+      throw ProblemException.quotaExceeded(
+        'mints_per_day',
+        limit,
+        `This API key may ask for ${limit} NFTs per day (UTC); the quota renews at midnight UTC.`,
+        Math.ceil((nextDay - now.getTime()) / 1000),
+      );
+    }
+    return { giveBack: () => returnMintSlot(this.prisma.sql, apiKeyId, day) };
+  }
+}
