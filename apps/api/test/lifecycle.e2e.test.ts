@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { HallmarkApiError, uploadFile, waitForJob } from '@hallmark/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpegPhoto } from './support/photos.ts';
+import { type RunningService, startService } from './support/service.ts';
+import { submitJob } from './support/submit-job.ts';
+
+const DAY_MS = 86_400_000;
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function problemOf(call: () => Promise<unknown>): Promise<HallmarkApiError> {
+  const error = await call().then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof HallmarkApiError)) throw new Error(`expected a problem, got ${error}`);
+  return error;
+}
+
+describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
+  let service: RunningService;
+  let objects: string;
+
+  beforeAll(async () => {
+    service = await startService({
+      RETENTION_SWEEP_INTERVAL_MS: '300',
+      RETENTION_INPUT_DAYS: '7',
+      RETENTION_OUTPUT_DAYS: '30',
+    });
+    objects = join(service.env.HALLMARK_DATA_DIR ?? '', 'objects');
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('the retention sweep deletes exactly what is due, and the API says so', async () => {
+    const { client } = await service.newClient();
+    const jobs = [];
+    for (let i = 0; i < 3; i++) {
+      const accepted = await submitJob(client, jpegPhoto, { watermarkType: ['c2pa'] });
+      jobs.push(await waitForJob(client, accepted.requestId, { timeoutMs: 60_000 }));
+    }
+    const [old, middle, recent] = jobs.map((job) => job.requestId);
+    const rows = await service.prisma.watermarkJob.findMany({
+      where: { id: { in: [old ?? '', middle ?? '', recent ?? ''] } },
+      include: { file: true },
+    });
+    const row = (id: string | undefined) => {
+      const found = rows.find((candidate) => candidate.id === id);
+      if (found === undefined) throw new Error(`no row ${id}`);
+      return found;
+    };
+    // `old` ended 40 days ago (input and output due), `middle` 10 days ago (input due, output
+    // kept for 30 days), `recent` just now (nothing due).
+    for (const [id, days] of [
+      [old, 40],
+      [middle, 10],
+    ] as const) {
+      const ended = new Date(Date.now() - days * DAY_MS);
+      await service.prisma.watermarkJob.update({ where: { id }, data: { finishedAt: ended } });
+      await service.prisma.file.update({
+        where: { id: row(id).fileId },
+        data: { uploadedAt: ended },
+      });
+    }
+    const stored = (key: string | null) => existsSync(join(objects, key ?? 'missing'));
+    expect([old, middle, recent].every((id) => stored(row(id).file.storageKey))).toBe(true);
+
+    await until(async () => !stored(row(middle).file.storageKey), 'the sweep');
+    await until(async () => !stored(row(old).outputStorageKey), 'the sweep of outputs');
+    expect(stored(row(old).file.storageKey)).toBe(false);
+    expect(stored(row(middle).outputStorageKey)).toBe(true);
+    expect(stored(row(recent).file.storageKey)).toBe(true);
+    expect(stored(row(recent).outputStorageKey)).toBe(true);
+    const after = await service.prisma.watermarkJob.findMany({
+      where: { id: { in: [old ?? '', middle ?? '', recent ?? ''] } },
+      include: { file: true },
+    });
+    const deleted = Object.fromEntries(
+      after.map((job) => [
+        job.id,
+        { input: job.file.deletedAt !== null, output: job.outputDeletedAt !== null },
+      ]),
+    );
+    expect(deleted).toEqual({
+      [old ?? '']: { input: true, output: true },
+      [middle ?? '']: { input: true, output: false },
+      [recent ?? '']: { input: false, output: false },
+    });
+
+    const gone = await problemOf(() => client.getWatermarkJob(old ?? ''));
+    expect(gone.status).toBe(410);
+    expect(gone.problem?.type).toBe('https://hallmark.dev/problems/output-deleted');
+    expect((await client.getWatermarkJob(middle ?? '')).status).toBe('success');
+    const again = await problemOf(() =>
+      client.createWatermarkJob({
+        fileId: row(middle).fileId,
+        options: { watermarkType: ['c2pa'] },
+      }),
+    );
+    expect(again.status).toBe(410);
+    expect(again.problem?.type).toBe('https://hallmark.dev/problems/file-deleted');
+    await service.worker.logged('retention sweep');
+  });
+
+  it('an upload left `uploading` by a dead process is usable again, and its temporary file goes', async () => {
+    const { client } = await service.newClient();
+    const link = await client.createUploadLink({ contentType: 'image/jpeg', fileName: 'p.jpg' });
+    const file = await service.prisma.file.findUniqueOrThrow({ where: { id: link.fileId } });
+    // What an API process killed mid-upload leaves: the row `uploading`, a partial file.
+    const startedLongAgo = new Date(Date.now() - 2 * 3_600_000);
+    await service.prisma.file.update({
+      where: { id: file.id },
+      data: { status: 'uploading', uploadStartedAt: startedLongAgo },
+    });
+    const partial = join(objects, `${file.storageKey}.0123456789ab.upload`);
+    const fresh = join(objects, `${file.storageKey}.ba9876543210.upload`);
+    await mkdir(join(partial, '..'), { recursive: true });
+    await writeFile(partial, jpegPhoto.subarray(0, 100));
+    await utimes(partial, startedLongAgo, startedLongAgo);
+    await writeFile(fresh, jpegPhoto.subarray(0, 100));
+
+    await until(
+      async () =>
+        (await service.prisma.file.findUniqueOrThrow({ where: { id: file.id } })).status ===
+        'awaiting_upload',
+      'the stale upload to be recovered',
+    );
+    await until(async () => !existsSync(partial), 'the stale temporary file to go');
+    // A temporary file of an upload that may still be running is left alone.
+    expect(existsSync(fresh)).toBe(true);
+
+    // The link works again: the upload completes and a job runs on it.
+    await uploadFile(link.uploadLink, jpegPhoto, 'image/jpeg');
+    const accepted = await client.createWatermarkJob({
+      fileId: link.fileId,
+      options: { watermarkType: ['c2pa'] },
+    });
+    expect((await waitForJob(client, accepted.requestId, { timeoutMs: 60_000 })).status).toBe(
+      'success',
+    );
+  });
+});
