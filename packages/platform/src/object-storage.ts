@@ -5,8 +5,11 @@ import type { ServiceKeys } from './service-keys.ts';
 
 /** The storage driver the configuration names; api and worker must build it the same way. */
 export function createObjectStorage(config: HallmarkConfig, keys: ServiceKeys): ObjectStorage {
+  const links = { baseUrl: publicBaseUrl(config), signer: new LinkSigner(keys.linkSigning) };
   if (config.STORAGE_DRIVER === 's3') {
     return new S3Storage({
+      ...links,
+      scratchDir: resolve(config.HALLMARK_DATA_DIR, 'tmp', 's3-uploads'),
       bucket: config.S3_BUCKET ?? '',
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,
@@ -17,7 +20,6 @@ export function createObjectStorage(config: HallmarkConfig, keys: ServiceKeys): 
   }
   return new LocalStorage({
     root: resolve(config.HALLMARK_DATA_DIR, 'objects'),
-    baseUrl: publicBaseUrl(config),
-    signer: new LinkSigner(keys.linkSigning),
+    ...links,
   });
 }

@@ -1,3 +1,4 @@
+export { ApiLinks } from './api-links.ts';
 export {
   extensionOf,
   IMAGE_CONTENT_TYPES,
@@ -6,13 +7,20 @@ export {
 } from './content-types.ts';
 export { decodeLinkKey } from './link-path.ts';
 export { type LinkClaims, type LinkMethod, LinkSigner, type LinkVerdict } from './link-signer.ts';
-export { LocalStorage, type ReceivedUpload, UploadTooLargeError } from './local-storage.ts';
+export { LocalStorage } from './local-storage.ts';
 export {
   assertObjectKey,
   fileNameOfKey,
   InvalidObjectKeyError,
   safeFileName,
 } from './object-key.ts';
-export type { DownloadLinkOptions, ObjectStorage, StoredObject } from './object-storage.ts';
+export type {
+  DownloadLinkOptions,
+  ObjectDownload,
+  ObjectStorage,
+  ReceivedUpload,
+  StoredObject,
+} from './object-storage.ts';
+export { UploadTooLargeError } from './receive-to-file.ts';
 export { S3Storage, type S3StorageOptions } from './s3-storage.ts';
 export { StorageFullError } from './storage-full.ts';

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -8,8 +11,17 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ApiLinks } from './api-links.ts';
+import type { LinkSigner } from './link-signer.ts';
 import { assertObjectKey, fileNameOfKey } from './object-key.ts';
-import type { DownloadLinkOptions, ObjectStorage, StoredObject } from './object-storage.ts';
+import type {
+  DownloadLinkOptions,
+  ObjectDownload,
+  ObjectStorage,
+  ReceivedUpload,
+  StoredObject,
+} from './object-storage.ts';
+import { receiveToFile, removeStaleTemporaries, temporaryNameFor } from './receive-to-file.ts';
 
 export interface S3StorageOptions {
   readonly bucket: string;
@@ -18,31 +30,40 @@ export interface S3StorageOptions {
   readonly accessKeyId?: string | undefined;
   readonly secretAccessKey?: string | undefined;
   readonly forcePathStyle?: boolean | undefined;
+  /** Where the API's links point (`{baseUrl}/storage/...`) and the key that signs them. */
+  readonly baseUrl: string;
+  readonly signer: LinkSigner;
+  /** A local folder for uploads on their way to the store. */
+  readonly scratchDir: string;
 }
 
-function secondsUntil(date: Date): number {
-  return Math.max(1, Math.floor((date.getTime() - Date.now()) / 1000));
-}
+/** A redirect only has to survive the client following it. */
+const REDIRECT_TTL_SECONDS = 60;
 
 /**
- * Any S3-compatible store (AWS, MinIO, R2, ...). Links are presigned by the store: the upload
- * link signs `Content-Type`, so the store refuses a PUT with another type. Unlike the local
- * driver it cannot cap the size or make a link single-use; the API checks the stored object's
- * size and type when the watermark request arrives instead.
+ * Any S3-compatible store (AWS, MinIO, R2, ...). Clients never see the store's own presigned
+ * links: they get the API's (ApiLinks, with the spec's `signature` parameter). A valid upload
+ * link's body streams through the API, which caps its size, checks its type by magic bytes and
+ * makes the link single-use exactly as with local disk, into a scratch file and on to the store;
+ * a valid download link redirects to a presigned GET of the store that lives a minute.
  */
 export class S3Storage implements ObjectStorage {
   readonly driver = 's3';
   readonly #client: S3Client;
   readonly #bucket: string;
+  readonly #links: ApiLinks;
+  readonly #scratchDir: string;
 
   constructor(options: S3StorageOptions) {
     this.#bucket = options.bucket;
+    this.#links = new ApiLinks(options);
+    this.#scratchDir = options.scratchDir;
     this.#client = new S3Client({
       region: options.region,
       ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
       forcePathStyle: options.forcePathStyle ?? false,
       // Newer SDKs add CRC checksums to every upload by default; many S3-compatible stores
-      // (and presigned browser uploads) do not send or accept them.
+      // do not accept them.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       ...(options.accessKeyId !== undefined && options.secretAccessKey !== undefined
@@ -56,26 +77,59 @@ export class S3Storage implements ObjectStorage {
     });
   }
 
-  async uploadLink(key: string, contentType: string, expiresAt: Date): Promise<string> {
-    const command = new PutObjectCommand({
-      Bucket: this.#bucket,
-      Key: assertObjectKey(key),
-      ContentType: contentType,
-    });
-    return getSignedUrl(this.#client, command, {
-      expiresIn: secondsUntil(expiresAt),
-      signableHeaders: new Set(['content-type']),
-    });
+  async uploadLink(key: string, _contentType: string, expiresAt: Date): Promise<string> {
+    return this.#links.upload(key, expiresAt);
   }
 
   async downloadLink(key: string, options: DownloadLinkOptions): Promise<string> {
+    return this.#links.download(key, options.expiresAt);
+  }
+
+  async receive(
+    key: string,
+    body: AsyncIterable<Uint8Array>,
+    maxBytes: number,
+    contentType: string,
+  ): Promise<ReceivedUpload> {
+    assertObjectKey(key);
+    await mkdir(this.#scratchDir, { recursive: true });
+    const temporary = temporaryNameFor(join(this.#scratchDir, 'upload'), 'upload');
+    const received = await receiveToFile(temporary, body, maxBytes);
+    const discard = () => rm(temporary, { force: true });
+    return {
+      ...received,
+      commit: async () => {
+        try {
+          await this.#client.send(
+            new PutObjectCommand({
+              Bucket: this.#bucket,
+              Key: key,
+              Body: createReadStream(temporary),
+              ContentLength: received.sizeBytes,
+              ContentType: contentType,
+            }),
+          );
+        } finally {
+          await discard();
+        }
+      },
+      discard,
+    };
+  }
+
+  /** A presigned GET of the store, valid for a minute: the API answers with a redirect. */
+  async download(key: string, contentType: string): Promise<ObjectDownload | null> {
+    if ((await this.size(key)) === null) return null;
     const command = new GetObjectCommand({
       Bucket: this.#bucket,
       Key: assertObjectKey(key),
-      ResponseContentType: options.contentType,
+      ResponseContentType: contentType,
       ResponseContentDisposition: `attachment; filename="${fileNameOfKey(key)}"`,
     });
-    return getSignedUrl(this.#client, command, { expiresIn: secondsUntil(options.expiresAt) });
+    return {
+      kind: 'redirect',
+      url: await getSignedUrl(this.#client, command, { expiresIn: REDIRECT_TTL_SECONDS }),
+    };
   }
 
   async read(key: string): Promise<Uint8Array> {
@@ -115,5 +169,9 @@ export class S3Storage implements ObjectStorage {
     await this.#client.send(
       new DeleteObjectCommand({ Bucket: this.#bucket, Key: assertObjectKey(key) }),
     );
+  }
+
+  removeStaleTemporaries(olderThan: Date): Promise<number> {
+    return removeStaleTemporaries(this.#scratchDir, olderThan);
   }
 }

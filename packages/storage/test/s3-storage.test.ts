@@ -1,9 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { S3Storage } from '../src/index.ts';
+import { LinkSigner, S3Storage, UploadTooLargeError } from '../src/index.ts';
+
+const signer = new LinkSigner(new Uint8Array(32).fill(7));
 
 // s3rver is an S3-compatible server that runs in-process: the driver is exercised over real
 // HTTP with real SigV4 presigning, as against any other S3-compatible store.
@@ -23,6 +25,9 @@ describe('S3Storage against an S3-compatible server', () => {
     });
     const { port } = await server.run();
     storage = new S3Storage({
+      baseUrl: 'http://127.0.0.1:3000',
+      signer,
+      scratchDir: join(directory, 'scratch'),
       bucket: 'hallmark',
       region: 'us-east-1',
       endpoint: `http://127.0.0.1:${port}`,
@@ -46,22 +51,62 @@ describe('S3Storage against an S3-compatible server', () => {
     expect(await storage.size('outputs/r1/a.png')).toBeNull();
   });
 
-  it('gives presigned links that upload with the declared type and download the bytes', async () => {
+  it("hands out the API's links, with the spec's signature parameter, never the store's", async () => {
     const expiresAt = new Date(Date.now() + 60_000);
-    const upload = await storage.uploadLink('uploads/f1/photo.jpg', 'image/jpeg', expiresAt);
-    const put = await fetch(upload, {
-      method: 'PUT',
-      headers: { 'content-type': 'image/jpeg' },
-      body: Buffer.from('jpeg bytes'),
-    });
-    expect(put.status).toBe(200);
-    const download = await storage.downloadLink('uploads/f1/photo.jpg', {
-      expiresAt,
-      contentType: 'image/jpeg',
-    });
-    const got = await fetch(download);
+    const upload = new URL(
+      await storage.uploadLink('uploads/f1/photo.jpg', 'image/jpeg', expiresAt),
+    );
+    const download = new URL(
+      await storage.downloadLink('uploads/f1/photo.jpg', { expiresAt, contentType: 'image/jpeg' }),
+    );
+    for (const link of [upload, download]) {
+      expect(link.origin).toBe('http://127.0.0.1:3000');
+      expect(link.pathname).toBe('/storage/uploads/f1/photo.jpg');
+      expect([...link.searchParams.keys()].sort()).toEqual(['expires', 'signature']);
+    }
+    const expires = Math.floor(expiresAt.getTime() / 1000);
+    expect(upload.searchParams.get('signature')).toBe(
+      signer.sign({ method: 'PUT', key: 'uploads/f1/photo.jpg', expires }),
+    );
+    expect(download.searchParams.get('signature')).toBe(
+      signer.sign({ method: 'GET', key: 'uploads/f1/photo.jpg', expires }),
+    );
+  });
+
+  it('receives an upload into scratch, stores it on commit, and serves it by a short redirect', async () => {
+    async function* body() {
+      yield Buffer.from('jpeg ');
+      yield Buffer.from('bytes');
+    }
+    const received = await storage.receive('uploads/f2/photo.jpg', body(), 1_000, 'image/jpeg');
+    expect(received.sizeBytes).toBe(10);
+    expect(Buffer.from(received.head).toString()).toBe('jpeg bytes');
+    expect(await storage.size('uploads/f2/photo.jpg')).toBeNull();
+    await received.commit();
+    expect(await readdir(join(directory, 'scratch'))).toEqual([]);
+    const served = await storage.download('uploads/f2/photo.jpg', 'image/jpeg');
+    if (served?.kind !== 'redirect') throw new Error('expected a redirect');
+    const got = await fetch(served.url);
     expect(got.status).toBe(200);
     expect(await got.text()).toBe('jpeg bytes');
     expect(got.headers.get('content-disposition')).toContain('photo.jpg');
+    expect(new URL(served.url).searchParams.get('X-Amz-Expires')).toBe('60');
+    expect(await storage.download('uploads/none/photo.jpg', 'image/jpeg')).toBeNull();
+  });
+
+  it('a refused upload leaves nothing, in the store or in scratch', async () => {
+    async function* big() {
+      for (let i = 0; i < 10; i++) yield new Uint8Array(200);
+    }
+    await expect(
+      storage.receive('uploads/f3/photo.jpg', big(), 1_000, 'image/jpeg'),
+    ).rejects.toThrow(UploadTooLargeError);
+    async function* small() {
+      yield Buffer.from('not an image');
+    }
+    const received = await storage.receive('uploads/f3/photo.jpg', small(), 1_000, 'image/jpeg');
+    await received.discard();
+    expect(await readdir(join(directory, 'scratch'))).toEqual([]);
+    expect(await storage.size('uploads/f3/photo.jpg')).toBeNull();
   });
 });

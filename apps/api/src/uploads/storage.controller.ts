@@ -4,7 +4,6 @@ import {
   fileNameOfKey,
   IMAGE_CONTENT_TYPES,
   LinkSigner,
-  LocalStorage,
   type ObjectStorage,
 } from '@hallmark/storage';
 import { Controller, Get, Inject, Put, Req, Res } from '@nestjs/common';
@@ -15,8 +14,9 @@ import { verifiedObjectKey } from './storage-link.ts';
 import { UploadReceiver } from './upload-receiver.service.ts';
 
 /**
- * The {storage_url} of the local driver: the signed upload (spec 4.2) and download (spec 4.5)
- * links. Authorised by the link's signature alone, hence public to the bearer guard.
+ * The {storage_url}: the signed upload (spec 4.2) and download (spec 4.5) links, whatever the
+ * store behind them. Authorised by the link's signature alone, hence public to the bearer guard
+ * (and limited per address).
  */
 @Public()
 @Controller('storage')
@@ -40,21 +40,20 @@ export class StorageController {
   @Get('*')
   async download(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const key = verifiedObjectKey(request, 'GET', this.#signer);
-    const storage = this.#localStorage();
-    const size = await storage.size(key);
-    if (size === null) throw ProblemException.notFound('No file at this link.');
     const name = fileNameOfKey(key);
+    const download = await this.storage.download(key, contentTypeOfName(name));
+    if (download === null) throw ProblemException.notFound('No file at this link.');
+    reply.header('cache-control', 'private, no-store');
+    if (download.kind === 'redirect') {
+      // The store's own short-lived link; the client's link stays the API's.
+      await reply.redirect(download.url, 302);
+      return;
+    }
     await reply
       .header('content-type', contentTypeOfName(name))
-      .header('content-length', String(size))
+      .header('content-length', String(download.sizeBytes))
       .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'private, no-store')
-      .send(storage.openReadStream(key));
-  }
-
-  #localStorage(): LocalStorage {
-    if (this.storage instanceof LocalStorage) return this.storage;
-    throw ProblemException.notFound('This deployment stores files elsewhere.');
+      .send(download.stream);
   }
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   claimUpload,
@@ -16,8 +15,8 @@ import {
 } from '@hallmark/platform';
 import { problemTypes, sniffImageFormat } from '@hallmark/schemas';
 import {
-  LocalStorage,
   type ObjectStorage,
+  type ReceivedUpload,
   StorageFullError,
   UploadTooLargeError,
 } from '@hallmark/storage';
@@ -48,15 +47,12 @@ export class UploadReceiver {
     private readonly prisma: PrismaService,
   ) {}
 
-  /** Spec 4.2 with the local driver: the bytes stream through the API onto disk. */
+  /** Spec 4.2: the bytes stream through the API into the store. */
   async receive(
     key: string,
     contentTypeHeader: string | undefined,
     body: Readable,
   ): Promise<UploadReceipt> {
-    if (!(this.storage instanceof LocalStorage)) {
-      throw ProblemException.notFound('This deployment stores files elsewhere.');
-    }
     const declared = mediaTypeOf(contentTypeHeader);
     // Claiming the row before any byte is read makes the link single-use even under concurrent
     // PUTs; only a refused claim reads the row again, to say why.
@@ -65,7 +61,7 @@ export class UploadReceiver {
       (await this.#unclaimable(key, declared));
     let accepted = false;
     try {
-      const receipt = await this.#store(file, body, this.storage);
+      const receipt = await this.#store(file, body);
       accepted = true;
       return receipt;
     } finally {
@@ -73,35 +69,15 @@ export class UploadReceiver {
     }
   }
 
-  /**
-   * With a store that takes uploads directly (S3), the API first sees the bytes when the
-   * watermark request arrives: the same checks run then, on the stored object.
-   */
-  async confirmStoredUpload(file: UploadFile): Promise<UploadFile> {
-    const size = await this.storage.size(file.storageKey);
-    if (size === null) {
-      throw new ProblemException(
-        problemTypes.fileNotUploaded,
-        'Upload the file before asking to watermark it.',
-      );
-    }
-    if (size > this.config.UPLOAD_MAX_BYTES) {
-      await this.storage.delete(file.storageKey);
-      throw tooLarge(this.config.UPLOAD_MAX_BYTES);
-    }
-    const bytes = await this.storage.read(file.storageKey);
-    this.#checkRealType(bytes.subarray(0, 64), file.contentType);
-    return completeUpload(this.prisma.sql, file.id, {
-      sizeBytes: size,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      detectedContentType: file.contentType,
-    });
-  }
-
-  async #store(file: UploadFile, body: Readable, storage: LocalStorage): Promise<UploadReceipt> {
-    let upload: Awaited<ReturnType<LocalStorage['receive']>>;
+  async #store(file: UploadFile, body: Readable): Promise<UploadReceipt> {
+    let upload: ReceivedUpload;
     try {
-      upload = await storage.receive(file.storageKey, body, this.config.UPLOAD_MAX_BYTES);
+      upload = await this.storage.receive(
+        file.storageKey,
+        body,
+        this.config.UPLOAD_MAX_BYTES,
+        file.contentType,
+      );
     } catch (error) {
       if (error instanceof UploadTooLargeError) throw tooLarge(error.maxBytes);
       if (error instanceof StorageFullError) {

@@ -9,6 +9,5 @@ import { UploadsService } from './uploads.service.ts';
   imports: [QuotasModule],
   controllers: [UploadsController, StorageController],
   providers: [UploadsService, UploadReceiver],
-  exports: [UploadReceiver],
 })
 export class UploadsModule {}

@@ -29,7 +29,6 @@ import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { type MintSlot, Quotas } from '../quotas/quotas.service.ts';
 import { RecordViews } from '../records/record-views.service.ts';
-import { UploadReceiver } from '../uploads/upload-receiver.service.ts';
 import { toJobView } from './job-view.ts';
 import { requestHash } from './request-hash.ts';
 
@@ -41,7 +40,6 @@ export class WatermarkService {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly prisma: PrismaService,
     private readonly queue: WatermarkQueueProvider,
-    private readonly uploads: UploadReceiver,
     private readonly views: RecordViews,
     private readonly quotas: Quotas,
   ) {}
@@ -88,10 +86,10 @@ export class WatermarkService {
     };
     try {
       // The usual case, an uploaded file of this key, costs this one statement; only a refused
-      // insert reads the file, to say why or to confirm an upload made straight to S3.
+      // insert reads the file, to say why.
       if (!(await insertJob(this.prisma.sql, job))) {
-        await this.#readyFile(apiKeyId, request.fileId);
-        // Only a file that changed in between (a refused S3 object) fails here.
+        await this.#whyRefused(apiKeyId, request.fileId);
+        // The file changed in between (its upload completed): try once more.
         if (!(await insertJob(this.prisma.sql, job))) throw notUploaded();
       }
     } catch (error) {
@@ -114,11 +112,10 @@ export class WatermarkService {
   }
 
   /**
-   * Why a job could not be written for this file: it is missing or another key's (404), or not
-   * uploaded (409). With S3 the client uploads straight to the store, so the API first sees the
-   * bytes here: they are checked and the file marked uploaded.
+   * Why a job could not be written for this file: it is missing or another key's (404), deleted
+   * by retention (410), or not uploaded (409).
    */
-  async #readyFile(apiKeyId: string, fileId: string): Promise<void> {
+  async #whyRefused(apiKeyId: string, fileId: string): Promise<void> {
     const file = await findOwnedFile(this.prisma.sql, fileId, apiKeyId);
     if (file === null) throw ProblemException.notFound(`No file ${fileId}.`);
     if (file.deletedAt !== null) {
@@ -127,9 +124,7 @@ export class WatermarkService {
         `File ${fileId} was deleted on ${file.deletedAt.toISOString()} by this deployment's retention; upload it again.`,
       );
     }
-    if (file.status === 'uploaded') return;
-    if (this.storage.driver === 'local' || file.status === 'uploading') throw notUploaded();
-    await this.uploads.confirmStoredUpload(file);
+    if (file.status !== 'uploaded') throw notUploaded();
   }
 
   /**

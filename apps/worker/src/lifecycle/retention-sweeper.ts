@@ -16,7 +16,7 @@ import {
   PrismaService,
   staleUploadBound,
 } from '@hallmark/platform';
-import { LocalStorage, type ObjectStorage } from '@hallmark/storage';
+import type { ObjectStorage } from '@hallmark/storage';
 import {
   Inject,
   Injectable,
@@ -89,10 +89,7 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
       (sql) => lockDueOutputs(sql, outputCutoff, inputCutoff, BATCH),
       (sql, ids) => markOutputsDeleted(sql, ids, now),
     );
-    const temporaries =
-      this.storage instanceof LocalStorage
-        ? await this.storage.removeStaleTemporaries(staleBefore)
-        : 0;
+    const temporaries = await this.storage.removeStaleTemporaries(staleBefore);
     return { staleUploads, inputs, outputs, temporaries };
   }
 
