@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { ZodType } from 'zod';
 import { registerAuthRoutes } from './openapi/auth-routes.ts';
 import { registerHealthRoutes } from './openapi/health-routes.ts';
 import { registerRecordRoutes } from './openapi/record-routes.ts';
@@ -22,11 +23,8 @@ Extensions of the service specification: job states \`processing\` and \`failed\
 
 User's guide (concepts, the flow with curl and the SDK, configuration, errors, limits): \`docs/README.md\` in the Hallmark repository.`;
 
-/**
- * Builds the document from the zod schemas. A fresh registry per call keeps it a pure function:
- * the committed openapi.json and the drift test both call it and must get identical output.
- */
-export function buildOpenApiDocument(): OpenApiDocument {
+/** Every operation of the API with its zod schemas, as registered for the document. */
+function apiRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
   registerBearerAuth(registry);
   registerAuthRoutes(registry);
@@ -34,8 +32,57 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerWatermarkRoutes(registry);
   registerRecordRoutes(registry);
   registerHealthRoutes(registry);
+  return registry;
+}
 
-  const generator = new OpenApiGeneratorV31(registry.definitions, {
+/** One documented answer of one operation, with the zod schema its body must satisfy. */
+export interface DocumentedResponse {
+  readonly operationId: string;
+  readonly method: string;
+  /** The OpenAPI path template, e.g. `/watermark/{requestId}`. */
+  readonly path: string;
+  /** `200`, `4XX` or `default`, as in the document. */
+  readonly status: string;
+  readonly mediaType: string;
+  readonly schema: ZodType;
+}
+
+/**
+ * The answers the document promises, with the very zod schemas it was generated from, so a
+ * contract test can check the service's real answers against them.
+ */
+export function documentedResponses(): DocumentedResponse[] {
+  return apiRegistry().definitions.flatMap((definition) => {
+    if (definition.type !== 'route') return [];
+    const { route } = definition;
+    return Object.entries(route.responses).flatMap(([status, response]) =>
+      Object.entries(('content' in response ? response.content : undefined) ?? {}).flatMap(
+        ([mediaType, media]) => {
+          const schema = (media as { schema?: unknown }).schema;
+          return schema instanceof ZodType
+            ? [
+                {
+                  operationId: route.operationId ?? `${route.method} ${route.path}`,
+                  method: route.method.toUpperCase(),
+                  path: route.path,
+                  status,
+                  mediaType,
+                  schema,
+                },
+              ]
+            : [];
+        },
+      ),
+    );
+  });
+}
+
+/**
+ * Builds the document from the zod schemas. A fresh registry per call keeps it a pure function:
+ * the committed openapi.json and the drift test both call it and must get identical output.
+ */
+export function buildOpenApiDocument(): OpenApiDocument {
+  const generator = new OpenApiGeneratorV31(apiRegistry().definitions, {
     sortComponents: 'alphabetically',
   });
   return generator.generateDocument({

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Health, Readiness } from '../health.ts';
-import { httpLayerResponses } from './problem-responses.ts';
+import { anonymousRateLimitResponse, httpLayerResponses } from './problem-responses.ts';
 import { noAuth } from './security.ts';
 
 export function registerHealthRoutes(registry: OpenAPIRegistry): void {
@@ -28,7 +28,7 @@ export function registerHealthRoutes(registry: OpenAPIRegistry): void {
     tags: ['Health'],
     summary: 'Readiness probe',
     description:
-      'Checks PostgreSQL, Redis and pending migrations. The same body is sent with 200 (ready) and 503 (not ready). No token needed.',
+      'Checks PostgreSQL, Redis and pending migrations, answering from a cache of at most one second. The same body is sent with 200 (ready) and 503 (not ready); it says only up or down per check (the reasons are in the API log). No token needed; limited per address.',
     security: noAuth,
     responses: {
       200: {
@@ -39,6 +39,7 @@ export function registerHealthRoutes(registry: OpenAPIRegistry): void {
         description: 'At least one check is down; `checks` says which.',
         content: { 'application/json': { schema: Readiness } },
       },
+      ...anonymousRateLimitResponse,
       ...httpLayerResponses,
     },
   });

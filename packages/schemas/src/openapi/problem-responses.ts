@@ -63,10 +63,27 @@ const retryAfterHeader = {
   },
 };
 
+/** Public operations count against the caller's address (RATE_LIMIT_ANONYMOUS_PER_MINUTE). */
+export const anonymousRateLimitResponse: Record<string, ResponseConfig> = {
+  '429': problemResponse(
+    'Too many requests from this address without a valid API key (`rate-limited`); wait `Retry-After` seconds.',
+    [problemTypes.rateLimited],
+  ),
+};
+
+/** The quota cases of operations that store or queue something for the key. */
+export const storageQuotaCase: ProblemCase = {
+  problem: problemTypes.quotaExceeded,
+  when: 'the key stores as many bytes as its quota allows (`quota: stored_bytes`, `limit`).',
+};
+
 /** The cases every authenticated operation shares. */
 export const authenticatedCases: readonly ProblemCase[] = [
   { problem: problemTypes.unauthorized, when: 'the bearer token is missing, unknown or expired.' },
-  { problem: problemTypes.rateLimited, when: 'too many requests; wait `Retry-After` seconds.' },
+  {
+    problem: problemTypes.rateLimited,
+    when: 'too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds.',
+  },
 ];
 
 /**

@@ -1,7 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { problemTypes } from '../problem-types.ts';
 import { UploadLink, UploadLinkRequest } from '../upload-link.ts';
-import { authenticatedCases, problemResponses } from './problem-responses.ts';
+import { authenticatedCases, problemResponses, storageQuotaCase } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
 
 export function registerUploadRoutes(registry: OpenAPIRegistry): void {
@@ -31,6 +31,7 @@ export function registerUploadRoutes(registry: OpenAPIRegistry): void {
           problem: problemTypes.unsupportedMediaType,
           when: '`contentType` is well formed but not a format this deployment watermarks.',
         },
+        storageQuotaCase,
         ...authenticatedCases,
       ]),
     },

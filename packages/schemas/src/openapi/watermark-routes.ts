@@ -4,7 +4,7 @@ import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { WatermarkAccepted, WatermarkJob } from '../watermark-job.ts';
 import { IdempotencyKey, WatermarkRequest } from '../watermark-request.ts';
-import { authenticatedCases, problemResponses } from './problem-responses.ts';
+import { authenticatedCases, problemResponses, storageQuotaCase } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
 
 export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
@@ -44,6 +44,15 @@ export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
           problem: problemTypes.idempotencyKeyReused,
           when: 'the `Idempotency-Key` was already used with a different body.',
         },
+        {
+          problem: problemTypes.fileDeleted,
+          when: "retention deleted the file's bytes; upload it again.",
+        },
+        storageQuotaCase,
+        {
+          problem: problemTypes.quotaExceeded,
+          when: '`mintNft` and the key asked for as many NFTs today (UTC) as its quota allows (`quota: mints_per_day`, `limit`; `Retry-After` until midnight UTC).',
+        },
         ...authenticatedCases,
       ]),
     },
@@ -67,6 +76,10 @@ export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses([
         { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
         { problem: problemTypes.notFound, when: 'this client has no job with this `requestId`.' },
+        {
+          problem: problemTypes.outputDeleted,
+          when: "retention deleted the job's watermarked file (`RETENTION_OUTPUT_DAYS`).",
+        },
         ...authenticatedCases,
       ]),
     },

@@ -174,7 +174,7 @@ export class HallmarkClient {
   /**
    * Readiness probe
    *
-   * Checks PostgreSQL, Redis and pending migrations. The same body is sent with 200 (ready) and 503 (not ready). No token needed.
+   * Checks PostgreSQL, Redis and pending migrations, answering from a cache of at most one second. The same body is sent with 200 (ready) and 503 (not ready); it says only up or down per check (the reasons are in the API log). No token needed; limited per address.
    *
    * `GET /ready`
    */

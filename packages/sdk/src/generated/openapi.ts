@@ -146,7 +146,7 @@ export interface paths {
         };
         /**
          * Readiness probe
-         * @description Checks PostgreSQL, Redis and pending migrations. The same body is sent with 200 (ready) and 503 (not ready). No token needed.
+         * @description Checks PostgreSQL, Redis and pending migrations, answering from a cache of at most one second. The same body is sent with 200 (ready) and 503 (not ready); it says only up or down per check (the reasons are in the API log). No token needed; limited per address.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -593,7 +593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (`rate-limited`): too many requests; wait `Retry-After` seconds. */
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -673,7 +673,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (`rate-limited`): too many requests; wait `Retry-After` seconds. */
+            /** @description Quota of this API key exceeded (`quota-exceeded`): the key stores as many bytes as its quota allows (`quota: stored_bytes`, `limit`). Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -765,6 +765,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description File deleted by retention (`file-deleted`): retention deleted the file's bytes; upload it again. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Idempotency key reused with a different request (`idempotency-key-reused`): the `Idempotency-Key` was already used with a different body. */
             422: {
                 headers: {
@@ -774,7 +783,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (`rate-limited`): too many requests; wait `Retry-After` seconds. */
+            /** @description Quota of this API key exceeded (`quota-exceeded`): the key stores as many bytes as its quota allows (`quota: stored_bytes`, `limit`). Quota of this API key exceeded (`quota-exceeded`): `mintNft` and the key asked for as many NFTs today (UTC) as its quota allows (`quota: mints_per_day`, `limit`; `Retry-After` until midnight UTC). Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -853,7 +862,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (`rate-limited`): too many requests; wait `Retry-After` seconds. */
+            /** @description Watermarked file deleted by retention (`output-deleted`): retention deleted the job's watermarked file (`RETENTION_OUTPUT_DAYS`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -932,7 +950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (`rate-limited`): too many requests; wait `Retry-After` seconds. */
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1011,7 +1029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (`rate-limited`): too many requests; wait `Retry-After` seconds. */
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -1087,6 +1105,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Too many requests from this address without a valid API key (`rate-limited`); wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description At least one check is down; `checks` says which. */

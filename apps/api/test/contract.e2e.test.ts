@@ -1,0 +1,202 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type DocumentedResponse, documentedResponses } from '@hallmark/schemas/openapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngImage } from './support/photos.ts';
+import { type RunningService, startService } from './support/service.ts';
+
+const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
+const documented = documentedResponses();
+
+function templateMatches(template: string, pathname: string): boolean {
+  const pattern = template.replace(/\{[^}]+\}/g, '[^/]+');
+  return new RegExp(`^${pattern}$`).test(pathname);
+}
+
+/**
+ * The contract, checked on the running service: every answer of a documented operation must be
+ * one the OpenAPI document lists for that operation (its status, or the `4XX`/`default` entry),
+ * with the listed media type, and its body must satisfy the very zod schema the document was
+ * generated from. Which (operation, status) pairs were seen is kept, to check coverage.
+ */
+describe('the real answers of every endpoint satisfy the documented schemas', () => {
+  let service: RunningService;
+  let bearer: string;
+  const seen = new Set<string>();
+
+  async function call(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
+    const res = await fetch(`${service.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    const text = await res.text();
+    const pathname = new URL(path, service.baseUrl).pathname;
+    const operation = documented.filter(
+      (entry) => entry.method === method && templateMatches(entry.path, pathname),
+    );
+    expect(operation.length, `${method} ${pathname} is a documented operation`).toBeGreaterThan(0);
+    const status = String(res.status);
+    const entry: DocumentedResponse | undefined =
+      operation.find((candidate) => candidate.status === status) ??
+      operation.find((candidate) => candidate.status === `${status[0]}XX`) ??
+      operation.find((candidate) => candidate.status === 'default');
+    expect(
+      entry,
+      `${method} ${pathname} answered ${status}, which is not documented`,
+    ).toBeDefined();
+    if (entry === undefined) throw new Error('unreachable');
+    expect(res.headers.get('content-type')).toContain(entry.mediaType);
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const parsed = entry.schema.safeParse(body);
+    expect(
+      parsed.success,
+      `${method} ${pathname} ${status}: ${JSON.stringify(parsed.error?.issues)} in ${text}`,
+    ).toBe(true);
+    seen.add(`${entry.operationId} ${status}`);
+    return { status: res.status, body };
+  }
+
+  async function uploaded(bytes: Uint8Array, contentType = 'image/jpeg'): Promise<string> {
+    const link = await call('POST', '/claim/file-upload-link', {
+      headers: { authorization: bearer },
+      body: { contentType, fileName: 'photo.jpg' },
+    });
+    expect(link.status).toBe(201);
+    const put = await fetch(String(link.body.uploadLink), {
+      method: 'PUT',
+      headers: { 'content-type': contentType },
+      body: bytes,
+    });
+    expect(put.status).toBe(200);
+    return String(link.body.fileId);
+  }
+
+  async function finished(requestId: string): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const job = await call('GET', `/watermark/${requestId}`, {
+        headers: { authorization: bearer },
+      });
+      if (job.body.status === 'success' || job.body.status === 'failed') return job.body;
+      if (Date.now() > deadline) throw new Error(`job ${requestId} did not finish`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  beforeAll(async () => {
+    service = await startService({ QUOTA_MINTS_PER_DAY: '1' });
+    bearer = `Bearer ${(await service.newClient()).apiKey}`;
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('probes and auth', async () => {
+    expect((await call('GET', '/health')).status).toBe(200);
+    expect((await call('GET', '/ready')).status).toBe(200);
+    const token = await call('POST', '/auth/token', { headers: { authorization: bearer } });
+    expect(token.status).toBe(201);
+    const viaToken = await call('POST', '/claim/file-upload-link', {
+      headers: { authorization: `Bearer ${String(token.body.accessToken)}` },
+      body: { contentType: 'image/png', fileName: 'a.png' },
+    });
+    expect(viaToken.status).toBe(201);
+    expect((await call('POST', '/auth/token')).status).toBe(401);
+  });
+
+  it('uploads and jobs: pending, success with IPFS and NFT, failed; and their errors', async () => {
+    const auth = { authorization: bearer };
+    const fileId = await uploaded(await readFile(photo));
+    const accepted = await call('POST', '/watermark', {
+      headers: auth,
+      body: {
+        fileId,
+        options: { watermarkType: ['invisible', 'c2pa'], data: { author: 'Ada' }, mintNft: true },
+      },
+    });
+    expect(accepted.status).toBe(202);
+    const requestId = String(accepted.body.requestId);
+    const success = await finished(requestId);
+    expect(success.status).toBe('success');
+    const nft = success.nft as { tokenId: string };
+    const ipfs = success.ipfs as { ipfsHash: string };
+    expect((await call('GET', `/nft/${nft.tokenId}`, { headers: auth })).status).toBe(200);
+    expect((await call('GET', `/ipfs/${ipfs.ipfsHash}`, { headers: auth })).status).toBe(200);
+
+    // Too small for the mark: fails permanently.
+    const small = await uploaded(pngImage, 'image/png');
+    const failing = await call('POST', '/watermark', {
+      headers: auth,
+      body: { fileId: small, options: { watermarkType: ['invisible'] } },
+    });
+    expect((await finished(String(failing.body.requestId))).status).toBe('failed');
+
+    const errors: Array<[string, string, unknown, number]> = [
+      ['POST', '/claim/file-upload-link', { contentType: 'text/plain', fileName: 'a' }, 415],
+      ['POST', '/claim/file-upload-link', { contentType: 'image/png' }, 400],
+      ['POST', '/watermark', { fileId: 'nope' }, 400],
+      [
+        'POST',
+        '/watermark',
+        { fileId: crypto.randomUUID(), options: { watermarkType: ['c2pa'] } },
+        404,
+      ],
+      ['GET', '/watermark/not-a-uuid', undefined, 400],
+      ['GET', `/watermark/${crypto.randomUUID()}`, undefined, 404],
+      ['GET', '/nft/abc', undefined, 400],
+      ['GET', '/nft/99999', undefined, 404],
+      ['GET', '/ipfs/not-a-cid', undefined, 400],
+      ['GET', '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy', undefined, 404],
+    ];
+    for (const [method, path, body, status] of errors) {
+      expect((await call(method, path, { headers: auth, body })).status, `${method} ${path}`).toBe(
+        status,
+      );
+    }
+    const pending = await call('POST', '/claim/file-upload-link', {
+      headers: auth,
+      body: { contentType: 'image/jpeg', fileName: 'p.jpg' },
+    });
+    const notUploaded = await call('POST', '/watermark', {
+      headers: auth,
+      body: { fileId: pending.body.fileId, options: { watermarkType: ['c2pa'] } },
+    });
+    expect(notUploaded.status).toBe(409);
+    const reuse = { ...auth, 'idempotency-key': 'contract-1' };
+    const first = { fileId: small, options: { watermarkType: ['c2pa'] } };
+    expect((await call('POST', '/watermark', { headers: reuse, body: first })).status).toBe(202);
+    const second = { fileId: small, options: { watermarkType: ['invisible'] } };
+    expect((await call('POST', '/watermark', { headers: reuse, body: second })).status).toBe(422);
+    // The key's one mint of the day is spent.
+    const quota = await call('POST', '/watermark', {
+      headers: auth,
+      body: { fileId, options: { watermarkType: ['c2pa'], mintNft: true } },
+    });
+    expect(quota.status).toBe(429);
+    expect(quota.body).toMatchObject({ quota: 'mints_per_day', limit: 1 });
+    // Errors raised before routing are documented as 4XX.
+    expect((await call('GET', '/watermark/%zz', { headers: auth })).status).toBe(400);
+  });
+
+  it('every operation was seen answering its success status', () => {
+    const successes = documented.filter((entry) => /^2\d\d$/.test(entry.status));
+    const missing = successes
+      .map((entry) => `${entry.operationId} ${entry.status}`)
+      .filter((key) => !seen.has(key));
+    expect(missing).toEqual([]);
+    // And each kind of documented error at least once somewhere.
+    const statuses = new Set([...seen].map((key) => key.split(' ')[1]));
+    for (const status of ['400', '401', '404', '409', '415', '422', '429']) {
+      expect(statuses, `a ${status} was checked`).toContain(status);
+    }
+  });
+});
