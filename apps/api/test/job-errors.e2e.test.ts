@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { JOB_ERROR_CODES } from '@hallmark/schemas';
 import { WatermarkJobFailedError, waitForJob } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,5 +47,38 @@ describe('what a failed job tells its client', () => {
         'ALTER TABLE ipfs_records_away RENAME TO ipfs_records',
       );
     }
+  });
+
+  it('a full disk fails the job with storage_full, leaves no temporary file, and the worker runs on', async () => {
+    const { client } = await service.newClient();
+    // The worker again, under a file size limit smaller than the output: its write fails as on
+    // a full disk.
+    await service.worker.stop();
+    service.worker = await service.startWorker({ fileSizeLimitKb: 16 });
+    const accepted = await submitJob(client, jpegPhoto, { watermarkType: ['c2pa'] });
+    await expect(
+      waitForJob(client, accepted.requestId, { timeoutMs: 60_000 }),
+    ).rejects.toThrowError(WatermarkJobFailedError);
+    const job = await client.getWatermarkJob(accepted.requestId);
+    expect(job.error).toEqual({
+      code: 'storage_full',
+      message: JOB_ERROR_CODES.storage_full,
+    });
+    const outputs = join(
+      service.env.HALLMARK_DATA_DIR ?? '',
+      'objects',
+      'outputs',
+      accepted.requestId,
+    );
+    const left = await readdir(outputs, { recursive: true, withFileTypes: true }).catch(() => []);
+    expect(left.filter((entry) => entry.isFile()).map((entry) => entry.name)).toEqual([]);
+    // The worker did not crash: with room again, the next job succeeds.
+    expect(service.worker.child.exitCode).toBeNull();
+    await service.worker.stop();
+    service.worker = await service.startWorker();
+    const next = await submitJob(client, jpegPhoto, { watermarkType: ['c2pa'] });
+    expect((await waitForJob(client, next.requestId, { timeoutMs: 60_000 })).status).toBe(
+      'success',
+    );
   });
 });

@@ -5,6 +5,7 @@ import type { HallmarkConfig } from '@hallmark/platform';
 import {
   createTestEnv,
   type ServiceProcess,
+  type ServiceProcessOptions,
   startServiceProcess,
 } from '@hallmark/platform/testing';
 import { HallmarkClient } from '@hallmark/sdk';
@@ -23,7 +24,7 @@ export interface RunningService {
   worker: ServiceProcess;
   /** A client of the SDK with a new API key. */
   newClient(): Promise<{ client: HallmarkClient; apiKey: string }>;
-  startWorker(): Promise<ServiceProcess>;
+  startWorker(options?: ServiceProcessOptions): Promise<ServiceProcess>;
   close(): Promise<void>;
 }
 
@@ -49,8 +50,8 @@ export async function startService(
   };
   const prisma = createPrismaClient(testEnv.config.DATABASE_URL);
   const api = startServiceProcess(apiEntry, testEnv.env);
-  const startWorker = async () => {
-    const process = startServiceProcess(workerEntry, testEnv.env);
+  const startWorker = async (options: ServiceProcessOptions = {}) => {
+    const process = startServiceProcess(workerEntry, testEnv.env, options);
     await process.logged('worker ready');
     return process;
   };

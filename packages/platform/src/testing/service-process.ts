@@ -16,8 +16,28 @@ export interface ServiceProcess {
  * Starts a built Hallmark process (api or worker `dist/main.js`) as a real child process with
  * the given environment and follows its JSON log lines, for tests that need real processes.
  */
-export function startServiceProcess(entry: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, [entry], {
+export interface ServiceProcessOptions {
+  /**
+   * Runs the process under a file size limit (`ulimit -f`, KiB): the kernel then refuses its
+   * writes past it (EFBIG), as a full disk refuses them (ENOSPC).
+   */
+  readonly fileSizeLimitKb?: number;
+}
+
+export function startServiceProcess(
+  entry: string,
+  env: Record<string, string>,
+  options: ServiceProcessOptions = {},
+): ServiceProcess {
+  const [command, args] =
+    options.fileSizeLimitKb === undefined
+      ? [process.execPath, [entry]]
+      : // `exec`: the child is node itself, so signals reach it.
+        [
+          'sh',
+          ['-c', `ulimit -f ${options.fileSizeLimitKb} && exec "$0" "$1"`, process.execPath, entry],
+        ];
+  const child = spawn(command, args, {
     // Tests follow the process by its log lines, so it must log whatever the test env says.
     env: { ...process.env, ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
