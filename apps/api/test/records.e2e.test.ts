@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { NftRegistry } from '@hallmark/chain';
 import { HallmarkApiError, type HallmarkClient, waitForJob, watermarkFile } from '@hallmark/sdk';
@@ -213,7 +214,13 @@ describe('a finished NFT job while the chain is down', () => {
         { watermarkType: ['c2pa'], mintNft: true },
         { minIntervalMs: 50, timeoutMs: 60_000 },
       );
+      // The RPC goes down, and its port then accepts connections that never answer (the worst
+      // kind of outage: nothing is refused, everything hangs). Holding the port also keeps
+      // another test's chain from appearing there.
+      const { port } = new URL(service.chain.options.rpcUrl);
       await service.chain.stop();
+      const hanging = createServer(() => undefined);
+      await new Promise<void>((resolve) => hanging.listen(Number(port), '127.0.0.1', resolve));
       // Past the refresh age: every read below asks for a refresh, which fails behind it.
       await new Promise((resolve) => setTimeout(resolve, 1_200));
       for (let i = 0; i < 3; i++) {
@@ -228,10 +235,11 @@ describe('a finished NFT job while the chain is down', () => {
       }
       expect((await client.getNft(job.nft?.tokenId ?? '')).owner).toBe(job.nft?.owner);
       await service.api.logged('nft owner refresh failed; serving the last known owners');
+      hanging.close();
     } finally {
       await service.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('a worker killed right after sending the mint transaction', () => {
