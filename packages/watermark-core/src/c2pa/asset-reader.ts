@@ -30,6 +30,31 @@ export async function openAsset(asset: BufferAsset, settings: object): Promise<O
   return reader === null ? { kind: 'none' } : { kind: 'manifest', store: reader.json() };
 }
 
+/**
+ * Opens a detached manifest store (a `.c2pa` sidecar) against an asset: the store validates on
+ * its own (signature, certificates), and its hard binding is checked against these bytes.
+ */
+export async function openStoreWithAsset(
+  store: Buffer,
+  asset: BufferAsset,
+  settings: object,
+): Promise<OpenedAsset> {
+  try {
+    const reader = await Reader.fromManifestDataAndAsset(
+      store,
+      { buffer: asset.buffer, mimeType: asset.mimeType },
+      settings,
+    );
+    return { kind: 'manifest', store: reader.json() };
+  } catch (error) {
+    const { name, message } = error instanceof Error ? error : new Error(String(error));
+    if (/^C2pa\((InvalidAsset|UnsupportedType)\b/.test(name)) {
+      throw new UnreadableImageError(message, { cause: error });
+    }
+    return { kind: 'unreadable', reason: message };
+  }
+}
+
 /** A zero-copy Buffer view: c2pa-node takes Buffers, callers hold plain Uint8Arrays. */
 export function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);

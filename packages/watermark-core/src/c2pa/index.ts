@@ -25,6 +25,7 @@ export {
   UNSPECIFIED_DIGITAL_SOURCE_TYPE,
 } from './manifest-definition.ts';
 export { ManifestRequest, SoftBindingRequest } from './manifest-request.ts';
+export { manifestLabelsOf } from './manifest-store.ts';
 export type {
   ActionSummary,
   IngredientSummary,
@@ -36,7 +37,7 @@ export type {
   ValidationState,
   ValidationSummary,
 } from './manifest-summary.ts';
-export { type ReadManifestOptions, readManifest } from './read-manifest.ts';
+export { type ReadManifestOptions, readManifest, readManifestStore } from './read-manifest.ts';
 export { signManifest } from './sign-manifest.ts';
 export { isSignedAsset, type SignedAsset } from './signed-asset.ts';
 export {

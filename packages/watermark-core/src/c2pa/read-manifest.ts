@@ -1,8 +1,8 @@
 // readManifest: validates the C2PA manifest store of an image and returns the normalised summary,
 // including the ingredient chain (the edit history) walked through the store's manifests.
-import { asBuffer, openAsset } from './asset-reader.ts';
+import { asBuffer, type OpenedAsset, openAsset, openStoreWithAsset } from './asset-reader.ts';
 import { readerSettings } from './c2pa-settings.ts';
-import { detectC2paFormat, mimeTypeOf } from './formats.ts';
+import { type C2paFormat, detectC2paFormat, mimeTypeOf } from './formats.ts';
 import { asArray, asRecord, asString, type JsonRecord, stringOrNull } from './json-view.ts';
 import {
   actionsOf,
@@ -42,6 +42,29 @@ export async function readManifest(
     { buffer: asBuffer(bytes), mimeType: mimeTypeOf(format) },
     readerSettings(options.trustAnchors),
   );
+  return summarise(opened, format);
+}
+
+/**
+ * Validates a detached manifest store (`SignedAsset.manifestStore`, a `.c2pa` sidecar) against an
+ * image: for a copy that lost its embedded manifest. The signature and certificates validate as
+ * usual; a copy whose pixels changed (re-encoded, resized) reports its hard-binding mismatch.
+ */
+export async function readManifestStore(
+  store: Uint8Array,
+  image: Uint8Array,
+  options: ReadManifestOptions = {},
+): Promise<ManifestSummary> {
+  const format = detectC2paFormat(image);
+  const opened = await openStoreWithAsset(
+    asBuffer(store),
+    { buffer: asBuffer(image), mimeType: mimeTypeOf(format) },
+    readerSettings(options.trustAnchors),
+  );
+  return summarise(opened, format);
+}
+
+function summarise(opened: OpenedAsset, format: C2paFormat): ManifestSummary {
   if (opened.kind === 'none') return { present: false, format };
   if (opened.kind === 'unreadable') {
     return {

@@ -8,6 +8,7 @@ import { ManifestSigningError } from './errors.ts';
 import { detectC2paFormat, mimeTypeOf } from './formats.ts';
 import { type ManifestPlan, type ParentProvenance, planManifest } from './manifest-definition.ts';
 import { type ManifestRequest, parseManifestRequest } from './manifest-request.ts';
+import { manifestLabelsOf } from './manifest-store.ts';
 import { type SignedAsset, sealSignedAsset } from './signed-asset.ts';
 import type { ManifestSigner } from './signers.ts';
 
@@ -41,12 +42,14 @@ export async function signManifest(
   }
 
   const output: { buffer: Buffer | null } = { buffer: null };
+  let store: Buffer;
   try {
     // Per-call callback signing for every kind of signer. Not `Builder.sign` with a LocalSigner:
     // it blocks the event loop, timestamp authority round-trip included. Not a long-lived
     // CallbackSigner: it holds a Node-API channel that keeps the process from exiting until it
     // is garbage-collected; this one is dropped when the call ends.
-    await builder.signConfigAsync(
+    // The answer is the manifest store alone: the durable copy kept beside the output.
+    store = await builder.signConfigAsync(
       async (toBeSigned) => asBuffer(await signer.sign(toBeSigned)),
       {
         alg: signer.algorithm,
@@ -65,7 +68,14 @@ export async function signManifest(
     throw new ManifestSigningError(errorMessage(error), { cause: error });
   }
   if (output.buffer === null) throw new ManifestSigningError('c2pa-node returned no output');
+  const manifestStore = new Uint8Array(store.buffer, store.byteOffset, store.length);
+  const manifestId = manifestLabelsOf(manifestStore).at(-1);
+  if (manifestId === undefined) {
+    throw new ManifestSigningError('c2pa-node returned no readable manifest store');
+  }
   return sealSignedAsset({
+    manifestStore,
+    manifestId,
     bytes: new Uint8Array(output.buffer.buffer, output.buffer.byteOffset, output.buffer.length),
     format,
     mimeType: source.mimeType,

@@ -14,6 +14,13 @@ export interface SignedAsset {
   readonly format: C2paFormat;
   readonly mimeType: string;
   readonly signer: SignerIdentity;
+  /**
+   * The C2PA manifest store embedded in `bytes`, alone (`application/c2pa`): kept beside the
+   * output, it survives a copy that lost its manifest, and a reader validates it against that copy.
+   */
+  readonly manifestStore: Uint8Array;
+  /** Label of the active manifest (`urn:c2pa:…`), the store's identifier. */
+  readonly manifestId: string;
   /** What the input carried: `manifest` and `unreadable` inputs became the parent ingredient. */
   readonly parent: 'none' | 'manifest' | 'unreadable';
 }
