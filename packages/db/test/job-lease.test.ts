@@ -119,17 +119,17 @@ describe('job leases', () => {
     expect(current).toMatchObject({ attempt: 2, crashes: 1, markPayload: 'cc'.repeat(8) });
 
     expect(await renewLease(db.sql, stale.lease, 60_000)).toBe(false);
-    expect(await recordOutput(db.sql, stale.lease, output)).toBe(false);
+    expect(await recordOutput(db.sql, stale.lease, output, null)).toBe(false);
     expect(await finishJob(db.sql, stale.lease, [])).toBe(false);
     expect(await failJob(db.sql, stale.lease, 'internal_error', 'late')).toBe(false);
     expect(await releaseLease(db.sql, stale.lease)).toBe(false);
 
     expect(await renewLease(db.sql, current.lease, 60_000)).toBe(true);
-    expect(await recordOutput(db.sql, current.lease, output)).toBe(true);
+    expect(await recordOutput(db.sql, current.lease, output, null)).toBe(true);
     // Recorded once: a second output is refused, a later run gets the first.
-    expect(await recordOutput(db.sql, current.lease, { ...output, sha256: 'ff'.repeat(32) })).toBe(
-      false,
-    );
+    expect(
+      await recordOutput(db.sql, current.lease, { ...output, sha256: 'ff'.repeat(32) }, null),
+    ).toBe(false);
     expect(await releaseLease(db.sql, current.lease)).toBe(true);
     const next = claimed(await claimJob(db.sql, id, randomUUID(), null, terms));
     expect(next).toMatchObject({ attempt: 3, crashes: 1, output });
@@ -139,7 +139,7 @@ describe('job leases', () => {
     const id = await newJob();
     const run = claimed(await claimJob(db.sql, id, randomUUID(), null, terms));
     expect(await finishJob(db.sql, run.lease, [])).toBe(false); // no output recorded yet
-    await recordOutput(db.sql, run.lease, output);
+    await recordOutput(db.sql, run.lease, output, null);
     expect(await finishJob(db.sql, run.lease, [{ name: 'store', ms: 1, attempt: 1 }])).toBe(true);
     const done = await row(id);
     expect(done).toMatchObject({

@@ -34,6 +34,20 @@ export { QUEUES, type QueueName } from './queues.ts';
 export { FileName, MediaType, UploadLink, UploadLinkRequest } from './upload-link.ts';
 export { formatPath, toFieldErrors } from './validation-errors.ts';
 export {
+  C2paFinding,
+  InvisibleFinding,
+  ManifestIngredient,
+  ManifestSigner,
+  PublishedRecord,
+  VERDICTS,
+  Verdict,
+  VerificationAccepted,
+  VerificationJob,
+  VerificationReason,
+  VerificationReport,
+  VerifyRequest,
+} from './verification.ts';
+export {
   WatermarkAccepted,
   WatermarkJob,
   WatermarkJobError,

@@ -39,7 +39,11 @@ export const techniquesProvider: Provider = {
             },
             signer,
           );
-          return signed.bytes;
+          return {
+            bytes: signed.bytes,
+            manifestStore: signed.manifestStore,
+            manifestId: signed.manifestId,
+          };
         },
       },
     };

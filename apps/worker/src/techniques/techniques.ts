@@ -20,9 +20,16 @@ export interface SigningRequest {
   readonly softBinding: { readonly algorithm: string; readonly payloadHex: string } | undefined;
 }
 
+/** A signed image, and its manifest store alone (kept as a `.c2pa` sidecar). */
+export interface SignedImage {
+  readonly bytes: Uint8Array;
+  readonly manifestStore: Uint8Array;
+  readonly manifestId: string;
+}
+
 /** Signs a C2PA manifest into the image. Always the last step: a re-encode would drop it. */
 export interface C2paTechnique {
-  sign(image: ImageInput, request: SigningRequest): Promise<Uint8Array>;
+  sign(image: ImageInput, request: SigningRequest): Promise<SignedImage>;
 }
 
 /** The techniques this deployment can apply; a missing one fails jobs that ask for it. */

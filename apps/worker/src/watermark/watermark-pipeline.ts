@@ -31,7 +31,12 @@ import { fileNameOfKey, type ObjectStorage } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { IpfsRecords } from '../records/ipfs-records.ts';
 import { NftMinter } from '../records/nft-minter.ts';
-import { type ImageInput, TECHNIQUES, type Techniques } from '../techniques/techniques.ts';
+import {
+  type ImageInput,
+  type SignedImage,
+  TECHNIQUES,
+  type Techniques,
+} from '../techniques/techniques.ts';
 import { asPermanentFailure, finalFailureCode, PermanentJobFailure } from './job-failure.ts';
 import { type StepTiming, timed } from './job-steps.ts';
 import { LeaseKeeper, LeaseLostError } from './lease-keeper.ts';
@@ -191,27 +196,34 @@ export class WatermarkPipeline {
       softBinding = { algorithm: invisible.algorithm, payloadHex: markPayload };
     }
     const c2pa = this.techniques.c2pa;
+    let signed: SignedImage | undefined;
     if (options.watermarkType.includes('c2pa') && c2pa !== undefined) {
       keeper.assertHeld();
-      const signed = await timed(steps, 'c2pa', attempt, () =>
+      signed = await timed(steps, 'c2pa', attempt, () =>
         c2pa.sign(image, { fileId: file.id, requestId: row.id, data: options.data, softBinding }),
       );
-      image = { ...image, bytes: signed };
+      image = { ...image, bytes: signed.bytes };
     }
 
-    // A key of this attempt's own: a run that lost its lease cannot overwrite the recorded file.
+    // Keys of this attempt's own: a run that lost its lease cannot overwrite the recorded files.
     const storageKey = `outputs/${row.id}/${attempt}/${fileNameOfKey(file.storageKey)}`;
+    const manifestKey = `manifests/${row.id}/${attempt}.c2pa`;
     await keeper.renewNow();
-    const stored = await timed(steps, 'store', attempt, () =>
-      this.storage.write(storageKey, image.bytes, image.contentType),
-    );
+    const stored = await timed(steps, 'store', attempt, async () => {
+      if (signed !== undefined) {
+        await this.storage.write(manifestKey, signed.manifestStore, 'application/c2pa');
+      }
+      return this.storage.write(storageKey, image.bytes, image.contentType);
+    });
     const output = {
       storageKey,
       contentType: image.contentType,
       sizeBytes: stored.sizeBytes,
       sha256: stored.sha256,
     };
-    keeper.confirm(await recordOutput(this.prisma.sql, claim.lease, output));
+    const manifest =
+      signed === undefined ? null : { manifestId: signed.manifestId, storageKey: manifestKey };
+    keeper.confirm(await recordOutput(this.prisma.sql, claim.lease, output, manifest));
     return { ...output, bytes: image.bytes };
   }
 

@@ -16,6 +16,12 @@ export {
   type UploadFile,
 } from './files.ts';
 export {
+  findIssuedByManifest,
+  findIssuedByPayload,
+  findManifestStorageKey,
+  type IssuedRecord,
+} from './issued-records.ts';
+export {
   claimJob,
   failJob,
   failUnleasedJob,

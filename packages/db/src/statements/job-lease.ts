@@ -177,18 +177,20 @@ export async function releaseLease(sql: Sql, lease: JobLease): Promise<boolean> 
 }
 
 /**
- * Records the stored output once: from then on every run of the job uses these bytes (the NFT
- * and the download are the same file). False when the lease is lost.
+ * Records the stored output once, with its manifest store's sidecar when it was signed: from then
+ * on every run of the job uses these bytes (the NFT and the download are the same file). False
+ * when the lease is lost.
  */
 export async function recordOutput(
   sql: Sql,
   lease: JobLease,
   output: StoredOutput,
+  manifest: { readonly manifestId: string; readonly storageKey: string } | null,
 ): Promise<boolean> {
   const { rowCount } = await sql.query(
     `UPDATE watermark_jobs
         SET output_storage_key = $3, output_content_type = $4, output_size_bytes = $5,
-            output_sha256 = $6, updated_at = $7
+            output_sha256 = $6, updated_at = $7, manifest_id = $8, manifest_storage_key = $9
       WHERE ${HELD} AND output_storage_key IS NULL`,
     [
       lease.jobId,
@@ -198,6 +200,8 @@ export async function recordOutput(
       output.sizeBytes,
       output.sha256,
       new Date(),
+      manifest?.manifestId ?? null,
+      manifest?.storageKey ?? null,
     ],
   );
   return rowCount === 1;

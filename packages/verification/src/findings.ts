@@ -1,0 +1,107 @@
+import type { C2paFinding, InvisibleFinding } from '@hallmark/schemas';
+import {
+  detectMark,
+  ImageTooSmallError,
+  INVISIBLE_MARK_ALGORITHM,
+  type IngredientSummary,
+  type ManifestSummary,
+  payloadToHex,
+  readManifest,
+} from '@hallmark/watermark-core';
+
+/** What the file itself says: the mark in its pixels and its embedded manifest. */
+export interface Findings {
+  readonly invisible: InvisibleFinding;
+  readonly c2pa: C2paFinding;
+}
+
+export interface ExamineOptions {
+  /** PEM bundle of the roots this deployment trusts (its own development root included). */
+  readonly trustAnchors: string | undefined;
+  readonly maxPixels: number;
+}
+
+/**
+ * Reads both marks of an image, at once: the invisible mark from its pixels, the C2PA manifest
+ * from its container. An image too small to carry a mark simply has none.
+ *
+ * @throws the watermark-core errors for bytes that are not a supported, readable image
+ */
+export async function examineImage(bytes: Uint8Array, options: ExamineOptions): Promise<Findings> {
+  const [detection, manifest] = await Promise.all([
+    detectMark(bytes, { maxPixels: options.maxPixels }).catch((error: unknown) => {
+      if (error instanceof ImageTooSmallError) return null;
+      throw error;
+    }),
+    readManifest(bytes, { trustAnchors: options.trustAnchors }),
+  ]);
+  return {
+    invisible: {
+      found: detection?.found ?? false,
+      algorithm: INVISIBLE_MARK_ALGORITHM,
+      payload: detection?.payload == null ? null : payloadToHex(detection.payload),
+      confidence: detection?.confidence ?? 0,
+    },
+    c2pa: c2paFinding(manifest),
+  };
+}
+
+/** The manifest summary in the report's terms. */
+export function c2paFinding(summary: ManifestSummary): C2paFinding {
+  if (!summary.present) {
+    return {
+      present: false,
+      manifestId: null,
+      state: null,
+      statusCodes: [],
+      signer: null,
+      actions: [],
+      metadata: {},
+      softBinding: null,
+      ingredients: [],
+    };
+  }
+  return {
+    present: true,
+    manifestId: summary.manifestLabel,
+    state: summary.validation.state,
+    statusCodes: summary.validation.failures.map((failure) => failure.code),
+    signer:
+      summary.signer === null
+        ? null
+        : {
+            subject: summary.signer.subject,
+            issuer: summary.signer.issuer,
+            algorithm: summary.signer.algorithm,
+            signingTime: summary.signer.signingTime,
+            isDevelopmentIdentity: summary.signer.isDevelopmentIdentity,
+          },
+    actions: summary.actions.map((action) => ({
+      action: action.action,
+      softwareAgent: action.softwareAgent,
+      when: action.when,
+    })),
+    metadata: { ...summary.metadata },
+    softBinding:
+      summary.softBinding === null
+        ? null
+        : { algorithm: summary.softBinding.algorithm, payload: summary.softBinding.payloadHex },
+    ingredients: flatten(summary.ingredients, 1),
+  };
+}
+
+function flatten(
+  ingredients: readonly IngredientSummary[],
+  depth: number,
+): C2paFinding['ingredients'] {
+  return ingredients.flatMap((ingredient) => [
+    {
+      title: ingredient.title,
+      relationship: ingredient.relationship,
+      manifestId: ingredient.manifestLabel,
+      state: ingredient.validation?.state ?? null,
+      depth,
+    },
+    ...flatten(ingredient.ingredients, depth + 1),
+  ]);
+}

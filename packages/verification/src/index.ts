@@ -1,0 +1,5 @@
+// Verification: what a copy of an image says (its pixels' mark, its manifest), which record of
+// this deployment that leads to, and the verdict. Used by the API (synchronous verification and
+// the reports it serves) and by the worker (verification jobs).
+export { c2paFinding, type ExamineOptions, examineImage, type Findings } from './findings.ts';
+export { type Decision, decideVerdict, type Leads } from './verdict.ts';

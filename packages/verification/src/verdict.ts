@@ -1,0 +1,123 @@
+import type { Verdict, VerificationReason } from '@hallmark/schemas';
+import type { Findings } from './findings.ts';
+
+/** The records of this deployment the findings lead to. */
+export interface Leads {
+  /** The job that issued the mark found in the pixels; null when none did. */
+  readonly byMark: { readonly requestId: string; readonly manifestId: string | null } | null;
+  /** The job that signed the manifest found in the file; null when none did. */
+  readonly byManifest: { readonly requestId: string } | null;
+}
+
+export interface Decision {
+  readonly verdict: Verdict;
+  readonly reasons: VerificationReason[];
+}
+
+const reason = (code: string, message: string): VerificationReason => ({ code, message });
+
+/**
+ * The verdict from what the file says and where it leads (the table in docs/verification.md).
+ * The mark survives what drops a manifest (re-encodes, resizes, screenshots); the manifest
+ * carries signed facts. Agreement of the two is authenticity; disagreement is tampering.
+ */
+export function decideVerdict(findings: Findings, leads: Leads): Decision {
+  const { invisible, c2pa } = findings;
+  const reasons: VerificationReason[] = [];
+  const valid = c2pa.present && c2pa.state !== 'invalid';
+
+  if (c2pa.present && c2pa.state === 'trusted') {
+    reasons.push(
+      reason('manifest_trusted', 'The C2PA manifest is intact and its signer is trusted.'),
+    );
+  } else if (valid) {
+    reasons.push(
+      reason(
+        'manifest_valid_untrusted',
+        'The C2PA manifest is intact, but no trust anchor of this deployment vouches for its signer.',
+      ),
+    );
+  } else if (c2pa.present) {
+    reasons.push(
+      reason(
+        'manifest_invalid',
+        `The C2PA manifest does not validate (${c2pa.statusCodes.join(', ') || 'unreadable'}): the file changed after signing, or the signature is broken.`,
+      ),
+    );
+  } else {
+    reasons.push(reason('no_manifest', 'The file carries no C2PA manifest.'));
+  }
+
+  if (!invisible.found || invisible.payload === null) {
+    reasons.push(reason('no_mark', 'No invisible mark was found in the pixels.'));
+    if (valid && c2pa.softBinding !== null) {
+      reasons.push(
+        reason(
+          'soft_binding_without_mark',
+          'The manifest names an invisible mark that the pixels no longer carry.',
+        ),
+      );
+    }
+    if (!c2pa.present) return { verdict: 'no_provenance', reasons };
+    return { verdict: valid ? 'manifest_only' : 'manifest_invalid', reasons };
+  }
+
+  if (leads.byMark === null) {
+    reasons.push(
+      reason('mark_unknown', `The mark ${invisible.payload} was not issued by this deployment.`),
+    );
+    return { verdict: 'unknown_mark', reasons };
+  }
+  reasons.push(
+    reason('mark_issued', `The mark ${invisible.payload} was issued by this deployment.`),
+  );
+
+  if (!c2pa.present) {
+    reasons.push(
+      reason(
+        'manifest_recoverable',
+        leads.byMark.manifestId === null
+          ? 'The job that issued the mark signed no manifest.'
+          : 'The manifest issued with the mark is kept by this deployment and can be fetched.',
+      ),
+    );
+    return { verdict: 'manifest_stripped', reasons };
+  }
+  if (!valid) return { verdict: 'manifest_invalid', reasons };
+
+  if (c2pa.softBinding?.payload !== invisible.payload) {
+    reasons.push(
+      reason(
+        'soft_binding_differs',
+        c2pa.softBinding === null
+          ? 'The manifest names no invisible mark, but the pixels carry one of this deployment.'
+          : `The manifest names the mark ${c2pa.softBinding.payload}, the pixels carry ${invisible.payload}.`,
+      ),
+    );
+    return { verdict: 'mismatch', reasons };
+  }
+  if (leads.byManifest !== null && leads.byManifest.requestId !== leads.byMark.requestId) {
+    reasons.push(
+      reason(
+        'different_records',
+        'The manifest and the mark were issued for two different watermark jobs.',
+      ),
+    );
+    return { verdict: 'mismatch', reasons };
+  }
+  const issuedManifest = leads.byMark.manifestId;
+  const chain = [c2pa.manifestId, ...c2pa.ingredients.map((ingredient) => ingredient.manifestId)];
+  if (issuedManifest !== null && !chain.includes(issuedManifest)) {
+    reasons.push(
+      reason(
+        'manifest_not_issued_with_mark',
+        'The manifest names the mark but is not the one issued with it, nor made from it.',
+      ),
+    );
+    return { verdict: 'mismatch', reasons };
+  }
+  reasons.push(
+    reason('soft_binding_matches_mark', 'The manifest names exactly the mark the pixels carry.'),
+  );
+  return { verdict: 'authentic', reasons };
+}

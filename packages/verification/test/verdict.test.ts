@@ -1,0 +1,150 @@
+import type { C2paFinding } from '@hallmark/schemas';
+import { describe, expect, it } from 'vitest';
+import { decideVerdict, type Findings, type Leads } from '../src/index.ts';
+
+const PAYLOAD = '0123456789abcdef';
+
+function findings(options: {
+  mark?: string | null;
+  manifest?: 'none' | 'trusted' | 'valid_untrusted' | 'invalid';
+  binding?: string | null;
+  manifestId?: string;
+  ingredients?: string[];
+}): Findings {
+  const mark = options.mark === undefined ? PAYLOAD : options.mark;
+  const manifest = options.manifest ?? 'trusted';
+  const c2pa: C2paFinding =
+    manifest === 'none'
+      ? {
+          present: false,
+          manifestId: null,
+          state: null,
+          statusCodes: [],
+          signer: null,
+          actions: [],
+          metadata: {},
+          softBinding: null,
+          ingredients: [],
+        }
+      : {
+          present: true,
+          manifestId: options.manifestId ?? 'urn:c2pa:issued',
+          state: manifest,
+          statusCodes: manifest === 'invalid' ? ['assertion.dataHash.mismatch'] : [],
+          signer: null,
+          actions: [],
+          metadata: {},
+          softBinding:
+            options.binding === null
+              ? null
+              : { algorithm: 'io.hallmark.mark.1', payload: options.binding ?? PAYLOAD },
+          ingredients: (options.ingredients ?? []).map((id) => ({
+            title: null,
+            relationship: 'parentOf',
+            manifestId: id,
+            state: 'valid_untrusted' as const,
+            depth: 1,
+          })),
+        };
+  return {
+    invisible: {
+      found: mark !== null,
+      algorithm: 'io.hallmark.mark.1',
+      payload: mark,
+      confidence: mark === null ? 0 : 0.9,
+    },
+    c2pa,
+  };
+}
+
+const issued: Leads = {
+  byMark: { requestId: 'job-1', manifestId: 'urn:c2pa:issued' },
+  byManifest: { requestId: 'job-1' },
+};
+const unknown: Leads = { byMark: null, byManifest: null };
+
+describe('the verdict table', () => {
+  it.each([
+    ['authentic: valid manifest binding the issued mark', findings({}), issued, 'authentic'],
+    [
+      'authentic: also when untrusted, or re-signed with the issued manifest as its parent',
+      findings({
+        manifest: 'valid_untrusted',
+        manifestId: 'urn:c2pa:edit',
+        ingredients: ['urn:c2pa:issued'],
+      }),
+      { ...issued, byManifest: null },
+      'authentic',
+    ],
+    [
+      'manifest_stripped: issued mark, no manifest',
+      findings({ manifest: 'none' }),
+      { ...issued, byManifest: null },
+      'manifest_stripped',
+    ],
+    [
+      'mismatch: the manifest binds another mark',
+      findings({ binding: 'ffffffffffffffff' }),
+      issued,
+      'mismatch',
+    ],
+    ['mismatch: the manifest binds no mark', findings({ binding: null }), issued, 'mismatch'],
+    [
+      'mismatch: mark and manifest of two jobs',
+      findings({}),
+      { ...issued, byManifest: { requestId: 'job-2' } },
+      'mismatch',
+    ],
+    [
+      'mismatch: a foreign manifest copying the binding',
+      findings({ manifestId: 'urn:c2pa:forged' }),
+      { ...issued, byManifest: null },
+      'mismatch',
+    ],
+    [
+      'manifest_invalid: issued mark, broken manifest',
+      findings({ manifest: 'invalid' }),
+      issued,
+      'manifest_invalid',
+    ],
+    [
+      'manifest_invalid: no mark, broken manifest',
+      findings({ mark: null, manifest: 'invalid' }),
+      unknown,
+      'manifest_invalid',
+    ],
+    [
+      'manifest_only: valid manifest, no mark',
+      findings({ mark: null, binding: null }),
+      unknown,
+      'manifest_only',
+    ],
+    [
+      'unknown_mark: a mark not issued here',
+      findings({ manifest: 'none' }),
+      unknown,
+      'unknown_mark',
+    ],
+    [
+      'no_provenance: neither',
+      findings({ mark: null, manifest: 'none' }),
+      unknown,
+      'no_provenance',
+    ],
+  ] as const)('%s', (_, found, leads, verdict) => {
+    const decision = decideVerdict(found, leads);
+    expect(decision.verdict).toBe(verdict);
+    expect(decision.reasons.length).toBeGreaterThan(0);
+    for (const entry of decision.reasons) expect(entry.message.length).toBeGreaterThan(10);
+  });
+
+  it('says why: a manifest that names a mark the pixels lost', () => {
+    const decision = decideVerdict(findings({ mark: null }), unknown);
+    expect(decision.verdict).toBe('manifest_only');
+    expect(decision.reasons.map((entry) => entry.code)).toEqual([
+      'manifest_trusted',
+      'no_mark',
+      'soft_binding_without_mark',
+    ]);
+  });
+});
