@@ -8,6 +8,7 @@ import { ProblemModule } from './problem/problem.module.ts';
 import { RecordsModule } from './records/records.module.ts';
 import { RedisModule } from './redis/redis.module.ts';
 import { UploadsModule } from './uploads/uploads.module.ts';
+import { VerifyModule } from './verify/verify.module.ts';
 import { WatermarkModule } from './watermark/watermark.module.ts';
 
 @Module({})
@@ -25,6 +26,7 @@ export class AppModule {
         UploadsModule,
         RecordsModule,
         WatermarkModule,
+        VerifyModule,
       ],
     };
   }

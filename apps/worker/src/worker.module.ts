@@ -9,6 +9,8 @@ import { Reconciler } from './reconciler/reconciler.service.ts';
 import { IpfsRecords } from './records/ipfs-records.ts';
 import { NftMinter } from './records/nft-minter.ts';
 import { techniquesProvider } from './techniques/techniques.provider.ts';
+import { VerificationRunner } from './verify/verification-runner.ts';
+import { VerificationWorker } from './verify/verification-worker.ts';
 import { WatermarkPipeline } from './watermark/watermark-pipeline.ts';
 import { WatermarkWorker } from './watermark/watermark-worker.ts';
 
@@ -32,6 +34,8 @@ export class WorkerModule {
         WatermarkWorker,
         Reconciler,
         RetentionSweeper,
+        VerificationRunner,
+        VerificationWorker,
       ],
     };
   }

@@ -19,8 +19,11 @@ export { runService } from './nest/run-service.ts';
 export { CONFIG, LOGGER, OBJECT_STORAGE, SERVICE_KEYS } from './nest/tokens.ts';
 export { createObjectStorage } from './object-storage.ts';
 export {
+  createVerifyQueue,
   createWatermarkQueue,
+  enqueueVerification,
   enqueueWatermarkJob,
+  type VerifyQueue,
   type WatermarkQueue,
 } from './queue/watermark-queue.ts';
 export { loadServiceKeys, type ServiceKeys } from './service-keys.ts';

@@ -53,7 +53,12 @@ export {
   WatermarkJobError,
   WatermarkJobStatus,
 } from './watermark-job.ts';
-export { type WatermarkJobPayload, watermarkJobPayloadSchema } from './watermark-job-payload.ts';
+export {
+  type VerifyJobPayload,
+  verifyJobPayloadSchema,
+  type WatermarkJobPayload,
+  watermarkJobPayloadSchema,
+} from './watermark-job-payload.ts';
 export {
   IdempotencyKey,
   requestedRecords,

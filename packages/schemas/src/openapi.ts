@@ -5,7 +5,9 @@ import { registerAuthRoutes } from './openapi/auth-routes.ts';
 import { registerHealthRoutes } from './openapi/health-routes.ts';
 import { registerRecordRoutes } from './openapi/record-routes.ts';
 import { registerBearerAuth } from './openapi/security.ts';
+import { registerSoftBindingRoutes } from './openapi/soft-binding-routes.ts';
 import { registerUploadRoutes } from './openapi/upload-routes.ts';
+import { registerVerifyRoutes } from './openapi/verify-routes.ts';
 import { registerWatermarkRoutes } from './openapi/watermark-routes.ts';
 
 /** The OpenAPI 3.1 document as plain JSON data. */
@@ -31,6 +33,8 @@ function apiRegistry(): OpenAPIRegistry {
   registerUploadRoutes(registry);
   registerWatermarkRoutes(registry);
   registerRecordRoutes(registry);
+  registerVerifyRoutes(registry);
+  registerSoftBindingRoutes(registry);
   registerHealthRoutes(registry);
   return registry;
 }
@@ -99,6 +103,15 @@ export function buildOpenApiDocument(): OpenApiDocument {
       { name: 'Uploads', description: 'Claim a signed link to upload a file.' },
       { name: 'Watermarking', description: 'Request watermarking and follow the job.' },
       { name: 'Records', description: 'NFT and IPFS records of watermarked files.' },
+      {
+        name: 'Verification',
+        description: 'Check any copy of an image: both marks, the record they lead to, a verdict.',
+      },
+      {
+        name: 'Soft Binding Resolution',
+        description:
+          'The C2PA Soft Binding Resolution API: from a soft binding or an image to its manifests.',
+      },
       { name: 'Health', description: 'Probes for orchestrators; no token needed.' },
     ],
   });

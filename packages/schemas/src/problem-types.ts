@@ -97,6 +97,11 @@ export const problemTypes = {
     title: 'Request URL too long',
     status: 414,
   },
+  imageUnreadable: {
+    type: `${PROBLEM_TYPE_BASE}image-unreadable`,
+    title: 'Image cannot be read',
+    status: 422,
+  },
   quotaExceeded: {
     type: `${PROBLEM_TYPE_BASE}quota-exceeded`,
     title: 'Quota of this API key exceeded',

@@ -4,6 +4,7 @@
  */
 export const QUEUES = {
   watermark: 'watermark',
+  verify: 'verify',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -9,3 +9,7 @@ import { z } from 'zod';
  */
 export const watermarkJobPayloadSchema = z.strictObject({ requestId: z.uuid() });
 export type WatermarkJobPayload = z.infer<typeof watermarkJobPayloadSchema>;
+
+/** A `verify` queue entry: "look at this verification row", with the same guarantees. */
+export const verifyJobPayloadSchema = z.strictObject({ requestId: z.uuid() });
+export type VerifyJobPayload = z.infer<typeof verifyJobPayloadSchema>;

@@ -1,4 +1,9 @@
-import type { Problem, WatermarkJob, WatermarkJobError } from './generated/openapi.ts';
+import type {
+  Problem,
+  VerificationJob,
+  WatermarkJob,
+  WatermarkJobError,
+} from './generated/openapi.ts';
 
 /**
  * The API answered with a status the operation does not document as a result. Every documented
@@ -96,12 +101,16 @@ export class WaitTimeoutError extends Error {
   override readonly name = 'WaitTimeoutError';
   readonly requestId: string;
   readonly timeoutMs: number;
-  /** The job as last polled, if any poll answered. */
-  readonly lastJob: WatermarkJob | undefined;
+  /** The job (watermark job or verification) as last polled, if any poll answered. */
+  readonly lastJob: { readonly status: string } | undefined;
 
-  constructor(requestId: string, timeoutMs: number, lastJob: WatermarkJob | undefined) {
+  constructor(
+    requestId: string,
+    timeoutMs: number,
+    lastJob: { readonly status: string } | undefined,
+  ) {
     super(
-      `Watermark job ${requestId} did not finish within ${timeoutMs} ms` +
+      `Job ${requestId} did not finish within ${timeoutMs} ms` +
         (lastJob ? ` (last status: ${lastJob.status})` : ''),
     );
     this.requestId = requestId;
@@ -123,5 +132,19 @@ export class UnknownContentTypeError extends Error {
       `Cannot tell the media type of ${fileName ? `"${fileName}"` : 'the file'}: pass contentType (e.g. 'image/jpeg')`,
     );
     this.fileName = fileName;
+  }
+}
+
+/** A verification ended `failed` (the image could not be read); `code` says why. */
+export class VerificationFailedError extends Error {
+  override readonly name = 'VerificationFailedError';
+  readonly verification: VerificationJob;
+  readonly code: string;
+
+  constructor(verification: VerificationJob) {
+    const reason = verification.error ?? { code: 'unknown', message: 'failed without a reason' };
+    super(`${reason.code}: ${reason.message}`);
+    this.verification = verification;
+    this.code = reason.code;
   }
 }

@@ -6,6 +6,7 @@ export {
   HallmarkApiError,
   isProblem,
   UnknownContentTypeError,
+  VerificationFailedError,
   WaitTimeoutError,
   WatermarkJobFailedError,
 } from './errors.ts';
@@ -29,6 +30,12 @@ export type { WatermarkInput } from './input.ts';
 export type { RetryOptions } from './retry.ts';
 export type { SignedLinkOptions } from './signed-link.ts';
 export { type FileBytes, uploadFile } from './upload.ts';
+export {
+  type VerificationReport,
+  type VerifiedFile,
+  type VerifyFileOptions,
+  verifyFile,
+} from './verify-file.ts';
 export { type JobProcessingEvent, type WaitForJobOptions, waitForJob } from './wait-for-job.ts';
 export {
   type WatermarkedFile,

@@ -32,11 +32,34 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * `WaitTimeoutError` after `timeoutMs`, and with the signal's reason when aborted. Rate limits
  * and brief outages while polling are absorbed by the client's own retries.
  */
-export async function waitForJob(
+export function waitForJob(
   client: Pick<HallmarkClient, 'getWatermarkJob'>,
   requestId: string,
   options: WaitForJobOptions = {},
 ): Promise<WatermarkJob> {
+  return pollUntilFinal(
+    (signal) => client.getWatermarkJob(requestId, { signal }),
+    requestId,
+    options,
+    (job) => new WatermarkJobFailedError(job),
+  );
+}
+
+/** A job of either kind as polled: watermark jobs and verifications share their states. */
+interface PolledJob {
+  readonly status: WatermarkJobStatus;
+}
+
+/**
+ * Polls with `get` until the job is `success` (resolves with it) or `failed` (rejects with
+ * `failed(job)`), backing off between polls; `WaitTimeoutError` after `timeoutMs`.
+ */
+export async function pollUntilFinal<Job extends PolledJob>(
+  get: (signal: AbortSignal) => Promise<Job>,
+  requestId: string,
+  options: WaitForJobOptions,
+  failed: (job: Job) => Error,
+): Promise<Job> {
   const { signal: callerSignal, onProgress } = options;
   const timeoutMs = options.timeoutMs ?? 10 * 60_000;
   const maxIntervalMs = options.maxIntervalMs ?? 5000;
@@ -46,7 +69,7 @@ export async function waitForJob(
   }
 
   const started = Date.now();
-  let lastJob: WatermarkJob | undefined;
+  let lastJob: Job | undefined;
   // The deadline aborts a request in flight too, so a hung connection cannot outlast it.
   const deadline = new AbortController();
   const timer =
@@ -59,10 +82,10 @@ export async function waitForJob(
   const signal = callerSignal ? AbortSignal.any([callerSignal, deadline.signal]) : deadline.signal;
   try {
     for (;;) {
-      const job = await client.getWatermarkJob(requestId, { signal });
+      const job = await get(signal);
       lastJob = job;
       if (job.status === 'success') return job;
-      if (job.status === 'failed') throw new WatermarkJobFailedError(job);
+      if (job.status === 'failed') throw failed(job);
       onProgress?.({ phase: 'processing', status: job.status, elapsedMs: Date.now() - started });
       await sleep(intervalMs, signal);
       intervalMs = Math.min(maxIntervalMs, Math.max(1, intervalMs * 2));

@@ -32,6 +32,10 @@ describe('src/generated', () => {
       'getWatermarkJob',
       'getNft',
       'getIpfsRecord',
+      // The verification job; its image-body and Soft Binding Resolution operations have
+      // hand-written helpers (x-hallmark-sdk: hand-written).
+      'createVerification',
+      'getVerification',
       'getHealth',
       'getReadiness',
     ]);

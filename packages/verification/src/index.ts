@@ -2,4 +2,11 @@
 // this deployment that leads to, and the verdict. Used by the API (synchronous verification and
 // the reports it serves) and by the worker (verification jobs).
 export { c2paFinding, type ExamineOptions, examineImage, type Findings } from './findings.ts';
+export { deploymentTrustAnchors } from './trust-anchors.ts';
 export { type Decision, decideVerdict, type Leads } from './verdict.ts';
+export {
+  type StoredReport,
+  storedResult,
+  type VerificationOutcome,
+  verifyImage,
+} from './verify-image.ts';

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  activeManifestOnly,
   createSigner,
   type ManifestSigner,
   manifestLabelsOf,
@@ -78,5 +79,20 @@ describe('the manifest store kept beside the output (a .c2pa sidecar)', () => {
     expect(manifestLabelsOf(new Uint8Array([0, 0, 0, 8, 1, 2, 3, 4]))).toEqual([]);
     expect(manifestLabelsOf(new Uint8Array([0, 0, 0, 200, 0x6a, 0x75, 0x6d, 0x62]))).toEqual([]);
     expect(manifestLabelsOf(new Uint8Array(0))).toEqual([]);
+  });
+});
+
+describe('activeManifestOnly', () => {
+  it('keeps the active manifest of a store holding a history', async () => {
+    const first = await signManifest(await photo('boats-0.6mp.jpg'), {}, signer);
+    const second = await signManifest(first.bytes, { data: { author: 'Ada' } }, signer);
+    const labels = manifestLabelsOf(second.manifestStore);
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    expect(labels.at(-1)).toBe(second.manifestId);
+    const active = activeManifestOnly(second.manifestStore);
+    if (active === null) throw new Error('not a store');
+    expect(manifestLabelsOf(active)).toEqual([second.manifestId]);
+    expect(active.length).toBeLessThan(second.manifestStore.length);
+    expect(activeManifestOnly(new Uint8Array(16))).toBeNull();
   });
 });

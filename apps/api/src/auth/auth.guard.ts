@@ -1,5 +1,6 @@
+import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
 import { problemTypes } from '@hallmark/schemas';
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { ProblemException } from '../problem/problem.exception.ts';
@@ -21,23 +22,28 @@ import { IS_PUBLIC, type PublicOptions } from './public.decorator.ts';
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
     private readonly reflector: Reflector,
     private readonly authenticator: Authenticator,
     private readonly rateLimiter: RateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const publicRoute = this.reflector.getAllAndOverride<Required<PublicOptions> | undefined>(
-      IS_PUBLIC,
-      [context.getHandler(), context.getClass()],
-    );
+    const declared = this.reflector.getAllAndOverride<PublicOptions | undefined>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const publicRoute =
+      declared !== undefined && (declared.when === undefined || this.config[declared.when])
+        ? declared
+        : undefined;
     const http = context.switchToHttp();
     const request = http.getRequest<AuthenticatedRequest>();
     const reply = http.getResponse<FastifyReply>();
     const byAddress: RateLimitBucket = { kind: 'ip', address: request.ip };
 
     if (publicRoute !== undefined) {
-      if (publicRoute.limited) await this.#count(byAddress, reply);
+      if (publicRoute.limited !== false) await this.#count(byAddress, reply);
       return true;
     }
     try {

@@ -9,8 +9,17 @@ export interface PublicOptions {
    * would be worse than the load.
    */
   readonly limited?: boolean;
+  /** Public only when this setting is true. */
+  readonly when?: 'SOFT_BINDING_API_PUBLIC';
 }
 
 /** Marks a route that needs no bearer token (probes, docs, signed storage and gateway links). */
 export const Public = (options: PublicOptions = {}) =>
   SetMetadata(IS_PUBLIC, { limited: options.limited ?? true });
+
+/**
+ * A route that is public when the deployment says so (a boolean setting), and needs an API key
+ * otherwise. Public, it is limited per address like every anonymous route.
+ */
+export const PublicWhen = (setting: 'SOFT_BINDING_API_PUBLIC') =>
+  SetMetadata(IS_PUBLIC, { limited: true, when: setting });

@@ -54,3 +54,15 @@ export {
   markOutputsDeleted,
 } from './retention.ts';
 export { isUniqueViolation, type Sql } from './sql.ts';
+export {
+  failVerification,
+  findVerification,
+  findVerificationByIdempotencyKey,
+  finishVerification,
+  insertFinishedVerification,
+  insertVerification,
+  type NewVerification,
+  startVerification,
+  type VerificationResult,
+  type VerificationRow,
+} from './verifications.ts';

@@ -51,6 +51,8 @@ export function collectOperations(document: OpenAPI3): OperationView[] {
       const operation = item[method];
       if (operation === undefined) continue;
       if (isReference(operation)) throw new Error(`${method} ${path}: $ref is not supported`);
+      // Binary bodies and answers, query parameters: the SDK has a hand-written helper instead.
+      if ((operation as Record<string, unknown>)['x-hallmark-sdk'] === 'hand-written') continue;
       views.push(viewOf(document, path, method, operation));
     }
   }

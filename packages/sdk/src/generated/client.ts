@@ -19,6 +19,16 @@ export interface CreateWatermarkJobOptions extends RequestOptions {
   readonly idempotencyKey?: NonNullable<operations['createWatermarkJob']['parameters']['header']>['Idempotency-Key'] | undefined;
 }
 
+/** Options of `HallmarkClient.createVerification`. */
+export interface CreateVerificationOptions extends RequestOptions {
+  /**
+   * Client-chosen key (e.g. a UUID). Retrying with the same key and body returns the original 202 answer; reusing it with a different body is refused with 422 (`idempotency-key-reused`).
+   *
+   * Sent as the `Idempotency-Key` header.
+   */
+  readonly idempotencyKey?: NonNullable<operations['createVerification']['parameters']['header']>['Idempotency-Key'] | undefined;
+}
+
 /**
  * Client of the Hallmark API. Every method resolves with the documented JSON body and rejects
  * with a `HallmarkApiError` (carrying the RFC 9457 problem details) for any other answer.
@@ -146,6 +156,49 @@ export class HallmarkClient {
       method: 'GET',
       path: '/ipfs/{ipfsHash}',
       pathParams: { ipfsHash },
+      authenticated: true,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Verify an uploaded file (job)
+   *
+   * Upload the file as for watermarking (`POST /claim/file-upload-link`, then PUT), then ask for its verification; poll `GET /verify/{requestId}` for the report. Same statuses, errors and `Idempotency-Key` rules as watermark jobs.
+   *
+   * `POST /verify` (bearer token)
+   */
+  createVerification(
+    body: components['schemas']['VerifyRequest'],
+    options: CreateVerificationOptions = {},
+  ): Promise<components['schemas']['VerificationAccepted']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/verify',
+      body,
+      headers: { 'Idempotency-Key': options.idempotencyKey },
+      authenticated: true,
+      resultStatuses: [202],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Get a verification and its report
+   *
+   * Poll until `status` is `success` (read `result`) or `failed` (see `error`).
+   *
+   * `GET /verify/{requestId}` (bearer token)
+   */
+  getVerification(
+    requestId: operations['getVerification']['parameters']['path']['requestId'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['VerificationJob']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/verify/{requestId}',
+      pathParams: { requestId },
       authenticated: true,
       resultStatuses: [200],
       signal: options.signal,

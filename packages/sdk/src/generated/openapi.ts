@@ -117,6 +117,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an uploaded file (job)
+         * @description Upload the file as for watermarking (`POST /claim/file-upload-link`, then PUT), then ask for its verification; poll `GET /verify/{requestId}` for the report. Same statuses, errors and `Idempotency-Key` rules as watermark jobs.
+         */
+        post: operations["createVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verify/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a verification and its report
+         * @description Poll until `status` is `success` (read `result`) or `failed` (see `error`).
+         */
+        get: operations["getVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verify/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an image sent in the request, at once
+         * @description The image is the body (its image `Content-Type`, at most `VERIFY_SYNC_MAX_BYTES`, 10 MiB by default); the answer is the finished verification. The SDK sends it with `verifyImage(client, bytes)`.
+         */
+        post: operations["verifyImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matches/byBinding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Returns C2PA Manifest identifiers corresponding to a soft binding value */
+        get: operations["queryByBinding"];
+        put?: never;
+        /** Returns C2PA Manifest identifiers corresponding to a large soft binding value */
+        post: operations["queryByLargeBinding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/matches/byContent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Returns C2PA Manifest identifiers matching a digital asset
+         * @description The service runs its own mark detector on the asset in the body.
+         */
+        post: operations["queryByContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manifests/{manifestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Returns a full C2PA Manifest Store or an active C2PA Manifest
+         * @description The manifest store kept when the watermark job signed its output: it survives copies that lost their embedded manifest.
+         */
+        get: operations["getManifestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/supportedAlgorithms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Returns lists of supported soft binding algorithms */
+        get: operations["getSupportedAlgorithms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -172,6 +307,60 @@ export interface components {
             /** @description Unix time at which the token stops working. */
             expiresAt: number;
         };
+        "c2pa.softBindingAlgList": {
+            watermarks: {
+                alg: string;
+            }[];
+            fingerprints: {
+                alg: string;
+            }[];
+        };
+        "c2pa.softBindingQuery": {
+            /** @description The soft binding algorithm and version, e.g. `dev.hallmark.invisible.1`. */
+            alg: string;
+            /** @description The soft binding value, base64 (the mark: 8 bytes). */
+            value: string;
+        };
+        "c2pa.softBindingQueryResult": {
+            matches: {
+                /** @description Unique identifier of a matched C2PA Manifest. */
+                manifestId: string;
+                endpoint?: string;
+                similarityScore?: number;
+            }[];
+        };
+        /** @description The file's embedded C2PA manifest, validated. */
+        C2paFinding: {
+            present: boolean;
+            /** @description Label of the active manifest. */
+            manifestId: string | null;
+            /**
+             * @description Null when no manifest is present.
+             * @enum {string|null}
+             */
+            state: "trusted" | "valid_untrusted" | "invalid" | null;
+            /** @description C2PA validation status codes of the failures, if any. */
+            statusCodes: string[];
+            signer: components["schemas"]["ManifestSigner"];
+            actions: {
+                action: string;
+                softwareAgent: string | null;
+                when: string | null;
+            }[];
+            metadata: {
+                author?: string;
+                creationDate?: string;
+                description?: string;
+                copyright?: string;
+                licenseType?: string;
+            };
+            /** @description The soft-binding assertion: the mark the manifest names (hex). */
+            softBinding: {
+                algorithm: string;
+                payload: string;
+            } | null;
+            ingredients: components["schemas"]["ManifestIngredient"][];
+        };
         /** @description Whether one dependency answers. */
         DependencyCheck: {
             /** @enum {string} */
@@ -190,6 +379,16 @@ export interface components {
         Health: {
             /** @enum {string} */
             status: "ok";
+        };
+        /** @description The invisible mark read from the pixels. */
+        InvisibleFinding: {
+            found: boolean;
+            /** @description The mark algorithm looked for. */
+            algorithm: string;
+            /** @description The 64-bit mark payload, 16 lowercase hex digits. */
+            payload: string | null;
+            /** @description How cleanly the payload was received, 0 to 1; 0 when not found. */
+            confidence: number;
         };
         /** @description Spec 2.5 `metadata`: the supplied `data` keys plus what was done to which file. */
         IpfsMetadata: {
@@ -243,6 +442,23 @@ export interface components {
             /** @description When it was stored, Unix seconds. */
             storedAt: number;
         };
+        /** @description One step of the edit history, newest first. */
+        ManifestIngredient: {
+            title: string | null;
+            relationship: string;
+            manifestId: string | null;
+            /** @enum {string|null} */
+            state: "trusted" | "valid_untrusted" | "invalid" | null;
+            depth: number;
+        };
+        ManifestSigner: {
+            subject: string | null;
+            issuer: string | null;
+            algorithm: string | null;
+            /** @description From a trusted timestamp only; null without one. */
+            signingTime: string | null;
+            isDevelopmentIdentity: boolean;
+        } | null;
         /**
          * @description Spec 2.4. An NFT recording the metadata of a watermarked file.
          * @example {
@@ -350,6 +566,35 @@ export interface components {
             /** @description On `quota-exceeded`: the limit of that quota. */
             limit?: number;
         };
+        /** @description What this deployment published with the mark found: the facts given at watermarking and the IPFS record and NFT, if any. */
+        PublishedRecord: {
+            author?: string;
+            creationDate?: string;
+            description?: string;
+            copyright?: string;
+            licenseType?: string;
+            watermarkTypes: components["schemas"]["WatermarkType"][];
+            /** @description When the watermarked file was made. */
+            issuedAt: number;
+            manifestId: string | null;
+            /**
+             * Format: uri
+             * @description Where the original manifest store (`application/c2pa`) can be fetched, `GET /manifests/{manifestId}`.
+             */
+            manifestUrl: string | null;
+            ipfs: components["schemas"]["IpfsRecord"] & (Record<string, never> | null);
+            nft: components["schemas"]["Nft"] & (Record<string, never> | null);
+            /**
+             * Format: uuid
+             * @description Only when the caller's key made the watermark job.
+             */
+            requestId?: string;
+            /**
+             * Format: uuid
+             * @description As `requestId`.
+             */
+            fileId?: string;
+        } | null;
         /**
          * @description Readiness: `ready` only when every check is `up`. Answered from a cache of at most one second; the reasons of a `down` are in the API log.
          * @example {
@@ -417,6 +662,80 @@ export interface components {
              * @example sunset.jpg
              */
             fileName: string;
+        };
+        /**
+         * @description `authentic`, `manifest_stripped`, `mismatch`, `manifest_invalid`, `manifest_only`, `unknown_mark` or `no_provenance`; `reasons` explains it.
+         * @enum {string}
+         */
+        Verdict: "authentic" | "manifest_stripped" | "mismatch" | "manifest_invalid" | "manifest_only" | "unknown_mark" | "no_provenance";
+        /** @description The verification was queued. */
+        VerificationAccepted: {
+            /** @enum {string} */
+            status: "pending";
+            /**
+             * Format: uuid
+             * @description Poll `GET /verify/{requestId}` with it.
+             */
+            requestId: string;
+            /** Format: uuid */
+            fileId: string;
+        };
+        /** @description A verification in the same envelope as watermark jobs: `result` when `success`, `error` when `failed`. */
+        VerificationJob: {
+            status: components["schemas"]["WatermarkJobStatus"];
+            /** Format: uuid */
+            requestId: string;
+            /**
+             * Format: uuid
+             * @description Null for a verification of a file sent in the request.
+             */
+            fileId: string | null;
+            /** @description Present when `success`. */
+            result?: {
+                /** @description A mark or a manifest was found (vendor-compatible field). */
+                isWatermarked: boolean;
+                /** @description Which techniques were found in the file. */
+                watermarkTypes: components["schemas"]["WatermarkType"][];
+                /** @description The published facts: from the record, else from the manifest. */
+                metadata: {
+                    author?: string;
+                    creationDate?: string;
+                    description?: string;
+                    copyright?: string;
+                    licenseType?: string;
+                };
+                /** Format: uri */
+                ipfsLink: string | null;
+                nftInfo: components["schemas"]["Nft"] & (Record<string, never> | null);
+                verdict: components["schemas"]["Verdict"];
+                reasons: components["schemas"]["VerificationReason"][];
+                invisible: components["schemas"]["InvisibleFinding"];
+                c2pa: components["schemas"]["C2paFinding"];
+                record: components["schemas"]["PublishedRecord"];
+            };
+            /** @description Present when `failed`. */
+            error?: {
+                /**
+                 * @description Stable machine-readable reason: `invalid_image` (The file could not be decoded as an image (corrupt or truncated).); `unsupported_format` (The image format cannot be watermarked.); `image_too_small` (The image is smaller than the invisible mark needs (256 px short side).); `too_many_pixels` (The image has more pixels than this deployment accepts.); `processing_timeout` (Processing the image took longer than this deployment allows.); `technique_unavailable` (A requested technique is not available on this deployment.); `ipfs_unreachable` (The IPFS node could not be reached after every retry.); `nft_unavailable` (This deployment has no blockchain configured for minting.); `insufficient_funds` (The minting wallet cannot pay the transaction fee.); `mint_reverted` (The NFT contract refused the mint.); `rpc_unreachable` (The blockchain RPC endpoint could not be reached after every retry.); `mint_timeout` (The mint transaction was not confirmed in time.); `storage_full` (The service's storage is full; the output could not be stored.); `internal_error` (An unexpected failure persisted after every retry.); `worker_crashed` (The worker stopped while processing this image three times; it is not retried.); `attempts_exhausted` (Every attempt this deployment allows for a job was used without success.)
+                 * @example invalid_image
+                 */
+                code: string;
+                /** @description Human-readable explanation. */
+                message: string;
+            };
+        };
+        /** @description One finding behind the verdict. */
+        VerificationReason: {
+            /** @example soft_binding_matches_mark */
+            code: string;
+            message: string;
+        };
+        VerifyRequest: {
+            /**
+             * Format: uuid
+             * @description An uploaded file of this key.
+             */
+            fileId: string;
         };
         /**
          * @description Spec 4.3. The job was queued; poll it with `requestId`.
@@ -544,18 +863,31 @@ export interface components {
     pathItems: never;
 }
 export type AccessToken = components['schemas']['AccessToken'];
+export type C2paSoftBindingAlgList = components['schemas']['c2pa.softBindingAlgList'];
+export type C2paSoftBindingQuery = components['schemas']['c2pa.softBindingQuery'];
+export type C2paSoftBindingQueryResult = components['schemas']['c2pa.softBindingQueryResult'];
+export type C2paFinding = components['schemas']['C2paFinding'];
 export type DependencyCheck = components['schemas']['DependencyCheck'];
 export type FieldError = components['schemas']['FieldError'];
 export type Health = components['schemas']['Health'];
+export type InvisibleFinding = components['schemas']['InvisibleFinding'];
 export type IpfsMetadata = components['schemas']['IpfsMetadata'];
 export type IpfsRecord = components['schemas']['IpfsRecord'];
+export type ManifestIngredient = components['schemas']['ManifestIngredient'];
+export type ManifestSigner = components['schemas']['ManifestSigner'];
 export type Nft = components['schemas']['Nft'];
 export type NftAttribute = components['schemas']['NftAttribute'];
 export type NftMetadata = components['schemas']['NftMetadata'];
 export type Problem = components['schemas']['Problem'];
+export type PublishedRecord = components['schemas']['PublishedRecord'];
 export type Readiness = components['schemas']['Readiness'];
 export type UploadLink = components['schemas']['UploadLink'];
 export type UploadLinkRequest = components['schemas']['UploadLinkRequest'];
+export type Verdict = components['schemas']['Verdict'];
+export type VerificationAccepted = components['schemas']['VerificationAccepted'];
+export type VerificationJob = components['schemas']['VerificationJob'];
+export type VerificationReason = components['schemas']['VerificationReason'];
+export type VerifyRequest = components['schemas']['VerifyRequest'];
 export type WatermarkAccepted = components['schemas']['WatermarkAccepted'];
 export type WatermarkJob = components['schemas']['WatermarkJob'];
 export type WatermarkJobError = components['schemas']['WatermarkJobError'];
@@ -1022,6 +1354,656 @@ export interface operations {
             };
             /** @description Resource not found (`not-found`): no record with this hash was stored here. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client-chosen key (e.g. a UUID). Retrying with the same key and body returns the original 202 answer; reusing it with a different body is refused with 422 (`idempotency-key-reused`). */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description The verification was queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationAccepted"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): the body is not `{ fileId }`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): this client has no file with this `fileId`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description File not uploaded yet (`file-not-uploaded`): the upload has not completed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description File deleted by retention (`file-deleted`): retention deleted the file's bytes. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request (`idempotency-key-reused`): the `Idempotency-Key` was already used with a different body. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `requestId` answered by `POST /watermark`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationJob"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): `requestId` is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): this client has no such verification. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/*": string;
+            };
+        };
+        responses: {
+            /** @description The finished verification, with its report in `result`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationJob"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large (`payload-too-large`): the body is over `VERIFY_SYNC_MAX_BYTES`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported-media-type`): the body is not an image by its magic bytes, or a kind that cannot be verified. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Image cannot be read (`image-unreadable`): the image is corrupt, truncated, or has more pixels than this deployment reads. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    queryByBinding: {
+        parameters: {
+            query: {
+                /** @description The soft binding algorithm and version, e.g. `dev.hallmark.invisible.1`. */
+                alg: string;
+                /** @description The soft binding value, base64 (the mark: 8 bytes). */
+                value: string;
+                /** @description The maximum number of manifests to return for each query. */
+                maxResults?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful operation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["c2pa.softBindingQueryResult"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): `alg` or `value` is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    queryByLargeBinding: {
+        parameters: {
+            query?: {
+                /** @description The maximum number of manifests to return for each query. */
+                maxResults?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["c2pa.softBindingQuery"];
+            };
+        };
+        responses: {
+            /** @description Successful operation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["c2pa.softBindingQueryResult"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): `alg` or `value` is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    queryByContent: {
+        parameters: {
+            query?: {
+                alg?: string;
+                /** @description The maximum number of manifests to return for each query. */
+                maxResults?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/*": string;
+            };
+        };
+        responses: {
+            /** @description Successful operation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["c2pa.softBindingQueryResult"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large (`payload-too-large`): the body is over `VERIFY_SYNC_MAX_BYTES`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported-media-type`): the body is not an image this service reads. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getManifestById: {
+        parameters: {
+            query?: {
+                /** @description Only the active manifest; by default the whole store. */
+                returnActiveManifest?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description Identifier of the C2PA Manifest to return */
+                manifestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful operation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/c2pa": string;
+                };
+            };
+            /** @description Request validation failed (`validation-error`): Invalid C2PA Manifest Id supplied. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): C2PA Manifest Id not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSupportedAlgorithms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful operation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["c2pa.softBindingAlgList"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -87,6 +87,11 @@ export const problemTypes = {
     title: 'Request URL too long',
     status: 414,
   },
+  imageUnreadable: {
+    type: 'https://hallmark.dev/problems/image-unreadable',
+    title: 'Image cannot be read',
+    status: 422,
+  },
   quotaExceeded: {
     type: 'https://hallmark.dev/problems/quota-exceeded',
     title: 'Quota of this API key exceeded',

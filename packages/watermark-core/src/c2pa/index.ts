@@ -25,7 +25,7 @@ export {
   UNSPECIFIED_DIGITAL_SOURCE_TYPE,
 } from './manifest-definition.ts';
 export { ManifestRequest, SoftBindingRequest } from './manifest-request.ts';
-export { manifestLabelsOf } from './manifest-store.ts';
+export { activeManifestOnly, manifestLabelsOf } from './manifest-store.ts';
 export type {
   ActionSummary,
   IngredientSummary,

@@ -9,6 +9,8 @@ const LABEL_PRESENT = 0x02;
 
 interface Box {
   readonly type: number;
+  /** Where the box starts, header included. */
+  readonly offset: number;
   /** Where the box's content starts and ends in the buffer. */
   readonly start: number;
   readonly end: number;
@@ -30,7 +32,7 @@ function* boxes(bytes: Uint8Array, start: number, end: number): Generator<Box> {
       size = end - offset;
     }
     if (size < header || offset + size > end) return;
-    yield { type, start: offset + header, end: offset + size };
+    yield { type, offset, start: offset + header, end: offset + size };
     offset += size;
   }
 }
@@ -61,4 +63,29 @@ export function manifestLabelsOf(store: Uint8Array): string[] {
     if (label !== null) labels.push(label);
   }
   return labels;
+}
+
+/**
+ * The store reduced to its active manifest (the last): the `c2pa` superbox with its description
+ * box and that manifest alone, for `GET /manifests/{id}?returnActiveManifest=true`. Null when the
+ * bytes are not a manifest store.
+ */
+export function activeManifestOnly(store: Uint8Array): Uint8Array | null {
+  const [root] = boxes(store, 0, store.length);
+  if (root === undefined || root.type !== JUMB || labelOf(store, root) !== 'c2pa') return null;
+  const children = [...boxes(store, root.start, root.end)];
+  const description = children[0];
+  const active = children.filter((child) => child.type === JUMB).at(-1);
+  if (description === undefined || description.type !== JUMD || active === undefined) return null;
+  const parts = [description, active].map((box) => store.subarray(box.offset, box.end));
+  const size = 8 + parts.reduce((total, part) => total + part.length, 0);
+  const out = new Uint8Array(size);
+  new DataView(out.buffer).setUint32(0, size);
+  new DataView(out.buffer).setUint32(4, JUMB);
+  let offset = 8;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }

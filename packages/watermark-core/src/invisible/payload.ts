@@ -1,8 +1,13 @@
 // The mark's 64-bit payload: an identifier the service maps to a file's record. It is a bigint in
 // [0, 2^64); its text form is exactly 16 lowercase hex digits.
 
-/** Algorithm identifier for the C2PA soft-binding assertion (`c2pa.soft-binding`). */
-export const INVISIBLE_MARK_ALGORITHM = 'hallmark.invisible.v1';
+/**
+ * Algorithm identifier for the C2PA soft-binding assertion (`c2pa.soft-binding`) and the Soft
+ * Binding Resolution API: a provisional reverse-domain name until the algorithm is registered in
+ * the C2PA soft binding algorithm list. (The PRNG seeds in frame-code and mark-layout keep the
+ * older name: they define the mark's bits, not its label.)
+ */
+export const INVISIBLE_MARK_ALGORITHM = 'dev.hallmark.invisible.1';
 
 /** A 64-bit unsigned integer carried by the mark. */
 export type MarkPayload = bigint;

@@ -1,0 +1,61 @@
+import type { Readable } from 'node:stream';
+import { problemTypes, sniffImageFormat } from '@hallmark/schemas';
+import { ProblemException } from '../problem/problem.exception.ts';
+
+/**
+ * Reads an image sent as the request body, checked before anything decodes it: at most
+ * `maxBytes` (413 as soon as it passes), and an image by its magic bytes (415), whatever the
+ * Content-Type claims.
+ */
+export async function readImageBody(body: unknown, maxBytes: number): Promise<Uint8Array> {
+  if (body === undefined || body === null || typeof (body as Readable).on !== 'function') {
+    throw new ProblemException(
+      problemTypes.unsupportedMediaType,
+      'Send the image as the request body, with its image Content-Type.',
+    );
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as Readable) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      (body as Readable).destroy();
+      throw new ProblemException(
+        problemTypes.payloadTooLarge,
+        `Images verified in the request may be at most ${maxBytes} bytes; upload larger ones and use POST /verify.`,
+        undefined,
+        { connection: 'close' },
+      );
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const bytes = Buffer.concat(chunks);
+  const sniffed = sniffImageFormat(bytes.subarray(0, 64));
+  if (!sniffed.image) {
+    throw new ProblemException(
+      problemTypes.unsupportedMediaType,
+      `The body is not an image (${sniffed.format === 'unknown' ? 'no known image signature' : `it looks like ${sniffed.format}`}).`,
+    );
+  }
+  return bytes;
+}
+
+/** The problem for an image the engines refuse: an unsupported kind, or unreadable pixels. */
+export function imageProblem(error: unknown): ProblemException | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'unsupported_format') {
+    return new ProblemException(
+      problemTypes.unsupportedMediaType,
+      'This kind of image cannot be verified (animated, multi-page, or an unsupported colour model).',
+    );
+  }
+  if (code === 'invalid_image' || code === 'too_many_pixels') {
+    return new ProblemException(
+      problemTypes.imageUnreadable,
+      code === 'too_many_pixels'
+        ? 'The image has more pixels than this deployment reads.'
+        : 'The image is corrupt or truncated.',
+    );
+  }
+  return null;
+}

@@ -1,0 +1,64 @@
+import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
+import {
+  IdempotencyKey,
+  RequestIdParams,
+  type VerificationAccepted,
+  type VerificationJob,
+  VerifyRequest,
+} from '@hallmark/schemas';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type Client, CurrentClient } from '../auth/client.ts';
+import { parseRequest } from '../validation/parse-request.ts';
+import { readImageBody } from './image-body.ts';
+import { VerifyService } from './verify.service.ts';
+
+const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
+
+@Controller('verify')
+export class VerifyController {
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    private readonly verify: VerifyService,
+  ) {}
+
+  /** The image in the body, verified at once (up to VERIFY_SYNC_MAX_BYTES). */
+  @Post('file')
+  @HttpCode(200)
+  async file(
+    @CurrentClient() client: Client,
+    @Req() request: FastifyRequest,
+  ): Promise<VerificationJob> {
+    const bytes = await readImageBody(request.body, this.config.VERIFY_SYNC_MAX_BYTES);
+    return this.verify.verifyNow(client.apiKeyId, bytes);
+  }
+
+  @Post()
+  @HttpCode(202)
+  create(
+    @CurrentClient() client: Client,
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+  ): Promise<VerificationAccepted> {
+    const headers = parseRequest(
+      IdempotencyHeaders,
+      { 'idempotency-key': idempotencyKey },
+      'headers',
+    );
+    return this.verify.create(
+      client.apiKeyId,
+      parseRequest(VerifyRequest, body, 'body'),
+      headers['idempotency-key'],
+    );
+  }
+
+  @Get(':requestId')
+  get(
+    @CurrentClient() client: Client,
+    @Param('requestId') requestId: string,
+  ): Promise<VerificationJob> {
+    const params = parseRequest(RequestIdParams, { requestId }, 'path');
+    return this.verify.get(client.apiKeyId, params.requestId);
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { RecordsModule } from '../records/records.module.ts';
+import { ManifestsController } from './manifests.controller.ts';
+import { SoftBindingController } from './soft-binding.controller.ts';
+import { TrustAnchors } from './trust-anchors.service.ts';
+import { VerificationViews } from './verification-views.ts';
+import { VerifyController } from './verify.controller.ts';
+import { VerifyService } from './verify.service.ts';
+import { VerifyQueueProvider } from './verify-queue.provider.ts';
+
+@Module({
+  imports: [RecordsModule],
+  controllers: [VerifyController, ManifestsController, SoftBindingController],
+  providers: [VerifyService, VerificationViews, TrustAnchors, VerifyQueueProvider],
+})
+export class VerifyModule {}

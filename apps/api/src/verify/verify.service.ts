@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import {
+  findOwnedFile,
+  findVerification,
+  findVerificationByIdempotencyKey,
+  insertFinishedVerification,
+  insertVerification,
+  isUniqueViolation,
+} from '@hallmark/db';
+import {
+  CONFIG,
+  enqueueVerification,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  PrismaService,
+} from '@hallmark/platform';
+import {
+  problemTypes,
+  type VerificationAccepted,
+  type VerificationJob,
+  type VerifyRequest,
+} from '@hallmark/schemas';
+import { storedResult, type VerificationOutcome, verifyImage } from '@hallmark/verification';
+import { Inject, Injectable } from '@nestjs/common';
+import { ProblemException } from '../problem/problem.exception.ts';
+import { requestHash } from '../watermark/request-hash.ts';
+import { imageProblem } from './image-body.ts';
+import { TrustAnchors } from './trust-anchors.service.ts';
+import { VerificationViews } from './verification-views.ts';
+import { VerifyQueueProvider } from './verify-queue.provider.ts';
+
+/**
+ * Verification in the spec's style: a job for an uploaded file (`POST /verify`, then poll), or
+ * at once for an image sent in the request (`POST /verify/file`). Both are recorded.
+ */
+@Injectable()
+export class VerifyService {
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly prisma: PrismaService,
+    private readonly queue: VerifyQueueProvider,
+    private readonly anchors: TrustAnchors,
+    private readonly views: VerificationViews,
+  ) {}
+
+  async verifyNow(apiKeyId: string, bytes: Uint8Array): Promise<VerificationJob> {
+    const outcome = await this.#verify(bytes);
+    const id = randomUUID();
+    const result = storedResult(outcome);
+    await insertFinishedVerification(this.prisma.sql, id, apiKeyId, result);
+    return {
+      status: 'success',
+      requestId: id,
+      fileId: null,
+      result: await this.views.report(result.report, apiKeyId),
+    };
+  }
+
+  /** Examines an image for `POST /verify/file` and `POST /matches/byContent`. */
+  async #verify(bytes: Uint8Array): Promise<VerificationOutcome> {
+    try {
+      return await verifyImage(bytes, this.prisma.sql, {
+        trustAnchors: await this.anchors.current(),
+        maxPixels: this.config.MAX_IMAGE_PIXELS,
+      });
+    } catch (error) {
+      throw imageProblem(error) ?? error;
+    }
+  }
+
+  examine(bytes: Uint8Array): Promise<VerificationOutcome> {
+    return this.#verify(bytes);
+  }
+
+  async create(
+    apiKeyId: string,
+    request: VerifyRequest,
+    idempotencyKey: string | undefined,
+  ): Promise<VerificationAccepted> {
+    const hash = idempotencyKey === undefined ? null : requestHash(request);
+    if (idempotencyKey !== undefined) {
+      const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
+      if (replay !== null) return replay;
+    }
+    const verification = {
+      id: randomUUID(),
+      apiKeyId,
+      fileId: request.fileId,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash: hash,
+    };
+    try {
+      if (!(await insertVerification(this.prisma.sql, verification))) {
+        await this.#whyRefused(apiKeyId, request.fileId);
+        throw notUploaded();
+      }
+    } catch (error) {
+      if (idempotencyKey !== undefined && isUniqueViolation(error)) {
+        const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
+        if (replay !== null) return replay;
+      }
+      throw error;
+    }
+    try {
+      await enqueueVerification(this.queue.queue, verification.id, this.config);
+    } catch (error) {
+      this.logger.warn(
+        { requestId: verification.id, err: (error as Error).message },
+        'verification queueing deferred to the reconciler',
+      );
+    }
+    return { status: 'pending', requestId: verification.id, fileId: request.fileId };
+  }
+
+  async get(apiKeyId: string, requestId: string): Promise<VerificationJob> {
+    const row = await findVerification(this.prisma.sql, requestId, apiKeyId);
+    if (row === null) throw ProblemException.notFound(`No verification ${requestId}.`);
+    return this.views.job(row, apiKeyId);
+  }
+
+  async #whyRefused(apiKeyId: string, fileId: string): Promise<void> {
+    const file = await findOwnedFile(this.prisma.sql, fileId, apiKeyId);
+    if (file === null) throw ProblemException.notFound(`No file ${fileId}.`);
+    if (file.deletedAt !== null) {
+      throw new ProblemException(
+        problemTypes.fileDeleted,
+        `File ${fileId} was deleted by this deployment's retention; upload it again.`,
+      );
+    }
+  }
+
+  async #replay(
+    apiKeyId: string,
+    idempotencyKey: string,
+    hash: string | null,
+  ): Promise<VerificationAccepted | null> {
+    const existing = await findVerificationByIdempotencyKey(
+      this.prisma.sql,
+      apiKeyId,
+      idempotencyKey,
+    );
+    if (existing === null || existing.fileId === null) return null;
+    if (existing.requestHash !== hash) {
+      throw new ProblemException(
+        problemTypes.idempotencyKeyReused,
+        'This Idempotency-Key was used with a different request body; use a new key for a new request.',
+      );
+    }
+    return { status: 'pending', requestId: existing.id, fileId: existing.fileId };
+  }
+}
+
+function notUploaded(): ProblemException {
+  return new ProblemException(
+    problemTypes.fileNotUploaded,
+    'Upload the file (PUT to its uploadLink) before asking to verify it.',
+  );
+}

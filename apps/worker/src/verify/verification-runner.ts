@@ -1,0 +1,71 @@
+import { failVerification, finishVerification, startVerification } from '@hallmark/db';
+import {
+  CONFIG,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  OBJECT_STORAGE,
+  PrismaService,
+} from '@hallmark/platform';
+import { JOB_ERROR_CODES, type JobErrorCode } from '@hallmark/schemas';
+import type { ObjectStorage } from '@hallmark/storage';
+import { deploymentTrustAnchors, storedResult, verifyImage } from '@hallmark/verification';
+import { Inject, Injectable } from '@nestjs/common';
+
+/** Codes of images the engines refuse: no retry reads them better. */
+const IMAGE_CODES: ReadonlySet<string> = new Set([
+  'invalid_image',
+  'unsupported_format',
+  'too_many_pixels',
+]);
+
+export type VerificationOutcome = 'success' | 'failed' | 'skipped';
+
+/**
+ * One run of one verification: read the uploaded file, examine it, follow its marks to this
+ * deployment's records, store the report. A run has no effect outside its row, so a second run
+ * of the same verification is harmless; a finished row never changes again.
+ */
+@Injectable()
+export class VerificationRunner {
+  #trustAnchors: string | undefined;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  async run(requestId: string, lastAttempt: boolean): Promise<VerificationOutcome> {
+    const started = await startVerification(this.prisma.sql, requestId);
+    if (started === null) return 'skipped';
+    try {
+      const bytes = await this.storage.read(started.storageKey);
+      this.#trustAnchors ??= await deploymentTrustAnchors(this.config);
+      const outcome = await verifyImage(bytes, this.prisma.sql, {
+        trustAnchors: this.#trustAnchors,
+        maxPixels: this.config.MAX_IMAGE_PIXELS,
+      });
+      await finishVerification(this.prisma.sql, requestId, storedResult(outcome));
+      this.logger.info({ requestId, verdict: outcome.decision.verdict }, 'verification done');
+      return 'success';
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      this.logger.warn(
+        { requestId, err: (error as Error).message, lastAttempt },
+        'verification attempt failed',
+      );
+      if (typeof code === 'string' && IMAGE_CODES.has(code)) {
+        return this.#fail(requestId, code as JobErrorCode);
+      }
+      if (lastAttempt) return this.#fail(requestId, 'internal_error');
+      throw error;
+    }
+  }
+
+  async #fail(requestId: string, code: JobErrorCode): Promise<VerificationOutcome> {
+    await failVerification(this.prisma.sql, requestId, code, JOB_ERROR_CODES[code]);
+    return 'failed';
+  }
+}

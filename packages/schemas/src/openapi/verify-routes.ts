@@ -1,0 +1,105 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { RequestIdParams } from '../path-params.ts';
+import { problemTypes } from '../problem-types.ts';
+import { VerificationAccepted, VerificationJob, VerifyRequest } from '../verification.ts';
+import { IdempotencyKey } from '../watermark-request.ts';
+import { authenticatedCases, problemResponses } from './problem-responses.ts';
+import { bearerAuth } from './security.ts';
+
+const imageBody = {
+  required: true,
+  content: {
+    'image/*': {
+      schema: { type: 'string', format: 'binary' } as never,
+    },
+  },
+};
+
+const imageCases = [
+  {
+    problem: problemTypes.unsupportedMediaType,
+    when: 'the body is not an image by its magic bytes, or a kind that cannot be verified.',
+  },
+  { problem: problemTypes.payloadTooLarge, when: 'the body is over `VERIFY_SYNC_MAX_BYTES`.' },
+  {
+    problem: problemTypes.imageUnreadable,
+    when: 'the image is corrupt, truncated, or has more pixels than this deployment reads.',
+  },
+];
+
+export function registerVerifyRoutes(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/verify',
+    operationId: 'createVerification',
+    tags: ['Verification'],
+    summary: 'Verify an uploaded file (job)',
+    description:
+      'Upload the file as for watermarking (`POST /claim/file-upload-link`, then PUT), then ask for its verification; poll `GET /verify/{requestId}` for the report. Same statuses, errors and `Idempotency-Key` rules as watermark jobs.',
+    security: bearerAuth,
+    request: {
+      headers: z.object({ 'Idempotency-Key': IdempotencyKey.optional() }),
+      body: { required: true, content: { 'application/json': { schema: VerifyRequest } } },
+    },
+    responses: {
+      202: {
+        description: 'The verification was queued.',
+        content: { 'application/json': { schema: VerificationAccepted } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'the body is not `{ fileId }`.' },
+        { problem: problemTypes.notFound, when: 'this client has no file with this `fileId`.' },
+        { problem: problemTypes.fileNotUploaded, when: 'the upload has not completed.' },
+        { problem: problemTypes.fileDeleted, when: "retention deleted the file's bytes." },
+        {
+          problem: problemTypes.idempotencyKeyReused,
+          when: 'the `Idempotency-Key` was already used with a different body.',
+        },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/verify/{requestId}',
+    operationId: 'getVerification',
+    tags: ['Verification'],
+    summary: 'Get a verification and its report',
+    description: 'Poll until `status` is `success` (read `result`) or `failed` (see `error`).',
+    security: bearerAuth,
+    request: { params: RequestIdParams },
+    responses: {
+      200: {
+        description: 'The verification.',
+        content: { 'application/json': { schema: VerificationJob } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
+        { problem: problemTypes.notFound, when: 'this client has no such verification.' },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
+  registry.registerPath({
+    method: 'post',
+    path: '/verify/file',
+    operationId: 'verifyImage',
+    tags: ['Verification'],
+    summary: 'Verify an image sent in the request, at once',
+    description:
+      'The image is the body (its image `Content-Type`, at most `VERIFY_SYNC_MAX_BYTES`, 10 MiB by default); the answer is the finished verification. The SDK sends it with `verifyImage(client, bytes)`.',
+    security: bearerAuth,
+    'x-hallmark-sdk': 'hand-written',
+    request: { body: imageBody },
+    responses: {
+      200: {
+        description: 'The finished verification, with its report in `result`.',
+        content: { 'application/json': { schema: VerificationJob } },
+      },
+      ...problemResponses([...imageCases, ...authenticatedCases]),
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import {
+  findIssuedByManifest,
+  findIssuedByPayload,
+  type IssuedRecord,
+  type Sql,
+} from '@hallmark/db';
+import { type ExamineOptions, examineImage, type Findings } from './findings.ts';
+import { type Decision, decideVerdict } from './verdict.ts';
+
+/** Everything a verification finds, as stored with it; the per-caller view is built from it. */
+export interface VerificationOutcome {
+  readonly findings: Findings;
+  readonly decision: Decision;
+  /** The watermark job that issued the mark found, if this deployment did. */
+  readonly issued: IssuedRecord | null;
+}
+
+/** Examines the image, follows its marks to this deployment's records, and decides. */
+export async function verifyImage(
+  bytes: Uint8Array,
+  sql: Sql,
+  options: ExamineOptions,
+): Promise<VerificationOutcome> {
+  const findings = await examineImage(bytes, options);
+  const payload = findings.invisible.payload;
+  const manifestId = findings.c2pa.manifestId;
+  const [byMark, byManifest] = await Promise.all([
+    payload === null ? null : findIssuedByPayload(sql, payload),
+    manifestId === null ? null : findIssuedByManifest(sql, manifestId),
+  ]);
+  return { findings, decision: decideVerdict(findings, { byMark, byManifest }), issued: byMark };
+}
+
+/** What a verification row keeps in `report`: the findings, the decision, the issuing job. */
+export interface StoredReport {
+  readonly findings: Findings;
+  readonly decision: Decision;
+  readonly issuedRequestId: string | null;
+}
+
+/** The row's columns for an outcome (`@hallmark/db`'s VerificationResult). */
+export function storedResult(outcome: VerificationOutcome): {
+  readonly verdict: string;
+  readonly markPayload: string | null;
+  readonly manifestId: string | null;
+  readonly report: StoredReport;
+} {
+  return {
+    verdict: outcome.decision.verdict,
+    markPayload: outcome.findings.invisible.payload,
+    manifestId: outcome.findings.c2pa.manifestId,
+    report: {
+      findings: outcome.findings,
+      decision: outcome.decision,
+      issuedRequestId: outcome.issued?.requestId ?? null,
+    },
+  };
+}
