@@ -2,10 +2,13 @@ import type { Readable } from 'node:stream';
 import { problemTypes, sniffImageFormat } from '@hallmark/schemas';
 import { ProblemException } from '../problem/problem.exception.ts';
 
+/** How much of an oversized body is read and dropped before the connection is cut. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
 /**
  * Reads an image sent as the request body, checked before anything decodes it: at most
- * `maxBytes` (413 as soon as it passes), and an image by its magic bytes (415), whatever the
- * Content-Type claims.
+ * `maxBytes` (413; nothing past the limit is kept), and an image by its magic bytes (415),
+ * whatever the Content-Type claims.
  */
 export async function readImageBody(body: unknown, maxBytes: number): Promise<Uint8Array> {
   if (body === undefined || body === null || typeof (body as Readable).on !== 'function') {
@@ -18,16 +21,22 @@ export async function readImageBody(body: unknown, maxBytes: number): Promise<Ui
   let size = 0;
   for await (const chunk of body as Readable) {
     size += (chunk as Buffer).length;
-    if (size > maxBytes) {
+    // Past the limit nothing is kept; the rest is read and dropped (up to a bound) so that the
+    // client, still sending, receives the 413 instead of a reset connection.
+    if (size > maxBytes + DRAIN_BYTES) {
       (body as Readable).destroy();
-      throw new ProblemException(
-        problemTypes.payloadTooLarge,
-        `Images verified in the request may be at most ${maxBytes} bytes; upload larger ones and use POST /verify.`,
-        undefined,
-        { connection: 'close' },
-      );
+      break;
     }
+    if (size > maxBytes) continue;
     chunks.push(chunk as Buffer);
+  }
+  if (size > maxBytes) {
+    throw new ProblemException(
+      problemTypes.payloadTooLarge,
+      `Images verified in the request may be at most ${maxBytes} bytes; upload larger ones and use POST /verify.`,
+      undefined,
+      { connection: 'close' },
+    );
   }
   const bytes = Buffer.concat(chunks);
   const sniffed = sniffImageFormat(bytes.subarray(0, 64));

@@ -175,7 +175,9 @@ export async function decodeLuma(
   kernel: 'lanczos3' | 'linear' = 'lanczos3',
 ): Promise<Float32Array> {
   const { data, info } = await decodeStep(() =>
-    sharp(input, sharpOptions(maxPixels))
+    // Lenient: a copy found in the wild may carry a damaged byte, and the mark is still in the
+    // rest of it. (The embedder's own decode of its input stays strict.)
+    sharp(input, { ...sharpOptions(maxPixels), failOn: 'none' })
       .resize(width, height, { fit: 'fill', kernel })
       .raw()
       .toBuffer({ resolveWithObject: true }),

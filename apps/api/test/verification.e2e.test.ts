@@ -1,0 +1,261 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type HallmarkClient, verifyFile, watermarkFile } from '@hallmark/sdk';
+import {
+  createSigner,
+  INVISIBLE_MARK_ALGORITHM,
+  manifestLabelsOf,
+  readManifestStore,
+  resolveTrustAnchors,
+  signManifest,
+} from '@hallmark/watermark-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpegPhoto } from './support/photos.ts';
+import { type RunningService, startService } from './support/service.ts';
+
+const fixtures = join(import.meta.dirname, '../../../fixtures');
+const PROBLEMS = 'https://hallmark.dev/problems/';
+
+interface Report {
+  verdict: string;
+  reasons: Array<{ code: string; message: string }>;
+  isWatermarked: boolean;
+  watermarkTypes: string[];
+  metadata: Record<string, string>;
+  invisible: { found: boolean; payload: string | null; confidence: number };
+  c2pa: { present: boolean; manifestId: string | null; state: string | null };
+  record: null | {
+    author?: string;
+    requestId?: string;
+    fileId?: string;
+    manifestId: string | null;
+    manifestUrl: string | null;
+  };
+}
+
+describe('verification: both marks read back, a verdict with reasons (real service, real images)', () => {
+  let service: RunningService;
+  let client: HallmarkClient;
+  let apiKey: string;
+  let output: Uint8Array;
+  let requestId: string;
+  let payload: string;
+
+  async function verifyNow(bytes: Uint8Array, key = apiKey, contentType = 'image/jpeg') {
+    const res = await fetch(`${service.baseUrl}/verify/file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': contentType },
+      body: bytes,
+    });
+    const body = (await res.json()) as { status: string; result?: Report; type?: string };
+    return { status: res.status, body, report: body.result as Report };
+  }
+
+  const reasonCodes = (report: Report) => report.reasons.map((reason) => reason.code);
+
+  beforeAll(async () => {
+    service = await startService({ VERIFY_SYNC_MAX_BYTES: String(2 * 1024 * 1024) });
+    ({ client, apiKey } = await service.newClient());
+    const result = await watermarkFile(
+      client,
+      join(fixtures, 'photos/boats-0.6mp.jpg'),
+      { watermarkType: ['invisible', 'c2pa'], data: { author: 'Ada', licenseType: 'CC-BY-4.0' } },
+      { minIntervalMs: 50, timeoutMs: 60_000 },
+    );
+    output = await result.download();
+    requestId = result.job.requestId;
+    const row = await service.prisma.watermarkJob.findUniqueOrThrow({ where: { id: requestId } });
+    payload = row.markPayload ?? '';
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('the output as downloaded: authentic, with its record and ids for the key that made it', async () => {
+    const { status, body, report } = await verifyNow(output);
+    expect(status).toBe(200);
+    expect(body.status).toBe('success');
+    expect(report.verdict).toBe('authentic');
+    expect(reasonCodes(report)).toEqual([
+      'manifest_trusted',
+      'mark_issued',
+      'soft_binding_matches_mark',
+    ]);
+    expect(report).toMatchObject({
+      isWatermarked: true,
+      watermarkTypes: ['invisible', 'c2pa'],
+      metadata: { author: 'Ada', licenseType: 'CC-BY-4.0' },
+      invisible: { found: true, payload },
+      c2pa: { present: true, state: 'trusted' },
+      record: { author: 'Ada', requestId },
+    });
+    const recorded = await service.prisma.verification.findUniqueOrThrow({
+      where: { id: (body as unknown as { requestId: string }).requestId },
+    });
+    expect(recorded).toMatchObject({ verdict: 'authentic', markPayload: payload, fileId: null });
+  });
+
+  it('another key sees the published facts, never the ids', async () => {
+    const other = await service.newClient();
+    const { report } = await verifyNow(output, other.apiKey);
+    expect(report.verdict).toBe('authentic');
+    expect(report.record?.author).toBe('Ada');
+    expect(report.record).not.toHaveProperty('requestId');
+    expect(report.record).not.toHaveProperty('fileId');
+  });
+
+  it('re-encoded, resized to half and cropped: manifest_stripped, and the kept manifest reads against the copy', async () => {
+    const { width = 0, height = 0 } = await sharp(output).metadata();
+    const stripped = await sharp(output)
+      .resize(Math.round(width / 2))
+      .extract({
+        left: 10,
+        top: 8,
+        width: Math.round(width / 2) - 30,
+        height: Math.round(height / 2) - 20,
+      })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const { report } = await verifyNow(stripped);
+    expect(report.verdict).toBe('manifest_stripped');
+    expect(report.c2pa.present).toBe(false);
+    expect(report.invisible.payload).toBe(payload);
+    const manifestUrl = report.record?.manifestUrl ?? '';
+    expect(manifestUrl).toContain('/manifests/urn%3Ac2pa%3A');
+
+    const sidecar = await fetch(manifestUrl, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(sidecar.status).toBe(200);
+    expect(sidecar.headers.get('content-type')).toBe('application/c2pa');
+    const store = new Uint8Array(await sidecar.arrayBuffer());
+    expect(manifestLabelsOf(store).at(-1)).toBe(report.record?.manifestId);
+    const signer = await createSigner({
+      kind: 'development',
+      dataDir: service.env.HALLMARK_DATA_DIR ?? '',
+    });
+    const recovered = await readManifestStore(store, stripped, {
+      trustAnchors: await resolveTrustAnchors({ signer }),
+    });
+    if (!recovered.present) throw new Error('the sidecar did not read');
+    expect(recovered.softBinding?.payloadHex).toBe(payload);
+    expect(recovered.metadata.author).toBe('Ada');
+    const codes = recovered.validation.failures.map((failure) => failure.code);
+    expect(codes.filter((code) => code.startsWith('claimSignature'))).toEqual([]);
+
+    // The same copy through the job flow and the SDK.
+    const { report: viaJob } = await verifyFile(client, stripped, {
+      fileName: 'copy.jpg',
+      minIntervalMs: 50,
+      timeoutMs: 60_000,
+    });
+    expect(viaJob.verdict).toBe('manifest_stripped');
+  });
+
+  it('a manifest replaced by a validly signed one naming another mark: mismatch', async () => {
+    const reencoded = await sharp(output).jpeg({ quality: 95 }).toBuffer();
+    const signer = await createSigner({
+      kind: 'development',
+      dataDir: service.env.HALLMARK_DATA_DIR ?? '',
+    });
+    const forged = await signManifest(
+      reencoded,
+      {
+        data: { author: 'Mallory' },
+        softBinding: { algorithm: INVISIBLE_MARK_ALGORITHM, payloadHex: 'ffffffffffffffff' },
+      },
+      signer,
+    );
+    const { report } = await verifyNow(forged.bytes);
+    expect(report.verdict).toBe('mismatch');
+    expect(reasonCodes(report)).toContain('soft_binding_differs');
+    expect(report.c2pa.state).toBe('trusted');
+  });
+
+  it('one changed byte: manifest_invalid, and the mark still leads to its record', async () => {
+    const changed = Uint8Array.from(output);
+    const at = changed.length - 200; // in the entropy-coded data, after the manifest
+    changed[at] = (changed[at] ?? 0) ^ 0x01;
+    const { status, body, report } = await verifyNow(changed);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(report.verdict).toBe('manifest_invalid');
+    expect(report.c2pa.state).toBe('invalid');
+    expect(report.record?.requestId).toBe(requestId);
+  });
+
+  it('a third-party C2PA sample without a mark: manifest_only; an unmarked photo: no_provenance', async () => {
+    const sample = await verifyNow(await readFile(join(fixtures, 'c2pa/CA.jpg')));
+    expect(sample.report.verdict).toBe('manifest_only');
+    expect(sample.report.record).toBeNull();
+    const plain = await verifyNow(jpegPhoto);
+    expect(plain.report.verdict).toBe('no_provenance');
+    expect(plain.report.isWatermarked).toBe(false);
+  });
+
+  it('the C2PA Soft Binding Resolution API answers a payload and a file', async () => {
+    const auth = { authorization: `Bearer ${apiKey}` };
+    const row = await service.prisma.watermarkJob.findUniqueOrThrow({ where: { id: requestId } });
+    const value = Buffer.from(payload, 'hex').toString('base64');
+    const expected = { matches: [{ manifestId: row.manifestId, similarityScore: 100 }] };
+
+    const algorithms = await fetch(`${service.baseUrl}/services/supportedAlgorithms`, {
+      headers: auth,
+    });
+    expect(await algorithms.json()).toEqual({
+      watermarks: [{ alg: INVISIBLE_MARK_ALGORITHM }],
+      fingerprints: [],
+    });
+    const query = new URLSearchParams({ alg: INVISIBLE_MARK_ALGORITHM, value });
+    const byGet = await fetch(`${service.baseUrl}/matches/byBinding?${query}`, { headers: auth });
+    expect(await byGet.json()).toEqual(expected);
+    const byPost = await fetch(`${service.baseUrl}/matches/byBinding`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ alg: INVISIBLE_MARK_ALGORITHM, value }),
+    });
+    expect(await byPost.json()).toEqual(expected);
+    const byContent = await fetch(
+      `${service.baseUrl}/matches/byContent?alg=${INVISIBLE_MARK_ALGORITHM}`,
+      { method: 'POST', headers: { ...auth, 'content-type': 'image/jpeg' }, body: output },
+    );
+    const content = (await byContent.json()) as {
+      matches: Array<{ manifestId: string; similarityScore: number }>;
+    };
+    expect(content.matches.map((match) => match.manifestId)).toEqual([row.manifestId]);
+    expect(content.matches[0]?.similarityScore).toBeGreaterThan(50);
+    const unknown = new URLSearchParams({ alg: INVISIBLE_MARK_ALGORITHM, value: 'AAAAAAAAAAA=' });
+    expect(
+      await (
+        await fetch(`${service.baseUrl}/matches/byBinding?${unknown}`, { headers: auth })
+      ).json(),
+    ).toEqual({ matches: [] });
+    const active = await fetch(
+      `${service.baseUrl}/manifests/${encodeURIComponent(row.manifestId ?? '')}?returnActiveManifest=true`,
+      { headers: auth },
+    );
+    expect(manifestLabelsOf(new Uint8Array(await active.arrayBuffer()))).toEqual([row.manifestId]);
+  });
+
+  it('bad input is problem+json: not an image, too large, unknown ids, a malformed binding', async () => {
+    const auth = { authorization: `Bearer ${apiKey}` };
+    const text = await verifyNow(new TextEncoder().encode('hello, world'));
+    expect(text.status).toBe(415);
+    expect(text.body.type).toBe(`${PROBLEMS}unsupported-media-type`);
+    const big = await verifyNow(new Uint8Array(3 * 1024 * 1024));
+    expect(big.status).toBe(413);
+    for (const [path, status] of [
+      [`/verify/${crypto.randomUUID()}`, 404],
+      ['/verify/not-a-uuid', 400],
+      [`/manifests/urn:c2pa:${crypto.randomUUID()}`, 404],
+      ['/manifests/not-a-manifest-id', 400],
+      [`/matches/byBinding?alg=${INVISIBLE_MARK_ALGORITHM}&value=%%%`, 400],
+      [`/matches/byBinding?alg=${INVISIBLE_MARK_ALGORITHM}`, 400],
+    ] as const) {
+      const res = await fetch(`${service.baseUrl}${path}`, { headers: auth });
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/problem\+json/);
+    }
+    const unauthenticated = await fetch(`${service.baseUrl}/services/supportedAlgorithms`);
+    expect(unauthenticated.status).toBe(401);
+  });
+});
