@@ -27,15 +27,17 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
   async function call(
     method: string,
     path: string,
-    init: { body?: unknown; headers?: Record<string, string> } = {},
+    init: { body?: unknown; headers?: Record<string, string>; image?: Uint8Array } = {},
   ): Promise<{ status: number; body: Record<string, unknown> }> {
     const res = await fetch(`${service.baseUrl}${path}`, {
       method,
       headers: {
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.image === undefined ? {} : { 'content-type': 'image/jpeg' }),
         ...init.headers,
       },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      ...(init.image === undefined ? {} : { body: init.image }),
     });
     const text = await res.text();
     const pathname = new URL(path, service.baseUrl).pathname;
@@ -54,6 +56,11 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     ).toBeDefined();
     if (entry === undefined) throw new Error('unreachable');
     expect(res.headers.get('content-type')).toContain(entry.mediaType);
+    if (entry.schema === null) {
+      // A binary answer (a manifest store): its media type is the contract.
+      seen.add(`${entry.operationId} ${status}`);
+      return { status: res.status, body: {} };
+    }
     const body = JSON.parse(text) as Record<string, unknown>;
     const parsed = entry.schema.safeParse(body);
     expect(
@@ -185,6 +192,63 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect(quota.body).toMatchObject({ quota: 'mints_per_day', limit: 1 });
     // Errors raised before routing are documented as 4XX.
     expect((await call('GET', '/watermark/%zz', { headers: auth })).status).toBe(400);
+  });
+
+  it('verification and the Soft Binding Resolution API', async () => {
+    const auth = { authorization: bearer };
+    const marked = await call('POST', '/watermark', {
+      headers: auth,
+      body: {
+        fileId: await uploaded(await readFile(photo)),
+        options: { watermarkType: ['invisible', 'c2pa'] },
+      },
+    });
+    const job = await finished(String(marked.body.requestId));
+    const output = new Uint8Array(await (await fetch(String(job.watermarkedUrl))).arrayBuffer());
+    const now = await call('POST', '/verify/file', { headers: auth, image: output });
+    expect(now.status).toBe(200);
+    const result = now.body.result as {
+      record: { manifestId: string };
+      invisible: { payload: string };
+    };
+    const queued = await call('POST', '/verify', {
+      headers: auth,
+      body: { fileId: await uploaded(output) },
+    });
+    expect(queued.status).toBe(202);
+    const deadline = Date.now() + 60_000;
+    let verification = await call('GET', `/verify/${String(queued.body.requestId)}`, {
+      headers: auth,
+    });
+    while (verification.body.status !== 'success' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      verification = await call('GET', `/verify/${String(queued.body.requestId)}`, {
+        headers: auth,
+      });
+    }
+    expect(verification.body.status).toBe('success');
+    const value = Buffer.from(result.invisible.payload, 'hex').toString('base64');
+    const alg = 'dev.hallmark.invisible.1';
+    expect((await call('GET', '/services/supportedAlgorithms', { headers: auth })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await call('GET', `/matches/byBinding?${new URLSearchParams({ alg, value })}`, {
+          headers: auth,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call('POST', '/matches/byBinding', { headers: auth, body: { alg, value } })).status,
+    ).toBe(200);
+    expect(
+      (await call('POST', `/matches/byContent?alg=${alg}`, { headers: auth, image: output }))
+        .status,
+    ).toBe(200);
+    const manifest = encodeURIComponent(result.record.manifestId);
+    expect((await call('GET', `/manifests/${manifest}`, { headers: auth })).status).toBe(200);
+    expect((await call('GET', '/verify/not-a-uuid', { headers: auth })).status).toBe(400);
   });
 
   it('every operation was seen answering its success status', () => {

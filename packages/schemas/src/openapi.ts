@@ -48,7 +48,8 @@ export interface DocumentedResponse {
   /** `200`, `4XX` or `default`, as in the document. */
   readonly status: string;
   readonly mediaType: string;
-  readonly schema: ZodType;
+  /** Null for a binary answer (`application/c2pa`): its media type is all there is to check. */
+  readonly schema: ZodType | null;
 }
 
 /**
@@ -63,18 +64,16 @@ export function documentedResponses(): DocumentedResponse[] {
       Object.entries(('content' in response ? response.content : undefined) ?? {}).flatMap(
         ([mediaType, media]) => {
           const schema = (media as { schema?: unknown }).schema;
-          return schema instanceof ZodType
-            ? [
-                {
-                  operationId: route.operationId ?? `${route.method} ${route.path}`,
-                  method: route.method.toUpperCase(),
-                  path: route.path,
-                  status,
-                  mediaType,
-                  schema,
-                },
-              ]
-            : [];
+          return [
+            {
+              operationId: route.operationId ?? `${route.method} ${route.path}`,
+              method: route.method.toUpperCase(),
+              path: route.path,
+              status,
+              mediaType,
+              schema: schema instanceof ZodType ? schema : null,
+            },
+          ];
         },
       ),
     );
