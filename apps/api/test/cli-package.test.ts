@@ -87,6 +87,11 @@ describe('the packed CLI, installed with plain npm into an empty project', () =>
     };
     expect(manifest.validation.state).toBe('trusted');
     expect(manifest.metadata.author).toBe('Ada');
+
+    // And back through the service: the downloaded file verifies as authentic (exit 0).
+    const verified = await ok('npx', ['hallmark', 'verify', 'marked.jpg'], project);
+    expect(verified.stdout.split('\n')[0]).toBe('authentic');
+    expect(verified.stdout).toContain('author=Ada');
   });
 
   it('`npx hallmark keys list` names the database it read on stderr', async () => {

@@ -4,6 +4,7 @@ import { keys, keysUsage } from './commands/keys.ts';
 import { mark, markUsage } from './commands/mark.ts';
 import { ready, readyUsage } from './commands/ready.ts';
 import { sign, signUsage } from './commands/sign.ts';
+import { verify, verifyUsage } from './commands/verify.ts';
 import { watermark, watermarkUsage } from './commands/watermark.ts';
 import { type CliIo, type Command, UsageError } from './io.ts';
 import { version } from './version.ts';
@@ -12,6 +13,7 @@ const commands: Record<string, { run: Command; usage: string }> = {
   keys: { run: keys, usage: keysUsage },
   ready: { run: ready, usage: readyUsage },
   watermark: { run: watermark, usage: watermarkUsage },
+  verify: { run: verify, usage: verifyUsage },
   sign: { run: sign, usage: signUsage },
   inspect: { run: inspect, usage: inspectUsage },
   mark: { run: mark, usage: markUsage },
@@ -28,7 +30,7 @@ function help(): string {
     '',
     "Environment (the process's, over the nearest .env from the current folder upwards):",
     '  HALLMARK_URL      the API (default: PUBLIC_URL, else http://HOST:PORT as `pnpm start` serves)',
-    '  HALLMARK_API_KEY  the key for watermark',
+    '  HALLMARK_API_KEY  the key for watermark and verify',
     '  DATABASE_URL      keys: the database (named on stderr)',
     '  HALLMARK_DATA_DIR sign, inspect: the development signing identity (default .data)',
     '',

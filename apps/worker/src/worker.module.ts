@@ -22,7 +22,7 @@ export class WorkerModule {
       imports: [
         CoreModule.forRoot(config, logger),
         BullModule.forRoot({ connection: { url: config.REDIS_URL }, prefix: config.REDIS_PREFIX }),
-        BullModule.registerQueue({ name: QUEUES.watermark }),
+        BullModule.registerQueue({ name: QUEUES.watermark }, { name: QUEUES.verify }),
       ],
       providers: [
         HealthServer,

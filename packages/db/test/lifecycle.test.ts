@@ -3,12 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../src/api-keys.ts';
 import { createDatabase, type Database } from '../src/client.ts';
 import {
+  claimJob,
   claimUpload,
   completeUpload,
   insertFile,
   insertJob,
+  isUniqueViolation,
   lockDueInputs,
   lockDueOutputs,
+  lockDueVerificationInputs,
   markInputsDeleted,
   markOutputsDeleted,
   recoverStaleUploads,
@@ -58,7 +61,7 @@ async function uploadedFile(apiKeyId: string, sizeBytes: number, uploadedAt: Dat
 async function finishedJob(
   apiKeyId: string,
   fileId: string,
-  status: 'success' | 'failed' | 'processing',
+  status: 'success' | 'failed' | 'processing' | 'pending',
   finishedAt: Date | null,
   outputSizeBytes = 0,
 ) {
@@ -210,5 +213,63 @@ describe('retention', () => {
       requestHash: null,
     });
     expect(accepted).toBe(false);
+  });
+});
+
+describe('retention of files uploaded for verification', () => {
+  it('takes a file whose verifications all ended before the cutoff, and no other', async () => {
+    await db.prisma.$executeRawUnsafe(`UPDATE files SET deleted_at = now()`);
+    const apiKeyId = await newKey();
+    const verifyOnly = async (endedHoursAgo: number | null) => {
+      const file = await uploadedFile(apiKeyId, 10, daysAgo(1));
+      await db.prisma.verification.create({
+        data: {
+          apiKeyId,
+          fileId: file.id,
+          status: endedHoursAgo === null ? 'processing' : 'success',
+          finishedAt:
+            endedHoursAgo === null ? null : new Date(Date.now() - endedHoursAgo * 3_600_000),
+        },
+      });
+      return file.id;
+    };
+    const due = await verifyOnly(30);
+    await verifyOnly(2);
+    await verifyOnly(null);
+    // Also watermarked: kept by the inputs' own retention.
+    const watermarked = await verifyOnly(30);
+    await finishedJob(apiKeyId, watermarked, 'success', new Date());
+    const cutoff = new Date(Date.now() - 24 * 3_600_000);
+    const found = await db.transaction((sql) => lockDueVerificationInputs(sql, cutoff, 100));
+    expect(found.map((file) => file.id)).toEqual([due]);
+  });
+
+  it('a mark payload is issued once: claiming a job with an issued payload is a unique violation', async () => {
+    const apiKeyId = await newKey();
+    const issued = await finishedJob(
+      apiKeyId,
+      (await uploadedFile(apiKeyId, 10, new Date())).id,
+      'success',
+      new Date(),
+    );
+    await db.prisma.watermarkJob.update({
+      where: { id: issued },
+      data: { markPayload: 'a1b2c3d4e5f60718' },
+    });
+    const next = await finishedJob(
+      apiKeyId,
+      (await uploadedFile(apiKeyId, 10, new Date())).id,
+      'pending',
+      null,
+    );
+    const terms = { leaseMs: 30_000, maxAttempts: 5, maxCrashes: 2 };
+    const error = await claimJob(db.sql, next, randomUUID(), 'a1b2c3d4e5f60718', terms).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    // The worker draws again on exactly this error.
+    expect(isUniqueViolation(error)).toBe(true);
+    const claimed = await claimJob(db.sql, next, randomUUID(), '0000000000000001', terms);
+    expect(claimed.kind).toBe('claimed');
   });
 });

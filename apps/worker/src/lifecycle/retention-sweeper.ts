@@ -2,6 +2,7 @@ import {
   type DueObject,
   lockDueInputs,
   lockDueOutputs,
+  lockDueVerificationInputs,
   markInputsDeleted,
   markOutputsDeleted,
   recoverStaleUploads,
@@ -31,6 +32,8 @@ const BATCH = 100;
 export interface SweepReport {
   readonly staleUploads: number;
   readonly inputs: number;
+  /** Files uploaded only for verification, VERIFY_RETENTION_HOURS after it. */
+  readonly verifiedInputs: number;
   readonly outputs: number;
   readonly temporaries: number;
 }
@@ -39,7 +42,8 @@ export interface SweepReport {
  * Keeps storage from growing without bound. Each pass (every RETENTION_SWEEP_INTERVAL_MS, on
  * every worker) returns uploads left `uploading` by a dead process to `awaiting_upload`, deletes
  * inputs RETENTION_INPUT_DAYS after their last job ended (or after an upload no job used),
- * outputs of failed jobs at the same time, outputs of successful jobs after RETENTION_OUTPUT_DAYS
+ * files uploaded only for verification VERIFY_RETENTION_HOURS after it, outputs of failed jobs
+ * with the inputs, outputs of successful jobs after RETENTION_OUTPUT_DAYS
  * when set (kept for ever otherwise), and temporary files a dead process left. Safe on every
  * instance at once: due rows are locked with SKIP LOCKED, and a pass that dies rolls back.
  */
@@ -85,12 +89,17 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
       (sql) => lockDueInputs(sql, inputCutoff, BATCH),
       (sql, ids) => markInputsDeleted(sql, ids, now),
     );
+    const verifiedCutoff = new Date(now.getTime() - this.config.VERIFY_RETENTION_HOURS * 3_600_000);
+    const verifiedInputs = await this.#deleteAll(
+      (sql) => lockDueVerificationInputs(sql, verifiedCutoff, BATCH),
+      (sql, ids) => markInputsDeleted(sql, ids, now),
+    );
     const outputs = await this.#deleteAll(
       (sql) => lockDueOutputs(sql, outputCutoff, inputCutoff, BATCH),
       (sql, ids) => markOutputsDeleted(sql, ids, now),
     );
     const temporaries = await this.storage.removeStaleTemporaries(staleBefore);
-    return { staleUploads, inputs, outputs, temporaries };
+    return { staleUploads, inputs, verifiedInputs, outputs, temporaries };
   }
 
   /** Batch after batch, each in its own transaction, until nothing is due. */

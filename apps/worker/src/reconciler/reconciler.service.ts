@@ -1,10 +1,12 @@
 import {
   CONFIG,
+  enqueueVerification,
   enqueueWatermarkJob,
   type HallmarkConfig,
   LOGGER,
   type Logger,
   PrismaService,
+  type VerifyQueue,
   type WatermarkQueue,
 } from '@hallmark/platform';
 import { QUEUES } from '@hallmark/schemas';
@@ -15,6 +17,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import { PeriodicTask } from '../periodic-task.ts';
 
 const BATCH = 200;
@@ -37,15 +40,21 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly prisma: PrismaService,
     @InjectQueue(QUEUES.watermark) private readonly queue: WatermarkQueue,
+    @InjectQueue(QUEUES.verify) private readonly verifyQueue: VerifyQueue,
   ) {
-    this.queue.on('error', () => {
-      // Reported by the worker's own connection; a failed pass is simply tried again later.
-    });
+    for (const queue of [this.queue, this.verifyQueue]) {
+      queue.on('error', () => {
+        // Reported by the worker's own connection; a failed pass is simply tried again later.
+      });
+    }
     this.#task = new PeriodicTask(
       config.RECONCILE_INTERVAL_MS,
       async () => {
         const count = await this.reconcileOnce();
-        if (count > 0) this.logger.info({ count }, 'reconciler re-queued jobs');
+        const verifications = await this.reconcileVerifications();
+        if (count + verifications > 0) {
+          this.logger.info({ count, verifications }, 'reconciler re-queued jobs');
+        }
       },
       (error) => this.logger.warn({ err: (error as Error).message }, 'reconciler pass failed'),
     );
@@ -74,26 +83,55 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
       orderBy: { updatedAt: 'asc' },
       take: BATCH,
     });
-    let queued = 0;
-    for (const { id } of stuck) {
-      const entry = await this.queue.getJob(id);
-      const state = entry === undefined ? 'missing' : await entry.getState();
-      if (state === 'completed' || state === 'failed') await entry?.remove();
-      if (
-        state === 'missing' ||
-        state === 'unknown' ||
-        state === 'completed' ||
-        state === 'failed'
-      ) {
-        await enqueueWatermarkJob(this.queue, id, this.config);
-        // Touching the row restarts its idle clock, so the next pass leaves it alone.
-        await this.prisma.client.watermarkJob.update({
-          where: { id },
-          data: { updatedAt: new Date() },
-        });
-        queued += 1;
-      }
-    }
-    return queued;
+    return requeueMissing(
+      this.queue,
+      stuck.map((row) => row.id),
+      (id) => enqueueWatermarkJob(this.queue, id, this.config),
+      // Touching the row restarts its idle clock, so the next pass leaves it alone.
+      (id) =>
+        this.prisma.client.watermarkJob.update({ where: { id }, data: { updatedAt: new Date() } }),
+    );
   }
+
+  /** The same for verifications: rows left pending/processing with no queue entry. */
+  async reconcileVerifications(): Promise<number> {
+    const idleSince = new Date(Date.now() - this.config.RECONCILE_AFTER_MS);
+    const stuck = await this.prisma.client.verification.findMany({
+      where: { status: { in: ['pending', 'processing'] }, updatedAt: { lt: idleSince } },
+      select: { id: true },
+      orderBy: { updatedAt: 'asc' },
+      take: BATCH,
+    });
+    return requeueMissing(
+      this.verifyQueue,
+      stuck.map((row) => row.id),
+      (id) => enqueueVerification(this.verifyQueue, id, this.config),
+      (id) =>
+        this.prisma.client.verification.update({ where: { id }, data: { updatedAt: new Date() } }),
+    );
+  }
+}
+
+/**
+ * Queues again each row whose queue entry is gone (or finished while the row is not): an entry
+ * that waits or runs is left alone. Returns how many were queued.
+ */
+async function requeueMissing(
+  queue: Queue<{ requestId: string }>,
+  ids: readonly string[],
+  enqueue: (id: string) => Promise<void>,
+  touch: (id: string) => Promise<unknown>,
+): Promise<number> {
+  let queued = 0;
+  for (const id of ids) {
+    const entry = await queue.getJob(id);
+    const state = entry === undefined ? 'missing' : await entry.getState();
+    if (state === 'completed' || state === 'failed') await entry?.remove();
+    if (['missing', 'unknown', 'completed', 'failed'].includes(state)) {
+      await enqueue(id);
+      await touch(id);
+      queued += 1;
+    }
+  }
+  return queued;
 }

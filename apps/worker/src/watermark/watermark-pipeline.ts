@@ -5,6 +5,7 @@ import {
   failUnleasedJob,
   findJobRun,
   finishJob,
+  isUniqueViolation,
   type JobClaim,
   type JobRun,
   type LeaseTerms,
@@ -43,6 +44,8 @@ import { LeaseKeeper, LeaseLostError } from './lease-keeper.ts';
 
 /** Crashed runs a job survives: the next crash (the third) fails it with `worker_crashed`. */
 export const MAX_CRASHES = 2;
+/** A 64-bit draw colliding thrice means a broken random source, not bad luck. */
+const MAX_PAYLOAD_DRAWS = 3;
 
 export type PipelineOutcome =
   | { readonly outcome: 'success' }
@@ -99,13 +102,7 @@ export class WatermarkPipeline {
     if (row.status === 'success' || row.status === 'failed') {
       return { outcome: 'skipped', reason: `already ${row.status}` };
     }
-    const claim = await claimJob(
-      this.prisma.sql,
-      requestId,
-      randomUUID(),
-      wantsMark(row) ? randomBytes(8).toString('hex') : null,
-      this.#terms,
-    );
+    const claim = await this.#claim(requestId, wantsMark(row));
     switch (claim.kind) {
       case 'missing':
         return { outcome: 'skipped', reason: 'no such job row' };
@@ -117,6 +114,31 @@ export class WatermarkPipeline {
         return this.#failExhausted(requestId, claim);
       case 'claimed':
         return this.#runClaimed(row, claim, context);
+    }
+  }
+
+  /**
+   * Claims the job's lease; a job that needs a mark gets its payload with its first claim. The
+   * payloads are unique (a mark leads back to exactly one job): a draw that collides with an
+   * issued one is drawn again.
+   */
+  async #claim(requestId: string, needsMark: boolean): Promise<JobClaim> {
+    for (let draw = 1; ; draw++) {
+      try {
+        return await claimJob(
+          this.prisma.sql,
+          requestId,
+          randomUUID(),
+          needsMark ? randomBytes(8).toString('hex') : null,
+          this.#terms,
+        );
+      } catch (error) {
+        if (!isUniqueViolation(error) || draw >= MAX_PAYLOAD_DRAWS) throw error;
+        this.logger.warn(
+          { requestId, draw },
+          'mark payload collided with an issued one; drawing again',
+        );
+      }
     }
   }
 

@@ -50,6 +50,7 @@ export {
   type DueObject,
   lockDueInputs,
   lockDueOutputs,
+  lockDueVerificationInputs,
   markInputsDeleted,
   markOutputsDeleted,
 } from './retention.ts';

@@ -30,6 +30,31 @@ export async function lockDueInputs(sql: Sql, cutoff: Date, limit: number): Prom
   return rows;
 }
 
+/**
+ * Files uploaded only to be verified (no watermark job uses them) whose verifications all ended
+ * before `cutoff`: their bytes go sooner than other inputs (VERIFY_RETENTION_HOURS).
+ */
+export async function lockDueVerificationInputs(
+  sql: Sql,
+  cutoff: Date,
+  limit: number,
+): Promise<DueObject[]> {
+  const { rows } = await sql.query<DueObject>(
+    `SELECT f.id, f.storage_key AS "storageKey" FROM files f
+      WHERE f.status = 'uploaded' AND f.deleted_at IS NULL
+        AND EXISTS (SELECT 1 FROM verifications v WHERE v.file_id = f.id)
+        AND NOT EXISTS (SELECT 1 FROM watermark_jobs j WHERE j.file_id = f.id)
+        AND NOT EXISTS (SELECT 1 FROM verifications v
+                         WHERE v.file_id = f.id
+                           AND (v.finished_at IS NULL OR v.finished_at >= $1))
+      ORDER BY f.uploaded_at
+      LIMIT $2
+      FOR UPDATE OF f SKIP LOCKED`,
+    [cutoff, limit],
+  );
+  return rows;
+}
+
 export async function markInputsDeleted(sql: Sql, ids: readonly string[], at: Date): Promise<void> {
   await sql.query(`UPDATE files SET deleted_at = $2 WHERE id = ANY($1::uuid[])`, [ids, at]);
 }

@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+import { HallmarkClient, UnknownContentTypeError, verifyFile } from '@hallmark/sdk';
+import { apiBaseUrl } from '../environment.ts';
+import { type CliIo, UsageError } from '../io.ts';
+
+export const verifyUsage =
+  'hallmark verify <file> [--json] [--url URL]   verifies a copy of an image through the server';
+
+/** Exit codes by verdict: 0 authentic, 3 provenance found but not whole, 4 tampering, 5 none. */
+const EXIT_CODES: Record<string, number> = {
+  authentic: 0,
+  manifest_stripped: 3,
+  manifest_only: 3,
+  unknown_mark: 3,
+  mismatch: 4,
+  manifest_invalid: 4,
+  no_provenance: 5,
+};
+
+/**
+ * Uploads the file, has the server verify it, and prints the verdict with its reasons (or the
+ * whole report with `--json`). The exit code tells the verdict, so scripts can branch on it.
+ */
+export async function verify(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { json: { type: 'boolean', default: false }, url: { type: 'string' } },
+    allowPositionals: true,
+  });
+  const [file, ...extra] = positionals;
+  if (file === undefined || extra.length > 0) {
+    throw new UsageError('expected exactly one file to verify');
+  }
+  const token = io.env.HALLMARK_API_KEY;
+  if (!token) throw new UsageError('HALLMARK_API_KEY is not set: export the API key to use');
+  const client = new HallmarkClient({ baseUrl: values.url ?? apiBaseUrl(io.env), token });
+  let report: Awaited<ReturnType<typeof verifyFile>>['report'];
+  try {
+    ({ report } = await verifyFile(client, file));
+  } catch (error) {
+    if (error instanceof UnknownContentTypeError) {
+      throw new UsageError(`cannot tell the image type of ${file} from its extension`);
+    }
+    throw error;
+  }
+  if (values.json) {
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    io.stdout(`${report.verdict}\n`);
+    for (const reason of report.reasons) io.stdout(`  ${reason.code}: ${reason.message}\n`);
+    if (report.record !== null) {
+      const facts = Object.entries(report.metadata)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(', ');
+      io.stdout(`  record: issued ${new Date(report.record.issuedAt * 1000).toISOString()}`);
+      io.stdout(facts === '' ? '\n' : `; ${facts}\n`);
+      if (report.record.manifestUrl !== null) {
+        io.stdout(`  original manifest: ${report.record.manifestUrl}\n`);
+      }
+    }
+  }
+  return EXIT_CODES[report.verdict] ?? 1;
+}
