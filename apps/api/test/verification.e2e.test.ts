@@ -172,6 +172,38 @@ describe('verification: both marks read back, a verdict with reasons (real servi
     expect(report.c2pa.state).toBe('trusted');
   });
 
+  it('the mark moved onto another photo (output minus input, added to it): mismatch, content_differs', async () => {
+    const input = await readFile(join(fixtures, 'photos/boats-0.6mp.jpg'));
+    const raw = (bytes: Uint8Array, size?: { width: number; height: number }) =>
+      (size === undefined
+        ? sharp(bytes)
+        : sharp(bytes).resize(size.width, size.height, { fit: 'fill' })
+      )
+        .removeAlpha()
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    const marked = await raw(output);
+    const size = { width: marked.info.width, height: marked.info.height };
+    const original = await raw(input, size);
+    const other = await raw(await readFile(join(fixtures, 'photos/dusk-lake-0.5mp.jpg')), size);
+    const moved = Buffer.alloc(other.data.length);
+    for (let i = 0; i < moved.length; i++) {
+      const value = (other.data[i] ?? 0) + (marked.data[i] ?? 0) - (original.data[i] ?? 0);
+      moved[i] = Math.max(0, Math.min(255, value));
+    }
+    const forgery = await sharp(moved, { raw: { ...size, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const { report } = await verifyNow(forgery);
+    expect(report.invisible.payload).toBe(payload);
+    expect(report.verdict).toBe('mismatch');
+    expect(reasonCodes(report)).toContain('content_differs');
+    expect(
+      (report as unknown as { fingerprint: { distance: number } }).fingerprint.distance,
+    ).toBeGreaterThan(16);
+  });
+
   it('one changed byte: manifest_invalid, and the mark still leads to its record', async () => {
     const changed = Uint8Array.from(output);
     const at = changed.length - 200; // in the entropy-coded data, after the manifest

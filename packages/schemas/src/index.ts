@@ -35,6 +35,7 @@ export { FileName, MediaType, UploadLink, UploadLinkRequest } from './upload-lin
 export { formatPath, toFieldErrors } from './validation-errors.ts';
 export {
   C2paFinding,
+  FingerprintFinding,
   InvisibleFinding,
   ManifestIngredient,
   ManifestSigner,

@@ -123,6 +123,26 @@ export const C2paFinding = z
   .meta({ id: 'C2paFinding', description: "The file's embedded C2PA manifest, validated." });
 export type C2paFinding = z.infer<typeof C2paFinding>;
 
+export const FingerprintFinding = z
+  .strictObject({
+    algorithm: z.string(),
+    value: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/)
+      .nullable()
+      .meta({ description: "The file's perceptual fingerprint; null when it could not be taken." }),
+    distance: z.int().min(0).max(64).nullable().meta({
+      description:
+        "Bits (of 64) it differs from the fingerprint recorded with the mark's job; null without one. Over 16: another picture.",
+    }),
+  })
+  .meta({
+    id: 'FingerprintFinding',
+    description:
+      'Whether the picture is the one the mark was issued for: a mark moved onto another picture keeps its payload but not its fingerprint.',
+  });
+export type FingerprintFinding = z.infer<typeof FingerprintFinding>;
+
 export const PublishedRecord = z
   .strictObject({
     ...Published,
@@ -165,6 +185,7 @@ export const VerificationReport = z
     reasons: z.array(VerificationReason),
     invisible: InvisibleFinding,
     c2pa: C2paFinding,
+    fingerprint: FingerprintFinding,
     record: PublishedRecord.nullable(),
   })
   .meta({

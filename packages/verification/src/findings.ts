@@ -1,6 +1,7 @@
 import type { C2paFinding, InvisibleFinding } from '@hallmark/schemas';
 import {
   detectMark,
+  fingerprintImage,
   ImageTooSmallError,
   INVISIBLE_MARK_ALGORITHM,
   type IngredientSummary,
@@ -9,10 +10,12 @@ import {
   readManifest,
 } from '@hallmark/watermark-core';
 
-/** What the file itself says: the mark in its pixels and its embedded manifest. */
+/** What the file itself says: the mark in its pixels, its embedded manifest, its fingerprint. */
 export interface Findings {
   readonly invisible: InvisibleFinding;
   readonly c2pa: C2paFinding;
+  /** The file's perceptual fingerprint (16 hex digits). */
+  readonly fingerprint: string | null;
 }
 
 export interface ExamineOptions {
@@ -28,12 +31,13 @@ export interface ExamineOptions {
  * @throws the watermark-core errors for bytes that are not a supported, readable image
  */
 export async function examineImage(bytes: Uint8Array, options: ExamineOptions): Promise<Findings> {
-  const [detection, manifest] = await Promise.all([
+  const [detection, manifest, fingerprint] = await Promise.all([
     detectMark(bytes, { maxPixels: options.maxPixels }).catch((error: unknown) => {
       if (error instanceof ImageTooSmallError) return null;
       throw error;
     }),
     readManifest(bytes, { trustAnchors: options.trustAnchors }),
+    fingerprintImage(bytes, options.maxPixels),
   ]);
   return {
     invisible: {
@@ -43,6 +47,7 @@ export async function examineImage(bytes: Uint8Array, options: ExamineOptions): 
       confidence: detection?.confidence ?? 0,
     },
     c2pa: c2paFinding(manifest),
+    fingerprint,
   };
 }
 

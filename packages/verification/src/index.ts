@@ -3,7 +3,7 @@
 // the reports it serves) and by the worker (verification jobs).
 export { c2paFinding, type ExamineOptions, examineImage, type Findings } from './findings.ts';
 export { deploymentTrustAnchors } from './trust-anchors.ts';
-export { type Decision, decideVerdict, type Leads } from './verdict.ts';
+export { type Decision, decideVerdict, fingerprintDistanceOf, type Leads } from './verdict.ts';
 export {
   type StoredReport,
   storedResult,

@@ -1,10 +1,15 @@
 import type { Verdict, VerificationReason } from '@hallmark/schemas';
+import { fingerprintDistance, SAME_PICTURE_MAX_DISTANCE } from '@hallmark/watermark-core';
 import type { Findings } from './findings.ts';
 
 /** The records of this deployment the findings lead to. */
 export interface Leads {
   /** The job that issued the mark found in the pixels; null when none did. */
-  readonly byMark: { readonly requestId: string; readonly manifestId: string | null } | null;
+  readonly byMark: {
+    readonly requestId: string;
+    readonly manifestId: string | null;
+    readonly fingerprint: string | null;
+  } | null;
   /** The job that signed the manifest found in the file; null when none did. */
   readonly byManifest: { readonly requestId: string } | null;
 }
@@ -71,6 +76,16 @@ export function decideVerdict(findings: Findings, leads: Leads): Decision {
   reasons.push(
     reason('mark_issued', `The mark ${invisible.payload} was issued by this deployment.`),
   );
+  const distance = fingerprintDistanceOf(findings, leads);
+  if (distance !== null && distance > SAME_PICTURE_MAX_DISTANCE) {
+    reasons.push(
+      reason(
+        'content_differs',
+        `The picture is not the one the mark was issued for (its fingerprint differs in ${distance} of 64 bits): the mark was moved here from another image.`,
+      ),
+    );
+    return { verdict: 'mismatch', reasons };
+  }
 
   if (!c2pa.present) {
     reasons.push(
@@ -120,4 +135,11 @@ export function decideVerdict(findings: Findings, leads: Leads): Decision {
     reason('soft_binding_matches_mark', 'The manifest names exactly the mark the pixels carry.'),
   );
   return { verdict: 'authentic', reasons };
+}
+
+/** How far the file's fingerprint is from the one recorded with the mark's job; null if either is missing. */
+export function fingerprintDistanceOf(findings: Findings, leads: Leads): number | null {
+  const recorded = leads.byMark?.fingerprint ?? null;
+  if (recorded === null || findings.fingerprint === null) return null;
+  return fingerprintDistance(recorded, findings.fingerprint);
 }

@@ -5,7 +5,7 @@ import {
   type Sql,
 } from '@hallmark/db';
 import { type ExamineOptions, examineImage, type Findings } from './findings.ts';
-import { type Decision, decideVerdict } from './verdict.ts';
+import { type Decision, decideVerdict, fingerprintDistanceOf } from './verdict.ts';
 
 /** Everything a verification finds, as stored with it; the per-caller view is built from it. */
 export interface VerificationOutcome {
@@ -13,6 +13,8 @@ export interface VerificationOutcome {
   readonly decision: Decision;
   /** The watermark job that issued the mark found, if this deployment did. */
   readonly issued: IssuedRecord | null;
+  /** Bits the file's fingerprint differs from the issuing job's; null without both. */
+  readonly fingerprintDistance: number | null;
 }
 
 /** Examines the image, follows its marks to this deployment's records, and decides. */
@@ -28,7 +30,13 @@ export async function verifyImage(
     payload === null ? null : findIssuedByPayload(sql, payload),
     manifestId === null ? null : findIssuedByManifest(sql, manifestId),
   ]);
-  return { findings, decision: decideVerdict(findings, { byMark, byManifest }), issued: byMark };
+  const leads = { byMark, byManifest };
+  return {
+    findings,
+    decision: decideVerdict(findings, leads),
+    issued: byMark,
+    fingerprintDistance: fingerprintDistanceOf(findings, leads),
+  };
 }
 
 /** What a verification row keeps in `report`: the findings, the decision, the issuing job. */
@@ -36,6 +44,7 @@ export interface StoredReport {
   readonly findings: Findings;
   readonly decision: Decision;
   readonly issuedRequestId: string | null;
+  readonly fingerprintDistance: number | null;
 }
 
 /** The row's columns for an outcome (`@hallmark/db`'s VerificationResult). */
@@ -53,6 +62,7 @@ export function storedResult(outcome: VerificationOutcome): {
       findings: outcome.findings,
       decision: outcome.decision,
       issuedRequestId: outcome.issued?.requestId ?? null,
+      fingerprintDistance: outcome.fingerprintDistance,
     },
   };
 }

@@ -10,6 +10,7 @@ function findings(options: {
   binding?: string | null;
   manifestId?: string;
   ingredients?: string[];
+  fingerprint?: string;
 }): Findings {
   const mark = options.mark === undefined ? PAYLOAD : options.mark;
   const manifest = options.manifest ?? 'trusted';
@@ -47,6 +48,7 @@ function findings(options: {
           })),
         };
   return {
+    fingerprint: options.fingerprint ?? '00ff00ff00ff00ff',
     invisible: {
       found: mark !== null,
       algorithm: 'io.hallmark.mark.1',
@@ -58,7 +60,7 @@ function findings(options: {
 }
 
 const issued: Leads = {
-  byMark: { requestId: 'job-1', manifestId: 'urn:c2pa:issued' },
+  byMark: { requestId: 'job-1', manifestId: 'urn:c2pa:issued', fingerprint: '00ff00ff00ff00fe' },
   byManifest: { requestId: 'job-1' },
 };
 const unknown: Leads = { byMark: null, byManifest: null };
@@ -98,6 +100,12 @@ describe('the verdict table', () => {
     [
       'mismatch: a foreign manifest copying the binding',
       findings({ manifestId: 'urn:c2pa:forged' }),
+      { ...issued, byManifest: null },
+      'mismatch',
+    ],
+    [
+      'mismatch: the mark sits on another picture (content_differs)',
+      findings({ manifest: 'none', fingerprint: 'ff00ff00ff00ff00' }),
       { ...issued, byManifest: null },
       'mismatch',
     ],

@@ -7,6 +7,7 @@ import {
   WatermarkOptions,
 } from '@hallmark/schemas';
 import type { StoredReport } from '@hallmark/verification';
+import { FINGERPRINT_ALGORITHM } from '@hallmark/watermark-core';
 import { Inject, Injectable } from '@nestjs/common';
 import { RecordViews } from '../records/record-views.service.ts';
 
@@ -59,6 +60,11 @@ export class VerificationViews {
       reasons: decision.reasons,
       invisible: findings.invisible,
       c2pa: findings.c2pa,
+      fingerprint: {
+        algorithm: FINGERPRINT_ALGORITHM,
+        value: findings.fingerprint ?? null,
+        distance: stored.fingerprintDistance ?? null,
+      },
       record,
     };
   }

@@ -16,6 +16,8 @@ export interface SigningRequest {
   readonly fileId: string;
   readonly requestId: string;
   readonly data: WatermarkMetadata | undefined;
+  /** The perceptual fingerprint of the image, recorded in the manifest. */
+  readonly fingerprint: string;
   /** Present when the invisible mark was embedded: the manifest then binds to it. */
   readonly softBinding: { readonly algorithm: string; readonly payloadHex: string } | undefined;
 }

@@ -29,6 +29,7 @@ import {
   WatermarkOptions as WatermarkOptionsSchema,
 } from '@hallmark/schemas';
 import { fileNameOfKey, type ObjectStorage } from '@hallmark/storage';
+import { fingerprintImage } from '@hallmark/watermark-core';
 import { Inject, Injectable } from '@nestjs/common';
 import { IpfsRecords } from '../records/ipfs-records.ts';
 import { NftMinter } from '../records/nft-minter.ts';
@@ -79,6 +80,7 @@ type Claimed = Extract<JobClaim, { kind: 'claimed' }>;
 @Injectable()
 export class WatermarkPipeline {
   readonly #terms: LeaseTerms;
+  readonly #maxPixels: number;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
@@ -89,6 +91,7 @@ export class WatermarkPipeline {
     private readonly ipfs: IpfsRecords,
     private readonly nfts: NftMinter,
   ) {
+    this.#maxPixels = config.MAX_IMAGE_PIXELS;
     this.#terms = {
       leaseMs: config.JOB_LOCK_MS,
       maxAttempts: config.JOB_ATTEMPTS,
@@ -217,12 +220,23 @@ export class WatermarkPipeline {
       image = { ...image, bytes: marked };
       softBinding = { algorithm: invisible.algorithm, payloadHex: markPayload };
     }
+    // Of the final pixels (signing does not change them): a copy's fingerprint is compared with
+    // it, so a mark moved onto another picture is caught.
+    const fingerprint = await timed(steps, 'fingerprint', attempt, () =>
+      fingerprintImage(image.bytes, this.#maxPixels),
+    );
     const c2pa = this.techniques.c2pa;
     let signed: SignedImage | undefined;
     if (options.watermarkType.includes('c2pa') && c2pa !== undefined) {
       keeper.assertHeld();
       signed = await timed(steps, 'c2pa', attempt, () =>
-        c2pa.sign(image, { fileId: file.id, requestId: row.id, data: options.data, softBinding }),
+        c2pa.sign(image, {
+          fileId: file.id,
+          requestId: row.id,
+          data: options.data,
+          softBinding,
+          fingerprint,
+        }),
       );
       image = { ...image, bytes: signed.bytes };
     }
@@ -242,6 +256,7 @@ export class WatermarkPipeline {
       contentType: image.contentType,
       sizeBytes: stored.sizeBytes,
       sha256: stored.sha256,
+      fingerprint,
     };
     const manifest =
       signed === undefined ? null : { manifestId: signed.manifestId, storageKey: manifestKey };

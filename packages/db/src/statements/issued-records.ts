@@ -8,12 +8,13 @@ export interface IssuedRecord {
   readonly options: unknown;
   readonly markPayload: string | null;
   readonly manifestId: string | null;
+  readonly fingerprint: string | null;
   readonly finishedAt: Date | null;
   readonly createdAt: Date;
 }
 
 const ISSUED = `SELECT id AS "requestId", file_id AS "fileId", api_key_id AS "apiKeyId", options,
-       mark_payload AS "markPayload", manifest_id AS "manifestId",
+       mark_payload AS "markPayload", manifest_id AS "manifestId", fingerprint,
        finished_at AS "finishedAt", created_at AS "createdAt"
   FROM watermark_jobs`;
 

@@ -28,6 +28,8 @@ export interface StoredOutput {
   readonly contentType: string;
   readonly sizeBytes: number;
   readonly sha256: string;
+  /** Perceptual fingerprint of the output; null for outputs recorded before fingerprints. */
+  readonly fingerprint?: string | null;
 }
 
 export type JobClaim =
@@ -190,7 +192,8 @@ export async function recordOutput(
   const { rowCount } = await sql.query(
     `UPDATE watermark_jobs
         SET output_storage_key = $3, output_content_type = $4, output_size_bytes = $5,
-            output_sha256 = $6, updated_at = $7, manifest_id = $8, manifest_storage_key = $9
+            output_sha256 = $6, updated_at = $7, manifest_id = $8, manifest_storage_key = $9,
+            fingerprint = $10
       WHERE ${HELD} AND output_storage_key IS NULL`,
     [
       lease.jobId,
@@ -202,6 +205,7 @@ export async function recordOutput(
       new Date(),
       manifest?.manifestId ?? null,
       manifest?.storageKey ?? null,
+      output.fingerprint ?? null,
     ],
   );
   return rowCount === 1;

@@ -375,6 +375,14 @@ export interface components {
             path: string;
             message: string;
         };
+        /** @description Whether the picture is the one the mark was issued for: a mark moved onto another picture keeps its payload but not its fingerprint. */
+        FingerprintFinding: {
+            algorithm: string;
+            /** @description The file's perceptual fingerprint; null when it could not be taken. */
+            value: string | null;
+            /** @description Bits (of 64) it differs from the fingerprint recorded with the mark's job; null without one. Over 16: another picture. */
+            distance: number | null;
+        };
         /** @description Liveness: the API process answers. */
         Health: {
             /** @enum {string} */
@@ -711,6 +719,7 @@ export interface components {
                 reasons: components["schemas"]["VerificationReason"][];
                 invisible: components["schemas"]["InvisibleFinding"];
                 c2pa: components["schemas"]["C2paFinding"];
+                fingerprint: components["schemas"]["FingerprintFinding"];
                 record: components["schemas"]["PublishedRecord"];
             };
             /** @description Present when `failed`. */
@@ -869,6 +878,7 @@ export type C2paSoftBindingQueryResult = components['schemas']['c2pa.softBinding
 export type C2paFinding = components['schemas']['C2paFinding'];
 export type DependencyCheck = components['schemas']['DependencyCheck'];
 export type FieldError = components['schemas']['FieldError'];
+export type FingerprintFinding = components['schemas']['FingerprintFinding'];
 export type Health = components['schemas']['Health'];
 export type InvisibleFinding = components['schemas']['InvisibleFinding'];
 export type IpfsMetadata = components['schemas']['IpfsMetadata'];

@@ -2,6 +2,7 @@
 // request and parent give the same definition, so what goes into a manifest is testable without
 // signing anything.
 import { randomUUID } from 'node:crypto';
+import { FINGERPRINT_ALGORITHM } from '../fingerprint/algorithm.ts';
 import { type C2paFormat, mimeTypeOf } from './formats.ts';
 import type { ValidManifestRequest } from './manifest-request.ts';
 import { SOFTWARE_AGENT } from './software-agent.ts';
@@ -167,6 +168,9 @@ function hallmarkAssertion(request: ValidManifestRequest): ManifestAssertionDefi
     licenseType: request.data?.licenseType,
     fileId: request.fileId,
     requestId: request.requestId,
+    ...(request.fingerprint === undefined
+      ? {}
+      : { fingerprint: request.fingerprint, fingerprintAlgorithm: FINGERPRINT_ALGORITHM }),
   });
   return Object.keys(data).length === 0 ? undefined : { label: HALLMARK_ASSERTION_LABEL, data };
 }

@@ -28,6 +28,11 @@ export const ManifestRequest = z.strictObject({
   title: z.string().min(1).max(500).optional(),
   /** Name of the input, the parent ingredient's title when it had provenance. Default: title. */
   parentTitle: z.string().min(1).max(500).optional(),
+  /** The perceptual fingerprint of the image, recorded in the Hallmark assertion. */
+  fingerprint: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
   /** Present when the invisible mark was applied: adds `c2pa.watermarked` and the soft binding. */
   softBinding: SoftBindingRequest.optional(),
   /**

@@ -1,0 +1,65 @@
+// A perceptual fingerprint of an image: a 64-bit DCT hash of its low frequencies (the classic
+// pHash construction). It changes little under what the invisible mark survives (resizing,
+// re-encoding, mild crops) and a lot between different pictures, so it tells whether a mark sits
+// on the picture it was issued for: a mark estimated from one image and added to another carries
+// the first one's payload but not its fingerprint.
+import sharp from 'sharp';
+
+const SIZE = 32;
+const LOW = 8;
+
+/** Bits (of 64) two fingerprints may differ by and still be of the same picture. */
+export const SAME_PICTURE_MAX_DISTANCE = 16;
+
+/** The 1-D DCT-II basis for SIZE samples, LOW coefficients: basis[k][n]. */
+const BASIS: Float64Array[] = Array.from({ length: LOW }, (_, k) =>
+  Float64Array.from({ length: SIZE }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * SIZE))),
+);
+
+/**
+ * The image's fingerprint, 16 hex digits. Decoded leniently (a copy from the wild may be
+ * slightly damaged), turned upright by its EXIF orientation, in grey at 32 x 32.
+ */
+export async function fingerprintImage(image: Uint8Array, maxPixels: number): Promise<string> {
+  const { data } = await sharp(image, { limitInputPixels: maxPixels, failOn: 'none' })
+    .rotate()
+    .greyscale()
+    .resize(SIZE, SIZE, { fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Separable 2-D DCT, low frequencies only: rows first, then columns.
+  const rows = new Float64Array(SIZE * LOW);
+  for (let y = 0; y < SIZE; y++) {
+    for (let k = 0; k < LOW; k++) {
+      const basis = BASIS[k] as Float64Array;
+      let sum = 0;
+      for (let x = 0; x < SIZE; x++) sum += (data[y * SIZE + x] as number) * (basis[x] as number);
+      rows[y * LOW + k] = sum;
+    }
+  }
+  const coefficients = new Float64Array(LOW * LOW);
+  for (let v = 0; v < LOW; v++) {
+    const basis = BASIS[v] as Float64Array;
+    for (let u = 0; u < LOW; u++) {
+      let sum = 0;
+      for (let y = 0; y < SIZE; y++) sum += (rows[y * LOW + u] as number) * (basis[y] as number);
+      coefficients[v * LOW + u] = sum;
+    }
+  }
+  // Each coefficient against the median of all but the DC term (the overall brightness).
+  const median = [...coefficients.slice(1)].sort((a, b) => a - b)[31] as number;
+  let bits = 0n;
+  for (const coefficient of coefficients) bits = (bits << 1n) | (coefficient > median ? 1n : 0n);
+  return bits.toString(16).padStart(16, '0');
+}
+
+/** How many of the 64 bits differ. */
+export function fingerprintDistance(a: string, b: string): number {
+  let diff = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let count = 0;
+  while (diff > 0n) {
+    count += Number(diff & 1n);
+    diff >>= 1n;
+  }
+  return count;
+}
