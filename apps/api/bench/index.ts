@@ -12,6 +12,7 @@ import { freePort } from '../test/support/free-port.ts';
 import { startService } from '../test/support/service.ts';
 import { type LoadResult, load } from './http-load.ts';
 import { benchJobs, benchRecordSteps } from './jobs.ts';
+import { benchVerifyFile } from './verify.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const JOB_ROUNDS = Number(process.env.BENCH_JOB_ROUNDS ?? 6);
@@ -89,6 +90,10 @@ try {
   );
   console.log(
     `| NFT mint per job, incl. image + metadata on IPFS (mean of ${steps.jobs}, local anvil) | ${steps.nftMs.toFixed(1)} | watermark steps of the job | ${steps.watermarkMs.toFixed(1)} | ${(steps.nftMs / steps.watermarkMs).toFixed(2)}x | |`,
+  );
+  const verification = await benchVerifyFile(service.baseUrl, apiKey);
+  console.log(
+    `| POST /verify/file, 1 MP JPEG, one at a time (median of ${verification.rounds}) | ${verification.ms.toFixed(1)} | examineImage called directly | ${verification.directMs.toFixed(1)} | ${(verification.ms / verification.directMs).toFixed(2)}x | |`,
   );
   console.log(
     `\nmean per job in the service (ms): ${Object.entries(jobs.steps)

@@ -1,13 +1,11 @@
 import type { C2paFinding, InvisibleFinding } from '@hallmark/schemas';
 import {
-  detectMark,
-  fingerprintImage,
-  ImageTooSmallError,
   INVISIBLE_MARK_ALGORITHM,
   type IngredientSummary,
   type ManifestSummary,
   payloadToHex,
   readManifest,
+  readMarkAndFingerprint,
 } from '@hallmark/watermark-core';
 
 /** What the file itself says: the mark in its pixels, its embedded manifest, its fingerprint. */
@@ -26,19 +24,18 @@ export interface ExamineOptions {
 
 /**
  * Reads both marks of an image, at once: the invisible mark from its pixels, the C2PA manifest
- * from its container. An image too small to carry a mark simply has none.
+ * from its container, and its perceptual fingerprint. An image too small to carry a mark simply
+ * has none.
  *
  * @throws the watermark-core errors for bytes that are not a supported, readable image
  */
 export async function examineImage(bytes: Uint8Array, options: ExamineOptions): Promise<Findings> {
-  const [detection, manifest, fingerprint] = await Promise.all([
-    detectMark(bytes, { maxPixels: options.maxPixels }).catch((error: unknown) => {
-      if (error instanceof ImageTooSmallError) return null;
-      throw error;
-    }),
+  // The pixels are decoded once for the mark and the fingerprint; the manifest is read meanwhile.
+  const [pixels, manifest] = await Promise.all([
+    readMarkAndFingerprint(bytes, options.maxPixels),
     readManifest(bytes, { trustAnchors: options.trustAnchors }),
-    fingerprintImage(bytes, options.maxPixels),
   ]);
+  const { detection, fingerprint } = pixels;
   return {
     invisible: {
       found: detection?.found ?? false,

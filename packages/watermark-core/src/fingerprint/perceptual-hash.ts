@@ -3,7 +3,12 @@
 // re-encoding, mild crops) and a lot between different pictures, so it tells whether a mark sits
 // on the picture it was issued for: a mark estimated from one image and added to another carries
 // the first one's payload but not its fingerprint.
-import sharp from 'sharp';
+//
+// It is taken from the same luma the mark detector analyses (the image at about 512 x 512), so a
+// verification decodes the file once for both.
+import { type Detection, detectInLuma } from '../invisible/detect.ts';
+import { decodeLuma, inspectImage, MIN_DETECT_SIDE } from '../invisible/image-io.ts';
+import { detectionSize } from '../invisible/mark-geometry.ts';
 
 const SIZE = 32;
 const LOW = 8;
@@ -16,24 +21,52 @@ const BASIS: Float64Array[] = Array.from({ length: LOW }, (_, k) =>
   Float64Array.from({ length: SIZE }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * SIZE))),
 );
 
-/**
- * The image's fingerprint, 16 hex digits. Decoded leniently (a copy from the wild may be
- * slightly damaged), turned upright by its EXIF orientation, in grey at 32 x 32.
- */
+/** The image's fingerprint, 16 hex digits. */
 export async function fingerprintImage(image: Uint8Array, maxPixels: number): Promise<string> {
-  const { data } = await sharp(image, { limitInputPixels: maxPixels, failOn: 'none' })
-    .rotate()
-    .greyscale()
-    .resize(SIZE, SIZE, { fit: 'fill', kernel: 'cubic' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  return (await readMarkAndFingerprint(image, maxPixels, false)).fingerprint;
+}
+
+/**
+ * The invisible mark and the fingerprint from one decode of the image. An image too small for
+ * the mark has none (its fingerprint is still taken).
+ */
+export async function readMarkAndFingerprint(
+  image: Uint8Array,
+  maxPixels: number,
+  detect = true,
+): Promise<{ readonly detection: Detection | null; readonly fingerprint: string }> {
+  const info = await inspectImage(image, maxPixels, 1);
+  const size = detectionSize(info.width, info.height);
+  const luma = await decodeLuma(image, maxPixels, size.width, size.height);
+  const markable = Math.min(info.width, info.height) >= MIN_DETECT_SIDE;
+  return {
+    detection: detect && markable ? detectInLuma(luma, size.width, size.height) : null,
+    fingerprint: fingerprintOfLuma(luma, size.width, size.height),
+  };
+}
+
+/** The fingerprint of a luma image: averaged down to 32 x 32, then the DCT's low frequencies. */
+export function fingerprintOfLuma(luma: Float32Array, width: number, height: number): string {
+  const grid = new Float64Array(SIZE * SIZE);
+  const counts = new Float64Array(SIZE * SIZE);
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(SIZE - 1, Math.floor((y * SIZE) / height)) * SIZE;
+    for (let x = 0; x < width; x++) {
+      const cell = row + Math.min(SIZE - 1, Math.floor((x * SIZE) / width));
+      grid[cell] = (grid[cell] as number) + (luma[y * width + x] as number);
+      counts[cell] = (counts[cell] as number) + 1;
+    }
+  }
+  for (let i = 0; i < grid.length; i++)
+    grid[i] = (grid[i] as number) / Math.max(1, counts[i] as number);
+
   // Separable 2-D DCT, low frequencies only: rows first, then columns.
   const rows = new Float64Array(SIZE * LOW);
   for (let y = 0; y < SIZE; y++) {
     for (let k = 0; k < LOW; k++) {
       const basis = BASIS[k] as Float64Array;
       let sum = 0;
-      for (let x = 0; x < SIZE; x++) sum += (data[y * SIZE + x] as number) * (basis[x] as number);
+      for (let x = 0; x < SIZE; x++) sum += (grid[y * SIZE + x] as number) * (basis[x] as number);
       rows[y * LOW + k] = sum;
     }
   }
