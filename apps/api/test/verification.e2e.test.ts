@@ -91,6 +91,8 @@ describe('verification: both marks read back, a verdict with reasons (real servi
       c2pa: { present: true, state: 'trusted' },
       record: { author: 'Ada', requestId },
     });
+    const fingerprint = (report as unknown as { fingerprint: { distance: number } }).fingerprint;
+    expect(fingerprint.distance).toBeLessThanOrEqual(4);
     const recorded = await service.prisma.verification.findUniqueOrThrow({
       where: { id: (body as unknown as { requestId: string }).requestId },
     });
@@ -120,6 +122,9 @@ describe('verification: both marks read back, a verdict with reasons (real servi
       .toBuffer();
     const { report } = await verifyNow(stripped);
     expect(report.verdict).toBe('manifest_stripped');
+    expect(
+      (report as unknown as { fingerprint: { distance: number } }).fingerprint.distance,
+    ).toBeLessThanOrEqual(8);
     expect(report.c2pa.present).toBe(false);
     expect(report.invisible.payload).toBe(payload);
     const manifestUrl = report.record?.manifestUrl ?? '';

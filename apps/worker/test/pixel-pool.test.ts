@@ -51,8 +51,10 @@ describe('PixelPool', () => {
       ),
     );
     for (const [i, image] of marked.entries()) {
-      const found = await detectMark(image);
+      const found = await detectMark(image.bytes);
       expect(found.payload).toBe(payloadFromHex(payloads[i] ?? ''));
+      // The picture's fingerprint comes back with it, from the same thread.
+      expect(image.fingerprint).toMatch(/^[0-9a-f]{16}$/);
     }
   });
 
@@ -78,7 +80,7 @@ describe('PixelPool', () => {
     expect(error?.code).toBeUndefined();
     // The replacement thread marks the next image.
     const marked = await pixels.embed(task(small), new AbortController().signal);
-    expect((await detectMark(marked)).payload).toBe(0xaan);
+    expect((await detectMark(marked.bytes)).payload).toBe(0xaan);
   });
 
   it('queues jobs beyond its places; a job that gives up waiting leaves the thread alone', async () => {
@@ -95,6 +97,6 @@ describe('PixelPool', () => {
     );
     await expect(waiting).rejects.toMatchObject({ name: 'TimeoutError' });
     // The running job was not disturbed by the other's timeout.
-    expect((await detectMark(await running)).payload).toBe(0xbbn);
+    expect((await detectMark((await running).bytes)).payload).toBe(0xbbn);
   });
 });

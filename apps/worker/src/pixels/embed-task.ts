@@ -19,7 +19,7 @@ export interface EmbedTask {
  * and the pipeline needs the stable `code` to tell a bad image from a transient failure.
  */
 export type EmbedResult =
-  | { readonly ok: true; readonly bytes: Uint8Array }
+  | { readonly ok: true; readonly bytes: Uint8Array; readonly fingerprint: string }
   | { readonly ok: false; readonly code: string | undefined; readonly message: string };
 
 export default async function embed(task: EmbedTask): Promise<EmbedResult> {
@@ -27,7 +27,7 @@ export default async function embed(task: EmbedTask): Promise<EmbedResult> {
     const marked = await embedMark(task.bytes, payloadFromHex(task.payloadHex), {
       maxPixels: task.maxPixels,
     });
-    return { ok: true, bytes: marked.image };
+    return { ok: true, bytes: marked.image, fingerprint: marked.fingerprint };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     return {

@@ -77,11 +77,14 @@ export class PixelPool implements OnApplicationShutdown {
   }
 
   /** Marks the image on the least busy thread; when `signal` aborts, rejects with its reason. */
-  async embed(task: EmbedTask, signal: AbortSignal): Promise<Uint8Array> {
+  async embed(
+    task: EmbedTask,
+    signal: AbortSignal,
+  ): Promise<{ readonly bytes: Uint8Array; readonly fingerprint: string }> {
     const thread = await this.#place(signal);
     try {
       const result = await untilAborted(thread.pool.run(task), signal, () => this.#replace(thread));
-      if (result.ok) return result.bytes;
+      if (result.ok) return { bytes: result.bytes, fingerprint: result.fingerprint };
       throw Object.assign(new Error(result.message), { code: result.code });
     } finally {
       thread.running -= 1;

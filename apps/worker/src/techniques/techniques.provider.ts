@@ -34,7 +34,7 @@ export const techniquesProvider: Provider = {
             {
               fileId: request.fileId,
               requestId: request.requestId,
-              fingerprint: request.fingerprint,
+              ...(request.fingerprint === undefined ? {} : { fingerprint: request.fingerprint }),
               ...(request.data === undefined ? {} : { data: request.data }),
               ...(request.softBinding === undefined ? {} : { softBinding: request.softBinding }),
             },

@@ -6,18 +6,24 @@ export interface ImageInput {
   readonly contentType: string;
 }
 
+/** A marked image and the perceptual fingerprint of its picture. */
+export interface MarkedImage {
+  readonly bytes: Uint8Array;
+  readonly fingerprint: string;
+}
+
 /** Embeds the invisible 64-bit mark; pixel work, run off the event loop. */
 export interface InvisibleTechnique {
   readonly algorithm: string;
-  embed(image: ImageInput, payloadHex: string, signal: AbortSignal): Promise<Uint8Array>;
+  embed(image: ImageInput, payloadHex: string, signal: AbortSignal): Promise<MarkedImage>;
 }
 
 export interface SigningRequest {
   readonly fileId: string;
   readonly requestId: string;
   readonly data: WatermarkMetadata | undefined;
-  /** The perceptual fingerprint of the image, recorded in the manifest. */
-  readonly fingerprint: string;
+  /** The perceptual fingerprint of the marked picture, recorded in the manifest. */
+  readonly fingerprint: string | undefined;
   /** Present when the invisible mark was embedded: the manifest then binds to it. */
   readonly softBinding: { readonly algorithm: string; readonly payloadHex: string } | undefined;
 }

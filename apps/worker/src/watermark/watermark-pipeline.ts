@@ -29,7 +29,6 @@ import {
   WatermarkOptions as WatermarkOptionsSchema,
 } from '@hallmark/schemas';
 import { fileNameOfKey, type ObjectStorage } from '@hallmark/storage';
-import { fingerprintImage } from '@hallmark/watermark-core';
 import { Inject, Injectable } from '@nestjs/common';
 import { IpfsRecords } from '../records/ipfs-records.ts';
 import { NftMinter } from '../records/nft-minter.ts';
@@ -80,7 +79,6 @@ type Claimed = Extract<JobClaim, { kind: 'claimed' }>;
 @Injectable()
 export class WatermarkPipeline {
   readonly #terms: LeaseTerms;
-  readonly #maxPixels: number;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
@@ -91,7 +89,6 @@ export class WatermarkPipeline {
     private readonly ipfs: IpfsRecords,
     private readonly nfts: NftMinter,
   ) {
-    this.#maxPixels = config.MAX_IMAGE_PIXELS;
     this.#terms = {
       leaseMs: config.JOB_LOCK_MS,
       maxAttempts: config.JOB_ATTEMPTS,
@@ -210,6 +207,9 @@ export class WatermarkPipeline {
       contentType: file.contentType,
     }));
     let softBinding: { algorithm: string; payloadHex: string } | undefined;
+    // Taken by the embedder from the pixels it reads anyway: a copy's fingerprint is compared with
+    // it, so a mark moved onto another picture is caught. Only marked outputs need one.
+    let fingerprint: string | undefined;
     const invisible = options.watermarkType.includes('invisible')
       ? this.techniques.invisible
       : undefined;
@@ -217,14 +217,10 @@ export class WatermarkPipeline {
       const marked = await timed(steps, 'invisible', attempt, () =>
         invisible.embed(image, markPayload, keeper.signal),
       );
-      image = { ...image, bytes: marked };
+      image = { ...image, bytes: marked.bytes };
+      fingerprint = marked.fingerprint;
       softBinding = { algorithm: invisible.algorithm, payloadHex: markPayload };
     }
-    // Of the final pixels (signing does not change them): a copy's fingerprint is compared with
-    // it, so a mark moved onto another picture is caught.
-    const fingerprint = await timed(steps, 'fingerprint', attempt, () =>
-      fingerprintImage(image.bytes, this.#maxPixels),
-    );
     const c2pa = this.techniques.c2pa;
     let signed: SignedImage | undefined;
     if (options.watermarkType.includes('c2pa') && c2pa !== undefined) {
@@ -256,7 +252,7 @@ export class WatermarkPipeline {
       contentType: image.contentType,
       sizeBytes: stored.sizeBytes,
       sha256: stored.sha256,
-      fingerprint,
+      fingerprint: fingerprint ?? null,
     };
     const manifest =
       signed === undefined ? null : { manifestId: signed.manifestId, storageKey: manifestKey };

@@ -1,7 +1,3 @@
 export { FINGERPRINT_ALGORITHM } from './algorithm.ts';
-export {
-  fingerprintDistance,
-  fingerprintImage,
-  readMarkAndFingerprint,
-  SAME_PICTURE_MAX_DISTANCE,
-} from './perceptual-hash.ts';
+export { fingerprintDistance, fingerprintOfLuma, SAME_PICTURE_MAX_DISTANCE } from './luma-hash.ts';
+export { fingerprintImage, readMarkAndFingerprint } from './read-fingerprint.ts';

@@ -1,5 +1,6 @@
 // embedMark: decode, measure where the image can hide a change, add the tiled mark to luma,
 // re-encode with the input's format and metadata.
+import { fingerprintOfLuma } from '../fingerprint/luma-hash.ts';
 import {
   DEFAULT_MAX_PIXELS,
   decodeImage,
@@ -27,6 +28,11 @@ export interface MarkedImage {
   readonly format: ImageFormat;
   readonly width: number;
   readonly height: number;
+  /**
+   * The perceptual fingerprint of the picture (see fingerprint/luma-hash.ts), taken from the luma
+   * the embedder measures anyway; the mark moves it by a few bits at most.
+   */
+  readonly fingerprint: string;
 }
 
 /**
@@ -44,15 +50,14 @@ export async function embedMark(
   const grid = markGrid(info.width, info.height);
   // The full decode and the mark's computation (from a small decode for the perceptual mask) run
   // at the same time: libvips decodes on its own threads while the event loop waits.
-  const [decoded, field] = await Promise.all([
+  const lumaWidth = grid.columns * CONTRAST_SAMPLES_PER_CHIP;
+  const lumaHeight = grid.rows * CONTRAST_SAMPLES_PER_CHIP;
+  const [decoded, { field, fingerprint }] = await Promise.all([
     decodeImage(image, maxPixels, info),
-    decodeLuma(
-      image,
-      maxPixels,
-      grid.columns * CONTRAST_SAMPLES_PER_CHIP,
-      grid.rows * CONTRAST_SAMPLES_PER_CHIP,
-      'linear',
-    ).then((luma) => markField(grid, perceptualStrength(luma, grid), payload)),
+    decodeLuma(image, maxPixels, lumaWidth, lumaHeight, 'linear').then((luma) => ({
+      field: markField(grid, perceptualStrength(luma, grid), payload),
+      fingerprint: fingerprintOfLuma(luma, lumaWidth, lumaHeight),
+    })),
   ]);
   const { pixels } = decoded;
   const marked = encodingNeedsOriginal(decoded, options)
@@ -65,5 +70,6 @@ export async function embedMark(
     format: options.format ?? decoded.format,
     width: pixels.width,
     height: pixels.height,
+    fingerprint,
   };
 }

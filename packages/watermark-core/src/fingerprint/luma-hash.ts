@@ -2,13 +2,8 @@
 // pHash construction). It changes little under what the invisible mark survives (resizing,
 // re-encoding, mild crops) and a lot between different pictures, so it tells whether a mark sits
 // on the picture it was issued for: a mark estimated from one image and added to another carries
-// the first one's payload but not its fingerprint.
-//
-// It is taken from the same luma the mark detector analyses (the image at about 512 x 512), so a
-// verification decodes the file once for both.
-import { type Detection, detectInLuma } from '../invisible/detect.ts';
-import { decodeLuma, inspectImage, MIN_DETECT_SIDE } from '../invisible/image-io.ts';
-import { detectionSize } from '../invisible/mark-geometry.ts';
+// the first one's payload but not its fingerprint. Pure arithmetic on a luma image, so that the
+// embedder (on its pixel thread) and the reader take it from the luma they decode anyway.
 
 const SIZE = 32;
 const LOW = 8;
@@ -20,30 +15,6 @@ export const SAME_PICTURE_MAX_DISTANCE = 16;
 const BASIS: Float64Array[] = Array.from({ length: LOW }, (_, k) =>
   Float64Array.from({ length: SIZE }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * SIZE))),
 );
-
-/** The image's fingerprint, 16 hex digits. */
-export async function fingerprintImage(image: Uint8Array, maxPixels: number): Promise<string> {
-  return (await readMarkAndFingerprint(image, maxPixels, false)).fingerprint;
-}
-
-/**
- * The invisible mark and the fingerprint from one decode of the image. An image too small for
- * the mark has none (its fingerprint is still taken).
- */
-export async function readMarkAndFingerprint(
-  image: Uint8Array,
-  maxPixels: number,
-  detect = true,
-): Promise<{ readonly detection: Detection | null; readonly fingerprint: string }> {
-  const info = await inspectImage(image, maxPixels, 1);
-  const size = detectionSize(info.width, info.height);
-  const luma = await decodeLuma(image, maxPixels, size.width, size.height);
-  const markable = Math.min(info.width, info.height) >= MIN_DETECT_SIDE;
-  return {
-    detection: detect && markable ? detectInLuma(luma, size.width, size.height) : null,
-    fingerprint: fingerprintOfLuma(luma, size.width, size.height),
-  };
-}
 
 /** The fingerprint of a luma image: averaged down to 32 x 32, then the DCT's low frequencies. */
 export function fingerprintOfLuma(luma: Float32Array, width: number, height: number): string {
