@@ -17,6 +17,13 @@ import { type RunningService, startService } from './support/service.ts';
 const fixtures = join(import.meta.dirname, '../../../fixtures');
 const PROBLEMS = 'https://hallmark.dev/problems/';
 
+interface Geometry {
+  rotation: number;
+  mirrored: boolean;
+  scale: number;
+  cropOffset: { x: number; y: number };
+}
+
 interface Report {
   verdict: string;
   reasons: Array<{ code: string; message: string }>;
@@ -127,6 +134,14 @@ describe('verification: both marks read back, a verdict with reasons (real servi
     ).toBeLessThanOrEqual(8);
     expect(report.c2pa.present).toBe(false);
     expect(report.invisible.payload).toBe(payload);
+    // What the detector undid: half the size, cut 20 x 16 output pixels from the top left.
+    const geometry = (report.invisible as unknown as { geometry: Geometry }).geometry;
+    expect(geometry.rotation).toBeCloseTo(0, 0);
+    expect(geometry.mirrored).toBe(false);
+    expect(geometry.scale).toBeGreaterThan(0.48);
+    expect(geometry.scale).toBeLessThan(0.52);
+    expect(Math.abs(geometry.cropOffset.x - 20)).toBeLessThanOrEqual(5);
+    expect(Math.abs(geometry.cropOffset.y - 16)).toBeLessThanOrEqual(5);
     const manifestUrl = report.record?.manifestUrl ?? '';
     expect(manifestUrl).toContain('/manifests/urn%3Ac2pa%3A');
 
@@ -155,6 +170,16 @@ describe('verification: both marks read back, a verdict with reasons (real servi
       timeoutMs: 60_000,
     });
     expect(viaJob.verdict).toBe('manifest_stripped');
+  });
+
+  it('turned a quarter and mirrored: still found, and the report says how', async () => {
+    const turned = await sharp(output).rotate(90).flop().jpeg({ quality: 90 }).toBuffer();
+    const { report } = await verifyNow(turned);
+    expect(report.verdict).toBe('manifest_stripped');
+    const geometry = (report.invisible as unknown as { geometry: Geometry }).geometry;
+    expect(geometry.mirrored).toBe(true);
+    expect(Math.abs(Math.abs(geometry.rotation) - 90)).toBeLessThan(1);
+    expect(geometry.scale).toBeCloseTo(1, 1);
   });
 
   it('a manifest replaced by a validly signed one naming another mark: mismatch', async () => {

@@ -39,6 +39,7 @@ export {
   InvisibleFinding,
   ManifestIngredient,
   ManifestSigner,
+  MarkGeometryFinding,
   PublishedRecord,
   VERDICTS,
   Verdict,

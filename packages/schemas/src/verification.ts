@@ -48,6 +48,25 @@ const PayloadHex = z
   .regex(/^[0-9a-f]{16}$/)
   .meta({ description: 'The 64-bit mark payload, 16 lowercase hex digits.' });
 
+export const MarkGeometryFinding = z
+  .strictObject({
+    rotation: z.number().meta({ description: 'Rotation of the copy, degrees clockwise.' }),
+    mirrored: z.boolean().meta({ description: 'The copy is a mirror image.' }),
+    scale: z.number().positive().nullable().meta({
+      description:
+        "Size of the copy against the issued output (0.5: half the size); null when the mark's record is unknown.",
+    }),
+    cropOffset: z.strictObject({ x: z.number(), y: z.number() }).nullable().meta({
+      description:
+        "How far into the issued output the copy begins, in the output's pixels along the copy's axes, modulo one tile of the mark; null when the record is unknown.",
+    }),
+  })
+  .meta({
+    id: 'MarkGeometryFinding',
+    description: 'What the detector had to undo to read the mark.',
+  });
+export type MarkGeometryFinding = z.infer<typeof MarkGeometryFinding>;
+
 export const InvisibleFinding = z
   .strictObject({
     found: z.boolean(),
@@ -58,6 +77,7 @@ export const InvisibleFinding = z
       .min(0)
       .max(1)
       .meta({ description: 'How cleanly the payload was received, 0 to 1; 0 when not found.' }),
+    geometry: MarkGeometryFinding.nullable().meta({ description: 'Present when found.' }),
   })
   .meta({ id: 'InvisibleFinding', description: 'The invisible mark read from the pixels.' });
 export type InvisibleFinding = z.infer<typeof InvisibleFinding>;

@@ -3,6 +3,8 @@ import {
   INVISIBLE_MARK_ALGORITHM,
   type IngredientSummary,
   type ManifestSummary,
+  type MarkGeometry,
+  markTilePixels,
   payloadToHex,
   readManifest,
   readMarkAndFingerprint,
@@ -14,6 +16,8 @@ export interface Findings {
   readonly c2pa: C2paFinding;
   /** The file's perceptual fingerprint (16 hex digits). */
   readonly fingerprint: string | null;
+  /** How the mark lies in the file, before it is related to the issued output's size. */
+  readonly markGeometry: MarkGeometry | null;
 }
 
 export interface ExamineOptions {
@@ -42,10 +46,54 @@ export async function examineImage(bytes: Uint8Array, options: ExamineOptions): 
       algorithm: INVISIBLE_MARK_ALGORITHM,
       payload: detection?.payload == null ? null : payloadToHex(detection.payload),
       confidence: detection?.confidence ?? 0,
+      geometry:
+        detection?.geometry === undefined
+          ? null
+          : {
+              rotation: round(detection.geometry.rotation, 1),
+              mirrored: detection.geometry.mirrored,
+              scale: null,
+              cropOffset: null,
+            },
     },
     c2pa: c2paFinding(manifest),
     fingerprint,
+    markGeometry: detection?.geometry ?? null,
   };
+}
+
+/**
+ * The mark's geometry against the output it was issued in (`width` x `height`): the scale of the
+ * copy, and where in the output it begins, along the copy's axes, modulo one tile of the mark.
+ */
+export function relateGeometry(
+  findings: Findings,
+  issued: { readonly width: number; readonly height: number } | null,
+): Findings {
+  const raw = findings.markGeometry;
+  const geometry = findings.invisible.geometry;
+  if (raw === null || geometry === null || issued === null) return findings;
+  const tile = markTilePixels(issued.width, issued.height);
+  const scale = raw.tilePixels / tile;
+  // The issued grid's corner lies at gridOrigin in the copy: the copy begins that far short of
+  // the next corner, in the copy's pixels, i.e. (tile - origin) / scale into the output.
+  const into = (origin: number) => ((raw.tilePixels - origin) % raw.tilePixels) / scale;
+  return {
+    ...findings,
+    invisible: {
+      ...findings.invisible,
+      geometry: {
+        ...geometry,
+        scale: round(scale, 3),
+        cropOffset: { x: round(into(raw.gridOriginX), 0), y: round(into(raw.gridOriginY), 0) },
+      },
+    },
+  };
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
 }
 
 /** The manifest summary in the report's terms. */

@@ -1,7 +1,13 @@
 // Verification: what a copy of an image says (its pixels' mark, its manifest), which record of
 // this deployment that leads to, and the verdict. Used by the API (synchronous verification and
 // the reports it serves) and by the worker (verification jobs).
-export { c2paFinding, type ExamineOptions, examineImage, type Findings } from './findings.ts';
+export {
+  c2paFinding,
+  type ExamineOptions,
+  examineImage,
+  type Findings,
+  relateGeometry,
+} from './findings.ts';
 export { deploymentTrustAnchors } from './trust-anchors.ts';
 export { type Decision, decideVerdict, fingerprintDistanceOf, type Leads } from './verdict.ts';
 export {

@@ -4,7 +4,7 @@ import {
   type IssuedRecord,
   type Sql,
 } from '@hallmark/db';
-import { type ExamineOptions, examineImage, type Findings } from './findings.ts';
+import { type ExamineOptions, examineImage, type Findings, relateGeometry } from './findings.ts';
 import { type Decision, decideVerdict, fingerprintDistanceOf } from './verdict.ts';
 
 /** Everything a verification finds, as stored with it; the per-caller view is built from it. */
@@ -31,8 +31,12 @@ export async function verifyImage(
     manifestId === null ? null : findIssuedByManifest(sql, manifestId),
   ]);
   const leads = { byMark, byManifest };
+  const size =
+    byMark?.outputWidth == null || byMark.outputHeight == null
+      ? null
+      : { width: byMark.outputWidth, height: byMark.outputHeight };
   return {
-    findings,
+    findings: relateGeometry(findings, size),
     decision: decideVerdict(findings, leads),
     issued: byMark,
     fingerprintDistance: fingerprintDistanceOf(findings, leads),

@@ -54,7 +54,9 @@ function findings(options: {
       algorithm: 'io.hallmark.mark.1',
       payload: mark,
       confidence: mark === null ? 0 : 0.9,
+      geometry: null,
     },
+    markGeometry: null,
     c2pa,
   };
 }

@@ -4,6 +4,8 @@ import {
   embedMark,
   fingerprintDistance,
   fingerprintImage,
+  markTilePixels,
+  readMarkAndFingerprint,
   SAME_PICTURE_MAX_DISTANCE,
 } from '../src/index.ts';
 import { photo } from './c2pa-fixtures.ts';
@@ -50,5 +52,44 @@ describe('the perceptual fingerprint', () => {
   it('counts differing bits', () => {
     expect(fingerprintDistance('0000000000000000', 'ffffffffffffffff')).toBe(64);
     expect(fingerprintDistance('0f00000000000001', '0000000000000000')).toBe(5);
+  });
+});
+
+describe('the mark geometry', () => {
+  it('tells the rotation, mirroring, tile size and grid origin of a copy, and the fingerprint follows it upright', async () => {
+    const embedded = await embedMark(await photo('boats-0.6mp.jpg'), 0x0fedcba987654321n);
+    const marked = embedded.image;
+    const { width = 0, height = 0 } = await sharp(marked).metadata();
+    const tile = markTilePixels(width, height);
+    const read = async (bytes: Buffer) => {
+      const result = await readMarkAndFingerprint(bytes, MAX);
+      if (result.detection?.geometry === undefined) throw new Error('no mark found');
+      return { geometry: result.detection.geometry, fingerprint: result.fingerprint };
+    };
+    const half = await read(
+      await sharp(marked)
+        .resize(Math.round(width / 2))
+        .jpeg()
+        .toBuffer(),
+    );
+    expect(half.geometry.tilePixels / tile).toBeCloseTo(0.5, 1);
+    const cropped = await read(
+      await sharp(marked)
+        .extract({ left: 40, top: 30, width: width - 60, height: height - 50 })
+        .jpeg()
+        .toBuffer(),
+    );
+    // The original grid's corner, 40 x 30 pixels off the copy's origin, modulo one tile.
+    expect(Math.abs(cropped.geometry.gridOriginX - (tile - 40))).toBeLessThan(4);
+    expect(Math.abs(cropped.geometry.gridOriginY - (tile - 30))).toBeLessThan(4);
+    const turned = await read(await sharp(marked).rotate(90).flop().jpeg().toBuffer());
+    expect(turned.geometry.mirrored).toBe(true);
+    expect(Math.abs(Math.abs(turned.geometry.rotation) - 90)).toBeLessThan(1);
+    expect(fingerprintDistance(turned.fingerprint, embedded.fingerprint)).toBeLessThanOrEqual(8);
+    const tilted = await read(
+      await sharp(marked).rotate(5, { background: '#808080' }).jpeg().toBuffer(),
+    );
+    expect(tilted.geometry.rotation).toBeCloseTo(5, 0);
+    expect(tilted.geometry.mirrored).toBe(false);
   });
 });

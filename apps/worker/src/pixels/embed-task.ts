@@ -19,7 +19,13 @@ export interface EmbedTask {
  * and the pipeline needs the stable `code` to tell a bad image from a transient failure.
  */
 export type EmbedResult =
-  | { readonly ok: true; readonly bytes: Uint8Array; readonly fingerprint: string }
+  | {
+      readonly ok: true;
+      readonly bytes: Uint8Array;
+      readonly fingerprint: string;
+      readonly width: number;
+      readonly height: number;
+    }
   | { readonly ok: false; readonly code: string | undefined; readonly message: string };
 
 export default async function embed(task: EmbedTask): Promise<EmbedResult> {
@@ -27,7 +33,13 @@ export default async function embed(task: EmbedTask): Promise<EmbedResult> {
     const marked = await embedMark(task.bytes, payloadFromHex(task.payloadHex), {
       maxPixels: task.maxPixels,
     });
-    return { ok: true, bytes: marked.image, fingerprint: marked.fingerprint };
+    return {
+      ok: true,
+      bytes: marked.image,
+      fingerprint: marked.fingerprint,
+      width: marked.width,
+      height: marked.height,
+    };
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     return {

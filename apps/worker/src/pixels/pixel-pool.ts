@@ -80,11 +80,19 @@ export class PixelPool implements OnApplicationShutdown {
   async embed(
     task: EmbedTask,
     signal: AbortSignal,
-  ): Promise<{ readonly bytes: Uint8Array; readonly fingerprint: string }> {
+  ): Promise<{
+    readonly bytes: Uint8Array;
+    readonly fingerprint: string;
+    readonly width: number;
+    readonly height: number;
+  }> {
     const thread = await this.#place(signal);
     try {
       const result = await untilAborted(thread.pool.run(task), signal, () => this.#replace(thread));
-      if (result.ok) return { bytes: result.bytes, fingerprint: result.fingerprint };
+      if (result.ok) {
+        const { bytes, fingerprint, width, height } = result;
+        return { bytes, fingerprint, width, height };
+      }
       throw Object.assign(new Error(result.message), { code: result.code });
     } finally {
       thread.running -= 1;

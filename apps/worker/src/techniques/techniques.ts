@@ -10,6 +10,8 @@ export interface ImageInput {
 export interface MarkedImage {
   readonly bytes: Uint8Array;
   readonly fingerprint: string;
+  readonly width: number;
+  readonly height: number;
 }
 
 /** Embeds the invisible 64-bit mark; pixel work, run off the event loop. */

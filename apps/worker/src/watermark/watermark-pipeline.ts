@@ -210,6 +210,7 @@ export class WatermarkPipeline {
     // Taken by the embedder from the pixels it reads anyway: a copy's fingerprint is compared with
     // it, so a mark moved onto another picture is caught. Only marked outputs need one.
     let fingerprint: string | undefined;
+    let size: { width: number; height: number } | undefined;
     const invisible = options.watermarkType.includes('invisible')
       ? this.techniques.invisible
       : undefined;
@@ -219,6 +220,7 @@ export class WatermarkPipeline {
       );
       image = { ...image, bytes: marked.bytes };
       fingerprint = marked.fingerprint;
+      size = { width: marked.width, height: marked.height };
       softBinding = { algorithm: invisible.algorithm, payloadHex: markPayload };
     }
     const c2pa = this.techniques.c2pa;
@@ -253,6 +255,8 @@ export class WatermarkPipeline {
       sizeBytes: stored.sizeBytes,
       sha256: stored.sha256,
       fingerprint: fingerprint ?? null,
+      width: size?.width ?? null,
+      height: size?.height ?? null,
     };
     const manifest =
       signed === undefined ? null : { manifestId: signed.manifestId, storageKey: manifestKey };

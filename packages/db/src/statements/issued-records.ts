@@ -9,12 +9,15 @@ export interface IssuedRecord {
   readonly markPayload: string | null;
   readonly manifestId: string | null;
   readonly fingerprint: string | null;
+  readonly outputWidth: number | null;
+  readonly outputHeight: number | null;
   readonly finishedAt: Date | null;
   readonly createdAt: Date;
 }
 
 const ISSUED = `SELECT id AS "requestId", file_id AS "fileId", api_key_id AS "apiKeyId", options,
        mark_payload AS "markPayload", manifest_id AS "manifestId", fingerprint,
+       output_width AS "outputWidth", output_height AS "outputHeight",
        finished_at AS "finishedAt", created_at AS "createdAt"
   FROM watermark_jobs`;
 

@@ -30,6 +30,9 @@ export interface StoredOutput {
   readonly sha256: string;
   /** Perceptual fingerprint of the output; null for outputs recorded before fingerprints. */
   readonly fingerprint?: string | null;
+  /** Pixel size of a marked output. */
+  readonly width?: number | null;
+  readonly height?: number | null;
 }
 
 export type JobClaim =
@@ -193,7 +196,7 @@ export async function recordOutput(
     `UPDATE watermark_jobs
         SET output_storage_key = $3, output_content_type = $4, output_size_bytes = $5,
             output_sha256 = $6, updated_at = $7, manifest_id = $8, manifest_storage_key = $9,
-            fingerprint = $10
+            fingerprint = $10, output_width = $11, output_height = $12
       WHERE ${HELD} AND output_storage_key IS NULL`,
     [
       lease.jobId,
@@ -206,6 +209,8 @@ export async function recordOutput(
       manifest?.manifestId ?? null,
       manifest?.storageKey ?? null,
       output.fingerprint ?? null,
+      output.width ?? null,
+      output.height ?? null,
     ],
   );
   return rowCount === 1;

@@ -397,6 +397,20 @@ export interface components {
             payload: string | null;
             /** @description How cleanly the payload was received, 0 to 1; 0 when not found. */
             confidence: number;
+            /** @description Present when found. */
+            geometry: {
+                /** @description Rotation of the copy, degrees clockwise. */
+                rotation: number;
+                /** @description The copy is a mirror image. */
+                mirrored: boolean;
+                /** @description Size of the copy against the issued output (0.5: half the size); null when the mark's record is unknown. */
+                scale: number | null;
+                /** @description How far into the issued output the copy begins, in the output's pixels along the copy's axes, modulo one tile of the mark; null when the record is unknown. */
+                cropOffset: {
+                    x: number;
+                    y: number;
+                } | null;
+            } | null;
         };
         /** @description Spec 2.5 `metadata`: the supplied `data` keys plus what was done to which file. */
         IpfsMetadata: {

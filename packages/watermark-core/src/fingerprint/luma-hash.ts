@@ -16,8 +16,46 @@ const BASIS: Float64Array[] = Array.from({ length: LOW }, (_, k) =>
   Float64Array.from({ length: SIZE }, (_, n) => Math.cos(((2 * n + 1) * k * Math.PI) / (2 * SIZE))),
 );
 
-/** The fingerprint of a luma image: averaged down to 32 x 32, then the DCT's low frequencies. */
-export function fingerprintOfLuma(luma: Float32Array, width: number, height: number): string {
+/** The axes of the original picture in a copy, each one of (+-1, 0) or (0, +-1). */
+export interface Orientation {
+  readonly x: readonly [number, number];
+  readonly y: readonly [number, number];
+}
+
+const UPRIGHT: Orientation = { x: [1, 0], y: [0, 1] };
+
+/**
+ * The fingerprint of a luma image: averaged down to 32 x 32, then the DCT's low frequencies.
+ * `orientation` (from the mark's geometry) turns a copy that was rotated by quarter turns or
+ * mirrored back upright first, so it fingerprints as its original.
+ */
+export function fingerprintOfLuma(
+  luma: Float32Array,
+  width: number,
+  height: number,
+  orientation: Orientation = UPRIGHT,
+): string {
+  return hashGrid(upright(lumaGrid(luma, width, height), orientation));
+}
+
+/** Cell (u, v) of the original's grid is the copy's cell at u * x + v * y (centred). */
+function upright(grid: Float64Array, orientation: Orientation): Float64Array {
+  if (orientation === UPRIGHT) return grid;
+  const out = new Float64Array(SIZE * SIZE);
+  const half = (SIZE - 1) / 2;
+  for (let v = 0; v < SIZE; v++) {
+    for (let u = 0; u < SIZE; u++) {
+      const cu = u - half;
+      const cv = v - half;
+      const x = Math.round(cu * orientation.x[0] + cv * orientation.y[0] + half);
+      const y = Math.round(cu * orientation.x[1] + cv * orientation.y[1] + half);
+      out[v * SIZE + u] = grid[y * SIZE + x] as number;
+    }
+  }
+  return out;
+}
+
+function lumaGrid(luma: Float32Array, width: number, height: number): Float64Array {
   const grid = new Float64Array(SIZE * SIZE);
   const counts = new Float64Array(SIZE * SIZE);
   for (let y = 0; y < height; y++) {
@@ -30,7 +68,10 @@ export function fingerprintOfLuma(luma: Float32Array, width: number, height: num
   }
   for (let i = 0; i < grid.length; i++)
     grid[i] = (grid[i] as number) / Math.max(1, counts[i] as number);
+  return grid;
+}
 
+function hashGrid(grid: Float64Array): string {
   // Separable 2-D DCT, low frequencies only: rows first, then columns.
   const rows = new Float64Array(SIZE * LOW);
   for (let y = 0; y < SIZE; y++) {

@@ -1,8 +1,8 @@
 // The fingerprint and the mark from one decode of an image: a verification reads both.
-import { type Detection, detectInLuma } from '../invisible/detect.ts';
+import { type Detection, detectInLuma, inFilePixels } from '../invisible/detect.ts';
 import { decodeLuma, inspectImage, MIN_DETECT_SIDE } from '../invisible/image-io.ts';
 import { detectionSize } from '../invisible/mark-geometry.ts';
-import { fingerprintOfLuma } from './luma-hash.ts';
+import { fingerprintOfLuma, type Orientation } from './luma-hash.ts';
 
 /** The image's fingerprint, 16 hex digits. */
 export async function fingerprintImage(image: Uint8Array, maxPixels: number): Promise<string> {
@@ -22,8 +22,33 @@ export async function readMarkAndFingerprint(
   const size = detectionSize(info.width, info.height);
   const luma = await decodeLuma(image, maxPixels, size.width, size.height);
   const markable = Math.min(info.width, info.height) >= MIN_DETECT_SIDE;
+  const detection =
+    detect && markable
+      ? inFilePixels(detectInLuma(luma, size.width, size.height), info.width / size.width)
+      : null;
   return {
-    detection: detect && markable ? detectInLuma(luma, size.width, size.height) : null,
-    fingerprint: fingerprintOfLuma(luma, size.width, size.height),
+    detection,
+    fingerprint: fingerprintOfLuma(luma, size.width, size.height, orientationOf(detection)),
   };
+}
+
+/**
+ * A copy turned by quarter turns or mirrored is fingerprinted the original's way up, as the
+ * mark's geometry tells; small rotations are left alone (the fingerprint tolerates them).
+ */
+function orientationOf(detection: Detection | null): Orientation | undefined {
+  const geometry = detection?.geometry;
+  if (geometry === undefined) return undefined;
+  const quarter = ((Math.round(geometry.rotation / 90) % 4) + 4) % 4;
+  if (quarter === 0 && !geometry.mirrored) return undefined;
+  const axes: ReadonlyArray<readonly [number, number]> = [
+    [1, 0],
+    [0, 1],
+    [-1, 0],
+    [0, -1],
+  ];
+  const x = axes[quarter] ?? [1, 0];
+  // The original's y axis is its x axis turned a quarter clockwise, or anticlockwise if mirrored.
+  const y: readonly [number, number] = geometry.mirrored ? [x[1], -x[0]] : [-x[1], x[0]];
+  return { x, y };
 }

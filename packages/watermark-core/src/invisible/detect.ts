@@ -8,9 +8,9 @@ import { DEFAULT_MAX_PIXELS, decodeLuma, inspectImage, MIN_DETECT_SIDE } from '.
 import { detectionSize } from './mark-geometry.ts';
 import { TILE } from './mark-layout.ts';
 import type { MarkPayload } from './payload.ts';
-import { estimateLattices } from './sync-lattice.ts';
-import { alignTile, readCodedBits } from './tile-align.ts';
-import { foldTile } from './tile-fold.ts';
+import { estimateLattices, type Lattice } from './sync-lattice.ts';
+import { type Alignment, alignTile, readCodedBits, symmetryMatrix } from './tile-align.ts';
+import { FOLD_BINS, foldTile } from './tile-fold.ts';
 
 const LATTICE_CANDIDATES = 4;
 const ALIGNMENTS_PER_LATTICE = 3;
@@ -22,6 +22,25 @@ export interface DetectOptions {
   readonly maxPixels?: number;
 }
 
+/**
+ * How the copy's mark lies compared with how it was embedded: what the detector had to undo.
+ * Distances are in the analysed image's pixels (`detectMark` converts them to the file's).
+ */
+export interface MarkGeometry {
+  /** Rotation of the copy, degrees clockwise, in (-180, 180]. */
+  readonly rotation: number;
+  /** The copy is a mirror image. */
+  readonly mirrored: boolean;
+  /** Length of one tile of the mark (32 chips) along the original x axis. */
+  readonly tilePixels: number;
+  /**
+   * Where a corner of the original tile grid lies, along the copy's axes (modulo one tile): a
+   * crop of the original moves it.
+   */
+  readonly gridOriginX: number;
+  readonly gridOriginY: number;
+}
+
 export interface Detection {
   readonly found: boolean;
   /** The 64-bit payload when found, otherwise null. */
@@ -31,6 +50,8 @@ export interface Detection {
    * received chips and the decoded codeword. 0 when nothing was found.
    */
   readonly confidence: number;
+  /** Present when found. */
+  readonly geometry?: MarkGeometry;
 }
 
 const NOT_FOUND: Detection = { found: false, payload: null, confidence: 0 };
@@ -44,7 +65,22 @@ export async function detectMark(
   const info = await inspectImage(image, maxPixels, MIN_DETECT_SIDE);
   const size = detectionSize(info.width, info.height);
   const luma = await decodeLuma(image, maxPixels, size.width, size.height);
-  return detectInLuma(luma, size.width, size.height);
+  return inFilePixels(detectInLuma(luma, size.width, size.height), info.width / size.width);
+}
+
+/** A detection's geometry scaled from the analysed image to the file (`factor` = file / analysed). */
+export function inFilePixels(detection: Detection, factor: number): Detection {
+  const geometry = detection.geometry;
+  if (geometry === undefined || factor === 1) return detection;
+  return {
+    ...detection,
+    geometry: {
+      ...geometry,
+      tilePixels: geometry.tilePixels * factor,
+      gridOriginX: geometry.gridOriginX * factor,
+      gridOriginY: geometry.gridOriginY * factor,
+    },
+  };
 }
 
 /** Detection on a luma image already at the detection size. */
@@ -69,13 +105,22 @@ export function detectInLuma(luma: Float32Array, width: number, height: number):
     const chip = Math.sqrt(Math.abs(lattice.b1x * lattice.b2y - lattice.b2x * lattice.b1y)) / TILE;
     const radius = Math.min(4, Math.max(1, Math.round(0.8 * chip + 0.3)));
     const folded = foldTile(foldResidual(radius), width, height, lattice);
-    return alignTile(folded, ALIGNMENTS_PER_LATTICE).map((alignment) => ({ folded, alignment }));
+    return alignTile(folded, ALIGNMENTS_PER_LATTICE).map((alignment) => ({
+      folded,
+      alignment,
+      lattice,
+    }));
   });
   candidates.sort((a, b) => b.alignment.z - a.alignment.z);
-  for (const { folded, alignment } of candidates.slice(0, MAX_DECODE_ATTEMPTS)) {
+  for (const { folded, alignment, lattice } of candidates.slice(0, MAX_DECODE_ATTEMPTS)) {
     const frame = decodeFrame(readCodedBits(folded, alignment));
     if (frame.payload !== null) {
-      return { found: true, payload: frame.payload, confidence: Math.max(0, frame.correlation) };
+      return {
+        found: true,
+        payload: frame.payload,
+        confidence: Math.max(0, frame.correlation),
+        geometry: geometryOf(lattice, alignment),
+      };
     }
   }
   return NOT_FOUND;
@@ -99,4 +144,28 @@ export function whitenedResidual(
     residual[i] = v > 1.5 ? 1.5 : Math.max(v, -1.5);
   }
   return residual;
+}
+
+/**
+ * The geometry from the lattice found (basis b1, b2: one tile each, in pixels) and the alignment
+ * of the folded tile (folded = S * original + shift, S one of the square's symmetries). The
+ * original axes are then B * S * e1 and B * S * e2, and the grid's origin B * shift.
+ */
+function geometryOf(lattice: Lattice, alignment: Alignment): MarkGeometry {
+  const [a, b, c, d] = symmetryMatrix(alignment.symmetry);
+  const xAxis = { x: a * lattice.b1x + c * lattice.b2x, y: a * lattice.b1y + c * lattice.b2y };
+  const yAxis = { x: b * lattice.b1x + d * lattice.b2x, y: b * lattice.b1y + d * lattice.b2y };
+  const rotation = (Math.atan2(xAxis.y, xAxis.x) * 180) / Math.PI;
+  const s = { x: alignment.shiftX / FOLD_BINS, y: alignment.shiftY / FOLD_BINS };
+  const originX = s.x * lattice.b1x + s.y * lattice.b2x;
+  const originY = s.x * lattice.b1y + s.y * lattice.b2y;
+  const tile = Math.hypot(xAxis.x, xAxis.y);
+  const wrapTo = (value: number, period: number) => ((value % period) + period) % period;
+  return {
+    rotation: rotation <= -180 ? rotation + 360 : rotation,
+    mirrored: xAxis.x * yAxis.y - xAxis.y * yAxis.x < 0,
+    tilePixels: tile,
+    gridOriginX: wrapTo(originX, tile),
+    gridOriginY: wrapTo(originY, tile),
+  };
 }

@@ -41,3 +41,8 @@ export function detectionSize(width: number, height: number): { width: number; h
     height: Math.max(1, Math.round(height * scale)),
   };
 }
+
+/** Side of one tile of the mark (32 chips), in pixels, as embedded in an image of this size. */
+export function markTilePixels(width: number, height: number): number {
+  return (32 * width) / markGrid(width, height).columns;
+}

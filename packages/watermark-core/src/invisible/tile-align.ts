@@ -8,7 +8,7 @@ import { markLayout, TILE } from './mark-layout.ts';
 import { FOLD_BINS } from './tile-fold.ts';
 
 /** A 2x2 integer matrix (a b; c d) of the square's symmetry group. */
-type Symmetry = readonly [number, number, number, number];
+export type Symmetry = readonly [number, number, number, number];
 
 const SYMMETRIES: readonly Symmetry[] = [
   [1, 0, 0, 1],
@@ -20,6 +20,11 @@ const SYMMETRIES: readonly Symmetry[] = [
   [0, 1, 1, 0],
   [0, -1, -1, 0],
 ];
+
+/** The matrix (a b; c d) of symmetry `index`: folded = (a b; c d) * original + shift. */
+export function symmetryMatrix(index: number): Symmetry {
+  return SYMMETRIES[index] as Symmetry;
+}
 
 export interface Alignment {
   readonly symmetry: number;
