@@ -99,9 +99,12 @@ export function detectInLuma(luma: Float32Array, width: number, height: number):
     return residual;
   };
   // Every candidate lattice is folded and aligned; the alignments are then decoded in order of
-  // pilot-correlation strength, at most MAX_DECODE_ATTEMPTS of them.
+  // pilot-correlation strength, at most MAX_DECODE_ATTEMPTS of them. The strongest lattice is
+  // tried first on its own: on a copy that kept its mark well its best alignment decodes, and
+  // the other lattices need not be folded at all (the frame code's check makes an early answer
+  // as sure as a late one).
   const lattices = estimateLattices(syncResidual, width, height, LATTICE_CANDIDATES);
-  const candidates = lattices.flatMap((lattice) => {
+  const candidatesOf = (lattice: Lattice) => {
     const chip = Math.sqrt(Math.abs(lattice.b1x * lattice.b2y - lattice.b2x * lattice.b1y)) / TILE;
     const radius = Math.min(4, Math.max(1, Math.round(0.8 * chip + 0.3)));
     const folded = foldTile(foldResidual(radius), width, height, lattice);
@@ -110,20 +113,35 @@ export function detectInLuma(luma: Float32Array, width: number, height: number):
       alignment,
       lattice,
     }));
-  });
+  };
+  const [strongest, ...others] = lattices;
+  if (strongest === undefined) return NOT_FOUND;
+  const first = candidatesOf(strongest);
+  const quick = first[0] === undefined ? null : decodeCandidate(first[0]);
+  if (quick !== null) return quick;
+  const candidates = [...first.slice(1), ...others.flatMap(candidatesOf)];
   candidates.sort((a, b) => b.alignment.z - a.alignment.z);
-  for (const { folded, alignment, lattice } of candidates.slice(0, MAX_DECODE_ATTEMPTS)) {
-    const frame = decodeFrame(readCodedBits(folded, alignment));
-    if (frame.payload !== null) {
-      return {
-        found: true,
-        payload: frame.payload,
-        confidence: Math.max(0, frame.correlation),
-        geometry: geometryOf(lattice, alignment),
-      };
-    }
+  for (const candidate of candidates.slice(0, MAX_DECODE_ATTEMPTS - 1)) {
+    const found = decodeCandidate(candidate);
+    if (found !== null) return found;
   }
   return NOT_FOUND;
+}
+
+/** The mark read under one lattice and alignment, or null when the frame does not check out. */
+function decodeCandidate(candidate: {
+  readonly folded: Float64Array;
+  readonly alignment: Alignment;
+  readonly lattice: Lattice;
+}): Detection | null {
+  const frame = decodeFrame(readCodedBits(candidate.folded, candidate.alignment));
+  if (frame.payload === null) return null;
+  return {
+    found: true,
+    payload: frame.payload,
+    confidence: Math.max(0, frame.correlation),
+    geometry: geometryOf(candidate.lattice, candidate.alignment),
+  };
 }
 
 /**
