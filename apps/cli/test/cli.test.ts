@@ -26,7 +26,16 @@ describe('hallmark CLI', () => {
     const c = capture();
     await runCli(['--help'], c.io);
     const names = [...c.out().matchAll(/^ {2}hallmark ([a-z]+)/gm)].map((match) => match[1]);
-    expect(names).toEqual(['keys', 'ready', 'watermark', 'sign', 'inspect', 'mark', 'detect']);
+    expect(names).toEqual([
+      'keys',
+      'ready',
+      'watermark',
+      'verify',
+      'sign',
+      'inspect',
+      'mark',
+      'detect',
+    ]);
     const readme = readFileSync(join(import.meta.dirname, '../README.md'), 'utf8');
     for (const name of names) expect(readme).toContain(`\`hallmark ${name} `);
   });
