@@ -4,6 +4,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.ts';
 import { DocsModule } from './docs/docs.module.ts';
 import { HealthModule } from './health/health.module.ts';
+import { KeyRequestsModule } from './key-requests/key-requests.module.ts';
 import { ProblemModule } from './problem/problem.module.ts';
 import { RecordsModule } from './records/records.module.ts';
 import { RedisModule } from './redis/redis.module.ts';
@@ -27,6 +28,7 @@ export class AppModule {
         RecordsModule,
         WatermarkModule,
         VerifyModule,
+        KeyRequestsModule,
       ],
     };
   }

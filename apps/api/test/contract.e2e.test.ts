@@ -251,6 +251,21 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect((await call('GET', '/verify/not-a-uuid', { headers: auth })).status).toBe(400);
   });
 
+  it('key requests', async () => {
+    const accepted = await call('POST', '/key-requests', {
+      body: {
+        companyName: 'Contract Co',
+        purpose: 'Checking the contract.',
+        contactName: 'Ada',
+        contactEmail: 'ada@contract.example',
+      },
+    });
+    expect(accepted.status).toBe(202);
+    const link = new URL(String(accepted.body.statusUrl));
+    expect((await call('GET', `${link.pathname}${link.search}`)).status).toBe(200);
+    expect((await call('POST', '/key-requests', { body: { companyName: '' } })).status).toBe(400);
+  });
+
   it('every operation was seen answering its success status', () => {
     const successes = documented.filter((entry) => /^2\d\d$/.test(entry.status));
     const missing = successes

@@ -1,5 +1,6 @@
 import { detect, detectUsage } from './commands/detect.ts';
 import { inspect, inspectUsage } from './commands/inspect.ts';
+import { keyRequests, keyRequestsUsage } from './commands/key-requests.ts';
 import { keys, keysUsage } from './commands/keys.ts';
 import { mark, markUsage } from './commands/mark.ts';
 import { ready, readyUsage } from './commands/ready.ts';
@@ -11,6 +12,7 @@ import { version } from './version.ts';
 
 const commands: Record<string, { run: Command; usage: string }> = {
   keys: { run: keys, usage: keysUsage },
+  'key-requests': { run: keyRequests, usage: keyRequestsUsage },
   ready: { run: ready, usage: readyUsage },
   watermark: { run: watermark, usage: watermarkUsage },
   verify: { run: verify, usage: verifyUsage },
@@ -31,7 +33,7 @@ function help(): string {
     "Environment (the process's, over the nearest .env from the current folder upwards):",
     '  HALLMARK_URL      the API (default: PUBLIC_URL, else http://HOST:PORT as `pnpm start` serves)',
     '  HALLMARK_API_KEY  the key for watermark and verify',
-    '  DATABASE_URL      keys: the database (named on stderr)',
+    '  DATABASE_URL      keys, key-requests: the database (named on stderr)',
     '  HALLMARK_DATA_DIR sign, inspect: the development signing identity (default .data)',
     '',
   ].join('\n');

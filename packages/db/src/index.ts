@@ -25,6 +25,16 @@ export {
 export type { ApiKey, File, IpfsRecord, Nft, WatermarkJob } from './generated/prisma/client.ts';
 export { FileStatus, JobStatus, Prisma, PrismaClient } from './generated/prisma/client.ts';
 export {
+  collectApiKey,
+  createKeyRequest,
+  decideKeyRequest,
+  findKeyRequestByToken,
+  type KeyRequest,
+  type KeyRequestDecision,
+  listKeyRequests,
+  type NewKeyRequest,
+} from './key-requests.ts';
+export {
   applyMigrations,
   type DiffOptions,
   diffSchemaAgainstMigrations,

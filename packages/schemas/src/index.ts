@@ -20,6 +20,12 @@ export {
 } from './image-format.ts';
 export { Cid, IpfsMetadata, IpfsRecord } from './ipfs-record.ts';
 export { JOB_ERROR_CODES, type JobErrorCode } from './job-error-codes.ts';
+export {
+  KeyRequestAccepted,
+  KeyRequestCreate,
+  KeyRequestState,
+  KeyRequestStatus,
+} from './key-request.ts';
 export { Nft, NftAttribute, NftImageUri, NftMetadata, TokenId } from './nft.ts';
 export { IpfsHashParams, RequestIdParams, TokenIdParams } from './path-params.ts';
 export { FieldError, Problem, QuotaName } from './problem.ts';

@@ -77,17 +77,21 @@ describe('the OpenAPI document', () => {
       queryByContent: 'POST /matches/byContent 200',
       getManifestById: 'GET /manifests/{manifestId} 200',
       getSupportedAlgorithms: 'GET /services/supportedAlgorithms 200',
+      createKeyRequest: 'POST /key-requests 202',
+      getKeyRequest: 'GET /key-requests/{requestId} 200',
       getHealth: 'GET /health 200',
       getReadiness: 'GET /ready 200',
     });
   });
 
-  it('requires the bearer token everywhere but on the probes', () => {
+  it('requires the bearer token everywhere but on the probes and the key requests', () => {
     const security = Object.fromEntries(
       operations().map(([, operation]) => [operation.operationId, operation.security]),
     );
     for (const [operationId, requirement] of Object.entries(security)) {
-      const probe = operationId === 'getHealth' || operationId === 'getReadiness';
+      const probe = ['getHealth', 'getReadiness', 'createKeyRequest', 'getKeyRequest'].includes(
+        operationId,
+      );
       expect(requirement, operationId).toEqual(probe ? [] : [{ bearerAuth: [] }]);
     }
     expect(document.components?.securitySchemes?.bearerAuth).toMatchObject({

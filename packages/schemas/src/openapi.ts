@@ -3,6 +3,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { ZodType } from 'zod';
 import { registerAuthRoutes } from './openapi/auth-routes.ts';
 import { registerHealthRoutes } from './openapi/health-routes.ts';
+import { registerKeyRequestRoutes } from './openapi/key-request-routes.ts';
 import { registerRecordRoutes } from './openapi/record-routes.ts';
 import { registerBearerAuth } from './openapi/security.ts';
 import { registerSoftBindingRoutes } from './openapi/soft-binding-routes.ts';
@@ -35,6 +36,7 @@ function apiRegistry(): OpenAPIRegistry {
   registerRecordRoutes(registry);
   registerVerifyRoutes(registry);
   registerSoftBindingRoutes(registry);
+  registerKeyRequestRoutes(registry);
   registerHealthRoutes(registry);
   return registry;
 }
@@ -110,6 +112,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
         name: 'Soft Binding Resolution',
         description:
           'The C2PA Soft Binding Resolution API: from a soft binding or an image to its manifests.',
+      },
+      {
+        name: 'Key requests',
+        description: 'Ask for an API key and follow the request; no token needed.',
       },
       { name: 'Health', description: 'Probes for orchestrators; no token needed.' },
     ],

@@ -36,6 +36,7 @@ describe('src/generated', () => {
       // hand-written helpers (x-hallmark-sdk: hand-written).
       'createVerification',
       'getVerification',
+      'createKeyRequest',
       'getHealth',
       'getReadiness',
     ]);

@@ -1,14 +1,8 @@
 import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
-import { problemTypes } from '@hallmark/schemas';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
-import { ProblemException } from '../problem/problem.exception.ts';
-import {
-  type RateLimitBucket,
-  RateLimiter,
-  type RateLimitState,
-} from '../rate-limit/rate-limiter.service.ts';
+import { type RateLimitBucket, RateLimiter } from '../rate-limit/rate-limiter.service.ts';
 import { Authenticator } from './authenticator.service.ts';
 import type { AuthenticatedRequest } from './client.ts';
 import { IS_PUBLIC, type PublicOptions } from './public.decorator.ts';
@@ -58,25 +52,6 @@ export class AuthGuard implements CanActivate {
   }
 
   async #count(bucket: RateLimitBucket, reply: FastifyReply): Promise<void> {
-    const state = await this.rateLimiter.consume(bucket);
-    if (state === null) return;
-    const headers = rateLimitHeaders(state);
-    if (!state.allowed) {
-      throw new ProblemException(
-        problemTypes.rateLimited,
-        `More than ${state.limit} requests in a minute ${bucket.kind === 'key' ? 'with this API key' : 'without a valid API key from this address'}; retry in ${state.resetSeconds} s.`,
-        undefined,
-        { ...headers, 'retry-after': String(state.resetSeconds) },
-      );
-    }
-    reply.headers(headers);
+    reply.headers(await this.rateLimiter.enforce(bucket));
   }
-}
-
-function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  return {
-    'ratelimit-limit': String(state.limit),
-    'ratelimit-remaining': String(state.remaining),
-    'ratelimit-reset': String(state.resetSeconds),
-  };
 }

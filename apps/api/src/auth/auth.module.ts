@@ -8,5 +8,6 @@ import { Authenticator } from './authenticator.service.ts';
 @Module({
   controllers: [AuthController],
   providers: [Authenticator, RateLimiter, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [RateLimiter],
 })
 export class AuthModule {}

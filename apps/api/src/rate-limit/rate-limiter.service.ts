@@ -1,5 +1,7 @@
 import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
+import { problemTypes } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
+import { ProblemException } from '../problem/problem.exception.ts';
 import { RedisService } from '../redis/redis.service.ts';
 
 export interface RateLimitState {
@@ -11,6 +13,7 @@ export interface RateLimitState {
 }
 
 const WINDOW_MS = 60_000;
+const HOUR_MS = 3_600_000;
 
 // One round trip, atomic across API instances: count the request and start the window's clock
 // on its first request.
@@ -23,7 +26,9 @@ return { count, redis.call('PTTL', KEYS[1]) }
 /** Who a request counts against: its API key, or, for traffic without a valid key, its address. */
 export type RateLimitBucket =
   | { readonly kind: 'key'; readonly apiKeyId: string }
-  | { readonly kind: 'ip'; readonly address: string };
+  | { readonly kind: 'ip'; readonly address: string }
+  /** Requests for API keys, per address and hour (KEY_REQUESTS_PER_HOUR): a form, not an API. */
+  | { readonly kind: 'key-request'; readonly address: string };
 
 /**
  * A fixed one-minute window per API key (RATE_LIMIT_PER_MINUTE) or, for unauthenticated traffic
@@ -36,6 +41,7 @@ export type RateLimitBucket =
 export class RateLimiter {
   readonly #perKey: number;
   readonly #perAddress: number;
+  readonly #keyRequestsPerHour: number;
   #warned = false;
 
   constructor(
@@ -45,15 +51,18 @@ export class RateLimiter {
   ) {
     this.#perKey = config.RATE_LIMIT_PER_MINUTE;
     this.#perAddress = config.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
+    this.#keyRequestsPerHour = config.KEY_REQUESTS_PER_HOUR;
   }
 
   async consume(bucket: RateLimitBucket): Promise<RateLimitState | null> {
-    const [key, limit] =
+    const [key, limit, windowMs] =
       bucket.kind === 'key'
-        ? [`ratelimit:${bucket.apiKeyId}`, this.#perKey]
-        : [`ratelimit:ip:${bucket.address}`, this.#perAddress];
+        ? [`ratelimit:${bucket.apiKeyId}`, this.#perKey, WINDOW_MS]
+        : bucket.kind === 'ip'
+          ? [`ratelimit:ip:${bucket.address}`, this.#perAddress, WINDOW_MS]
+          : [`ratelimit:key-request:${bucket.address}`, this.#keyRequestsPerHour, HOUR_MS];
     try {
-      const [count, ttl] = (await this.redis.client.eval(CONSUME, 1, key, String(WINDOW_MS))) as [
+      const [count, ttl] = (await this.redis.client.eval(CONSUME, 1, key, String(windowMs))) as [
         number,
         number,
       ];
@@ -61,7 +70,7 @@ export class RateLimiter {
       return {
         limit,
         remaining: Math.max(0, limit - count),
-        resetSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : WINDOW_MS) / 1000)),
+        resetSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)),
         allowed: count <= limit,
       };
     } catch (error) {
@@ -74,5 +83,32 @@ export class RateLimiter {
       }
       return null;
     }
+  }
+
+  /**
+   * Counts a request against its bucket: the RateLimit headers to send, or a 429 problem with
+   * Retry-After when the bucket is spent (nothing is limited while Redis is away).
+   */
+  async enforce(bucket: RateLimitBucket): Promise<Record<string, string>> {
+    const state = await this.consume(bucket);
+    if (state === null) return {};
+    const headers = {
+      'ratelimit-limit': String(state.limit),
+      'ratelimit-remaining': String(state.remaining),
+      'ratelimit-reset': String(state.resetSeconds),
+    };
+    if (state.allowed) return headers;
+    const who =
+      bucket.kind === 'key'
+        ? 'requests in a minute with this API key'
+        : bucket.kind === 'ip'
+          ? 'requests in a minute without a valid API key from this address'
+          : 'requests for API keys in an hour from this address';
+    throw new ProblemException(
+      problemTypes.rateLimited,
+      `More than ${state.limit} ${who}; retry in ${state.resetSeconds} s.`,
+      undefined,
+      { ...headers, 'retry-after': String(state.resetSeconds) },
+    );
   }
 }

@@ -9,7 +9,7 @@ import { ProblemException } from '../problem/problem.exception.ts';
 export function parseRequest<Schema extends z.ZodType>(
   schema: Schema,
   value: unknown,
-  part: 'body' | 'path' | 'headers',
+  part: 'body' | 'path' | 'headers' | 'query',
 ): z.infer<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;

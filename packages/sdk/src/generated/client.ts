@@ -206,6 +206,27 @@ export class HallmarkClient {
   }
 
   /**
+   * Ask for an API key
+   *
+   * No token needed. The answer holds a private status link (keep it: it is not sent again, except by mail to the contact); the operators answer within two business days. Limited per address (`KEY_REQUESTS_PER_HOUR`).
+   *
+   * `POST /key-requests`
+   */
+  createKeyRequest(
+    body: components['schemas']['KeyRequestCreate'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['KeyRequestAccepted']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/key-requests',
+      body,
+      authenticated: false,
+      resultStatuses: [202],
+      signal: options.signal,
+    });
+  }
+
+  /**
    * Liveness probe
    *
    * Answers 200 while the process runs; checks no dependency. No token needed.

@@ -252,6 +252,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/key-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for an API key
+         * @description No token needed. The answer holds a private status link (keep it: it is not sent again, except by mail to the contact); the operators answer within two business days. Limited per address (`KEY_REQUESTS_PER_HOUR`).
+         */
+        post: operations["createKeyRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/key-requests/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a request for an API key (its status link)
+         * @description The link from `POST /key-requests`. Once approved, the first answer carries the key itself (`apiKey`); later ones only its prefix.
+         */
+        get: operations["getKeyRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -463,6 +503,52 @@ export interface components {
             metadata: components["schemas"]["IpfsMetadata"];
             /** @description When it was stored, Unix seconds. */
             storedAt: number;
+        };
+        /** @description The request was received. */
+        KeyRequestAccepted: {
+            /** @enum {string} */
+            status: "pending";
+            /** Format: uuid */
+            requestId: string;
+            /**
+             * Format: uri
+             * @description The private link to this request: its state, and the key once approved (shown once). Keep it; it is not sent again.
+             */
+            statusUrl: string;
+            /** @description When an answer is due: two business days after the request (weekends skipped). */
+            dueAt: number;
+        };
+        /** @description A request for an API key. */
+        KeyRequestCreate: {
+            companyName: string;
+            /** @description What the key will be used for. */
+            purpose: string;
+            contactName: string;
+            /** Format: email */
+            contactEmail: string;
+            /** Format: uri */
+            website?: string;
+            /** @description Images a month, roughly, e.g. "about 5,000". */
+            expectedVolume?: string;
+            /** @description Leave empty: a field for bots (a request that fills it is dropped). */
+            fax?: string;
+        };
+        /** @description The state of a request for an API key. */
+        KeyRequestStatus: {
+            /** Format: uuid */
+            requestId: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            companyName: string;
+            submittedAt: number;
+            dueAt: number;
+            decidedAt?: number;
+            /** @description Why it was rejected. */
+            reason?: string;
+            /** @description The API key, in the first answer after approval only: it is made then and never shown again. */
+            apiKey?: string;
+            /** @description The key once it was shown: its prefix, safe to display. */
+            apiKeyPrefix?: string;
         };
         /** @description One step of the edit history, newest first. */
         ManifestIngredient: {
@@ -897,6 +983,9 @@ export type Health = components['schemas']['Health'];
 export type InvisibleFinding = components['schemas']['InvisibleFinding'];
 export type IpfsMetadata = components['schemas']['IpfsMetadata'];
 export type IpfsRecord = components['schemas']['IpfsRecord'];
+export type KeyRequestAccepted = components['schemas']['KeyRequestAccepted'];
+export type KeyRequestCreate = components['schemas']['KeyRequestCreate'];
+export type KeyRequestStatus = components['schemas']['KeyRequestStatus'];
 export type ManifestIngredient = components['schemas']['ManifestIngredient'];
 export type ManifestSigner = components['schemas']['ManifestSigner'];
 export type Nft = components['schemas']['Nft'];
@@ -2036,6 +2125,141 @@ export interface operations {
                 };
             };
             /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createKeyRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The request was received. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyRequestAccepted"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a field is missing or malformed; `errors` lists each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests for keys from this address this hour. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getKeyRequest: {
+        parameters: {
+            query: {
+                /** @description The token of the status link. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The `requestId` answered by `POST /watermark`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyRequestStatus"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): the id or the token is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): no request has this id and token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests without a valid API key from this address. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

@@ -1,0 +1,66 @@
+import type { KeyRequest } from '@hallmark/db';
+import {
+  CONFIG,
+  createMailer,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  type Mailer,
+} from '@hallmark/platform';
+import { Inject, Injectable } from '@nestjs/common';
+
+/**
+ * The messages of the key request workflow. A message that cannot be sent is logged, never
+ * fails the request: the requester holds the status link in the answer already.
+ */
+@Injectable()
+export class KeyRequestMail {
+  readonly #mailer: Mailer;
+  readonly #operator: string | undefined;
+
+  constructor(
+    @Inject(CONFIG) config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.#mailer = createMailer(config, logger);
+    this.#operator = config.OPERATOR_EMAIL;
+  }
+
+  async received(request: KeyRequest, statusUrl: string): Promise<void> {
+    const due = request.dueAt.toISOString().slice(0, 10);
+    await this.#send({
+      to: request.contactEmail,
+      subject: 'Your request for a Hallmark API key',
+      text: [
+        `Hello ${request.contactName},`,
+        '',
+        `we received the request of ${request.companyName} for a Hallmark API key and will answer by ${due}.`,
+        `Follow it here (keep this link private: the key will be shown there once): ${statusUrl}`,
+      ].join('\n'),
+    });
+    if (this.#operator !== undefined) {
+      await this.#send({
+        to: this.#operator,
+        subject: `Key request from ${request.companyName} (due ${due})`,
+        text: [
+          `Company: ${request.companyName}`,
+          `Contact: ${request.contactName} <${request.contactEmail}>`,
+          `Website: ${request.website ?? '-'}`,
+          `Expected volume: ${request.expectedVolume ?? '-'}`,
+          '',
+          request.purpose,
+          '',
+          `Decide with: hallmark key-requests approve ${request.id}   (or reject ${request.id} --reason "...")`,
+        ].join('\n'),
+      });
+    }
+  }
+
+  async #send(message: { to: string; subject: string; text: string }): Promise<void> {
+    try {
+      await this.#mailer.send(message);
+    } catch (error) {
+      this.logger.warn({ to: message.to, err: (error as Error).message }, 'mail not sent');
+    }
+  }
+}

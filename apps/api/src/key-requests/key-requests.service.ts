@@ -1,0 +1,94 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { collectApiKey, createKeyRequest, findKeyRequestByToken } from '@hallmark/db';
+import {
+  CONFIG,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  PrismaService,
+  publicBaseUrl,
+} from '@hallmark/platform';
+import type { KeyRequestAccepted, KeyRequestCreate, KeyRequestStatus } from '@hallmark/schemas';
+import { Inject, Injectable } from '@nestjs/common';
+import { ProblemException } from '../problem/problem.exception.ts';
+import { addBusinessDays } from './business-days.ts';
+import { KeyRequestMail } from './key-request-mail.ts';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * The spec's way to get a key: a company asks (`POST /key-requests`), the operators answer within
+ * two business days, and the requester follows the request through a private link, where the
+ * key appears once when approved.
+ */
+@Injectable()
+export class KeyRequestsService {
+  readonly #baseUrl: string;
+
+  constructor(
+    @Inject(CONFIG) config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly prisma: PrismaService,
+    private readonly mail: KeyRequestMail,
+  ) {
+    this.#baseUrl = publicBaseUrl(config);
+  }
+
+  async create(request: KeyRequestCreate): Promise<KeyRequestAccepted> {
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    const dueAt = addBusinessDays(now, 2);
+    if (request.fax !== undefined && request.fax !== '') {
+      // The honeypot: answered like any request, so a bot learns nothing, and dropped.
+      this.logger.info({ company: request.companyName }, 'key request dropped (honeypot filled)');
+      return this.#accepted(randomUUID(), token, dueAt);
+    }
+    const row = await createKeyRequest(this.prisma.client, {
+      companyName: request.companyName,
+      purpose: request.purpose,
+      contactName: request.contactName,
+      contactEmail: request.contactEmail,
+      website: request.website ?? null,
+      expectedVolume: request.expectedVolume ?? null,
+      tokenHash: hashToken(token),
+      dueAt,
+    });
+    const accepted = this.#accepted(row.id, token, dueAt);
+    await this.mail.received(row, accepted.statusUrl);
+    return accepted;
+  }
+
+  async status(id: string, token: string): Promise<KeyRequestStatus> {
+    const row = await findKeyRequestByToken(this.prisma.client, id, hashToken(token));
+    if (row === null) throw ProblemException.notFound('No key request at this link.');
+    const base = {
+      requestId: row.id,
+      status: row.status,
+      companyName: row.companyName,
+      submittedAt: unix(row.createdAt),
+      dueAt: unix(row.dueAt),
+      ...(row.decidedAt === null ? {} : { decidedAt: unix(row.decidedAt) }),
+      ...(row.reason === null ? {} : { reason: row.reason }),
+    };
+    if (row.status !== 'approved') return base;
+    if (row.apiKey !== null) return { ...base, apiKeyPrefix: row.apiKey.prefix };
+    const key = await collectApiKey(this.prisma.client, row.id);
+    if (key === null) {
+      // Collected by a view in the meantime: only its prefix is left.
+      const again = await findKeyRequestByToken(this.prisma.client, id, hashToken(token));
+      return { ...base, ...(again?.apiKey ? { apiKeyPrefix: again.apiKey.prefix } : {}) };
+    }
+    this.logger.info({ requestId: row.id, prefix: key.prefix }, 'api key collected');
+    return { ...base, apiKey: key.plaintext, apiKeyPrefix: key.prefix };
+  }
+
+  #accepted(id: string, token: string, dueAt: Date): KeyRequestAccepted {
+    return {
+      status: 'pending',
+      requestId: id,
+      statusUrl: `${this.#baseUrl}/key-requests/${id}?token=${token}`,
+      dueAt: unix(dueAt),
+    };
+  }
+}

@@ -1,0 +1,144 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { decideKeyRequest } from '@hallmark/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBusinessDays } from '../src/key-requests/business-days.ts';
+import { pathOf } from './support/flow.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const request = {
+  companyName: 'Acme Photo',
+  purpose: 'Watermark our agency pictures before publishing them.',
+  contactName: 'Ada Lovelace',
+  contactEmail: 'ada@acme.example',
+  website: 'https://acme.example',
+  expectedVolume: 'about 5,000 a month',
+};
+
+describe('asking for an API key (spec: company, purpose, contact; an answer in two business days)', () => {
+  let t: TestApp;
+  let address = 0;
+  // Each test asks from its own address, so the hourly limit of one does not touch another.
+  const from = () => `10.9.0.${++address}`;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      KEY_REQUESTS_PER_HOUR: '3',
+      OPERATOR_EMAIL: 'ops@hallmark.example',
+    });
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const submit = (body: unknown, remoteAddress = from()) =>
+    t.app.inject({ method: 'POST', url: '/key-requests', payload: body as object, remoteAddress });
+
+  it('202 with a private status link and the due date; both parties get mail in the outbox', async () => {
+    const res = await submit(request);
+    expect(res.statusCode).toBe(202);
+    const accepted = res.json() as { requestId: string; statusUrl: string; dueAt: number };
+    expect(accepted.statusUrl).toMatch(/\/key-requests\/[0-9a-f-]{36}\?token=[A-Za-z0-9_-]{43}$/);
+    const status = await t.app.inject({ method: 'GET', url: pathOf(accepted.statusUrl) });
+    expect(status.json()).toMatchObject({ status: 'pending', companyName: 'Acme Photo' });
+    expect(status.json()).not.toHaveProperty('apiKey');
+    const outbox = join(t.config.HALLMARK_DATA_DIR, 'outbox');
+    const messages = await Promise.all(
+      (await readdir(outbox)).map((name) => readFile(join(outbox, name), 'utf8')),
+    );
+    const toRequester = messages.find((text) => text.includes('To: ada@acme.example'));
+    expect(toRequester).toContain(accepted.statusUrl);
+    expect(messages.some((text) => text.includes('To: ops@hallmark.example'))).toBe(true);
+  });
+
+  it('approved: the key is shown once at the link, works, and then only its prefix is left', async () => {
+    const accepted = (await submit(request)).json() as { requestId: string; statusUrl: string };
+    expect(
+      await decideKeyRequest(t.prisma, accepted.requestId, { approve: true, by: 'test' }),
+    ).not.toBeNull();
+    const first = (await t.app.inject({ method: 'GET', url: pathOf(accepted.statusUrl) })).json();
+    expect(first).toMatchObject({ status: 'approved', apiKey: expect.stringMatching(/^hm_/) });
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { authorization: `Bearer ${first.apiKey}` },
+    });
+    expect(token.statusCode).toBe(201);
+    const second = (await t.app.inject({ method: 'GET', url: pathOf(accepted.statusUrl) })).json();
+    expect(second).not.toHaveProperty('apiKey');
+    expect(second.apiKeyPrefix).toBe(first.apiKeyPrefix);
+    expect(String(first.apiKey).startsWith(String(second.apiKeyPrefix))).toBe(true);
+    // Decided once: a second decision changes nothing.
+    expect(
+      await decideKeyRequest(t.prisma, accepted.requestId, {
+        approve: false,
+        reason: 'x',
+        by: 'test',
+      }),
+    ).toBeNull();
+  });
+
+  it('rejected: the link says why, and no key exists', async () => {
+    const accepted = (await submit(request)).json() as { requestId: string; statusUrl: string };
+    await decideKeyRequest(t.prisma, accepted.requestId, {
+      approve: false,
+      reason: 'We serve press agencies only.',
+      by: 'test',
+    });
+    const status = (await t.app.inject({ method: 'GET', url: pathOf(accepted.statusUrl) })).json();
+    expect(status).toMatchObject({ status: 'rejected', reason: 'We serve press agencies only.' });
+    expect(status).not.toHaveProperty('apiKey');
+    const row = await t.prisma.keyRequest.findUniqueOrThrow({ where: { id: accepted.requestId } });
+    expect(row.apiKeyId).toBeNull();
+  });
+
+  it('a wrong token or id is a 404; a malformed one a 400', async () => {
+    const accepted = (await submit(request)).json() as { requestId: string; statusUrl: string };
+    const url = new URL(accepted.statusUrl);
+    url.searchParams.set('token', 'A'.repeat(43));
+    expect((await t.app.inject({ method: 'GET', url: pathOf(url.href) })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/key-requests/${accepted.requestId}?token=short`,
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('bad input is a 400 naming every field; the honeypot is answered like any request and dropped', async () => {
+    const before = await t.prisma.keyRequest.count();
+    const bad = await submit({ companyName: '', contactEmail: 'not-an-email', extra: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const paths = (bad.json().errors as Array<{ path: string }>).map((error) => error.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['companyName', 'contactEmail', 'purpose', 'extra']),
+    );
+    const bot = await submit({ ...request, fax: '+1 555 0100' });
+    expect(bot.statusCode).toBe(202);
+    expect(await t.prisma.keyRequest.count()).toBe(before);
+    const botStatus = await t.app.inject({ method: 'GET', url: pathOf(bot.json().statusUrl) });
+    expect(botStatus.statusCode).toBe(404);
+  });
+
+  it('limited per address and hour (KEY_REQUESTS_PER_HOUR)', async () => {
+    const address = from();
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await submit(request, address)).statusCode);
+    expect(statuses).toEqual([202, 202, 202, 429]);
+  });
+});
+
+describe('two business days', () => {
+  it.each([
+    ['Monday', '2026-11-23T10:00:00Z', '2026-11-25T10:00:00Z'],
+    ['Thursday', '2026-11-26T10:00:00Z', '2026-11-30T10:00:00Z'],
+    ['Friday', '2026-11-27T16:00:00Z', '2026-12-01T16:00:00Z'],
+    ['Saturday', '2026-11-28T09:00:00Z', '2026-12-01T09:00:00Z'],
+  ])('a request on a %s is due %s later', (_, from, due) => {
+    expect(addBusinessDays(new Date(from), 2).toISOString()).toBe(new Date(due).toISOString());
+  });
+});

@@ -1,0 +1,87 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createKeyRequest, createPrismaClient, type PrismaClient } from '@hallmark/db';
+import { createTestDatabase, type TestDatabase } from '@hallmark/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/run-cli.ts';
+
+function capture(env: NodeJS.ProcessEnv) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: { env, stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) },
+    out: () => out.join(''),
+    err: () => err.join(''),
+  };
+}
+
+describe('hallmark key-requests', () => {
+  let database: TestDatabase;
+  let prisma: PrismaClient;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    prisma = createPrismaClient(database.url);
+    dataDir = await mkdtemp(join(tmpdir(), 'hallmark-cli-mail-'));
+  });
+
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const newRequest = (companyName: string, dueAt: Date) =>
+    createKeyRequest(prisma, {
+      companyName,
+      purpose: 'News pictures.',
+      contactName: 'Ada',
+      contactEmail: `ada@${companyName.toLowerCase()}.example`,
+      website: null,
+      expectedVolume: null,
+      tokenHash: `${companyName}-hash`,
+      dueAt,
+    });
+
+  it('lists pending requests with the overdue marked, approves and rejects them, and mails the requester', async () => {
+    const env = { DATABASE_URL: database.url, HALLMARK_DATA_DIR: dataDir };
+    const late = await newRequest('Late', new Date(Date.now() - 3_600_000));
+    const fresh = await newRequest('Fresh', new Date(Date.now() + 86_400_000));
+
+    const listed = capture(env);
+    expect(await runCli(['key-requests', 'list', '--json'], listed.io)).toBe(0);
+    const rows = JSON.parse(listed.out()) as Array<{ id: string; overdue: boolean }>;
+    expect(rows.map((row) => [row.id, row.overdue])).toEqual([
+      [late.id, true],
+      [fresh.id, false],
+    ]);
+
+    expect(await runCli(['key-requests', 'approve', late.id], capture(env).io)).toBe(0);
+    const noReason = capture(env);
+    expect(await runCli(['key-requests', 'reject', fresh.id], noReason.io)).toBe(2);
+    expect(
+      await runCli(
+        ['key-requests', 'reject', fresh.id, '--reason', 'Not a press agency.'],
+        capture(env).io,
+      ),
+    ).toBe(0);
+    // Decided already: nothing changes.
+    expect(await runCli(['key-requests', 'approve', fresh.id], capture(env).io)).toBe(1);
+
+    const after = await prisma.keyRequest.findMany({ orderBy: { createdAt: 'asc' } });
+    expect(after.map((row) => [row.status, row.reason])).toEqual([
+      ['approved', null],
+      ['rejected', 'Not a press agency.'],
+    ]);
+    const outbox = join(dataDir, 'outbox');
+    const mails = await Promise.all(
+      (await readdir(outbox)).map((name) => readFile(join(outbox, name), 'utf8')),
+    );
+    expect(mails.find((mail) => mail.includes('To: ada@late.example'))).toContain('approved');
+    expect(mails.find((mail) => mail.includes('To: ada@fresh.example'))).toContain(
+      'Not a press agency.',
+    );
+  });
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { HttpUrl } from './common/http-url.ts';
+import { UnixSeconds } from './common/unix-seconds.ts';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/**
+ * `POST /key-requests`: what a company tells the operators when it asks for an API key (the spec:
+ * company name, purpose, contact details). `fax` is a honeypot: people never see it (the console
+ * hides it), bots fill every field; a request that fills it is answered like any other and
+ * dropped.
+ */
+export const KeyRequestCreate = z
+  .strictObject({
+    companyName: text(200),
+    purpose: text(2000).meta({ description: 'What the key will be used for.' }),
+    contactName: text(200),
+    contactEmail: z.email().max(320),
+    website: HttpUrl.optional(),
+    expectedVolume: text(200)
+      .optional()
+      .meta({ description: 'Images a month, roughly, e.g. "about 5,000".' }),
+    fax: z.string().max(200).optional().meta({
+      description: 'Leave empty: a field for bots (a request that fills it is dropped).',
+    }),
+  })
+  .meta({ id: 'KeyRequestCreate', description: 'A request for an API key.' });
+export type KeyRequestCreate = z.infer<typeof KeyRequestCreate>;
+
+export const KeyRequestAccepted = z
+  .strictObject({
+    status: z.literal('pending'),
+    requestId: z.uuid(),
+    statusUrl: HttpUrl.meta({
+      description:
+        'The private link to this request: its state, and the key once approved (shown once). Keep it; it is not sent again.',
+    }),
+    dueAt: UnixSeconds.meta({
+      description: 'When an answer is due: two business days after the request (weekends skipped).',
+    }),
+  })
+  .meta({ id: 'KeyRequestAccepted', description: 'The request was received.' });
+export type KeyRequestAccepted = z.infer<typeof KeyRequestAccepted>;
+
+export const KeyRequestState = z.enum(['pending', 'approved', 'rejected']);
+
+export const KeyRequestStatus = z
+  .strictObject({
+    requestId: z.uuid(),
+    status: KeyRequestState,
+    companyName: z.string(),
+    submittedAt: UnixSeconds,
+    dueAt: UnixSeconds,
+    decidedAt: UnixSeconds.optional(),
+    reason: z.string().optional().meta({ description: 'Why it was rejected.' }),
+    apiKey: z.string().optional().meta({
+      description:
+        'The API key, in the first answer after approval only: it is made then and never shown again.',
+    }),
+    apiKeyPrefix: z
+      .string()
+      .optional()
+      .meta({ description: 'The key once it was shown: its prefix, safe to display.' }),
+  })
+  .meta({ id: 'KeyRequestStatus', description: 'The state of a request for an API key.' });
+export type KeyRequestStatus = z.infer<typeof KeyRequestStatus>;

@@ -1,0 +1,69 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { KeyRequestAccepted, KeyRequestCreate, KeyRequestStatus } from '../key-request.ts';
+import { RequestIdParams } from '../path-params.ts';
+import { problemTypes } from '../problem-types.ts';
+import { problemResponses } from './problem-responses.ts';
+import { noAuth } from './security.ts';
+
+export function registerKeyRequestRoutes(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/key-requests',
+    operationId: 'createKeyRequest',
+    tags: ['Key requests'],
+    summary: 'Ask for an API key',
+    description:
+      'No token needed. The answer holds a private status link (keep it: it is not sent again, except by mail to the contact); the operators answer within two business days. Limited per address (`KEY_REQUESTS_PER_HOUR`).',
+    security: noAuth,
+    request: {
+      body: { required: true, content: { 'application/json': { schema: KeyRequestCreate } } },
+    },
+    responses: {
+      202: {
+        description: 'The request was received.',
+        content: { 'application/json': { schema: KeyRequestAccepted } },
+      },
+      ...problemResponses([
+        {
+          problem: problemTypes.validationError,
+          when: 'a field is missing or malformed; `errors` lists each.',
+        },
+        {
+          problem: problemTypes.rateLimited,
+          when: 'too many requests for keys from this address this hour.',
+        },
+      ]),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/key-requests/{requestId}',
+    operationId: 'getKeyRequest',
+    tags: ['Key requests'],
+    // A link to open, not an SDK call (its token is a query parameter).
+    'x-hallmark-sdk': 'hand-written',
+    summary: 'Follow a request for an API key (its status link)',
+    description:
+      'The link from `POST /key-requests`. Once approved, the first answer carries the key itself (`apiKey`); later ones only its prefix.',
+    security: noAuth,
+    request: {
+      params: RequestIdParams,
+      query: z.object({ token: z.string().meta({ description: 'The token of the status link.' }) }),
+    },
+    responses: {
+      200: {
+        description: 'The request.',
+        content: { 'application/json': { schema: KeyRequestStatus } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'the id or the token is malformed.' },
+        { problem: problemTypes.notFound, when: 'no request has this id and token.' },
+        {
+          problem: problemTypes.rateLimited,
+          when: 'too many requests without a valid API key from this address.',
+        },
+      ]),
+    },
+  });
+}
