@@ -1,6 +1,7 @@
 import type { HallmarkConfig, Logger } from '@hallmark/platform';
 import { CoreModule } from '@hallmark/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminModule } from './admin/admin.module.ts';
 import { AuthModule } from './auth/auth.module.ts';
 import { DocsModule } from './docs/docs.module.ts';
 import { HealthModule } from './health/health.module.ts';
@@ -29,6 +30,7 @@ export class AppModule {
         WatermarkModule,
         VerifyModule,
         KeyRequestsModule,
+        AdminModule,
       ],
     };
   }

@@ -1,3 +1,4 @@
+import { admins, adminsUsage } from './commands/admins.ts';
 import { detect, detectUsage } from './commands/detect.ts';
 import { inspect, inspectUsage } from './commands/inspect.ts';
 import { keyRequests, keyRequestsUsage } from './commands/key-requests.ts';
@@ -13,6 +14,7 @@ import { version } from './version.ts';
 const commands: Record<string, { run: Command; usage: string }> = {
   keys: { run: keys, usage: keysUsage },
   'key-requests': { run: keyRequests, usage: keyRequestsUsage },
+  admins: { run: admins, usage: adminsUsage },
   ready: { run: ready, usage: readyUsage },
   watermark: { run: watermark, usage: watermarkUsage },
   verify: { run: verify, usage: verifyUsage },

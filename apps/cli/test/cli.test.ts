@@ -29,6 +29,7 @@ describe('hallmark CLI', () => {
     expect(names).toEqual([
       'keys',
       'key-requests',
+      'admins',
       'ready',
       'watermark',
       'verify',

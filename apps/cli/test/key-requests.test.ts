@@ -1,7 +1,12 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createKeyRequest, createPrismaClient, type PrismaClient } from '@hallmark/db';
+import {
+  createKeyRequest,
+  createPrismaClient,
+  type PrismaClient,
+  verifyPassword,
+} from '@hallmark/db';
 import { createTestDatabase, type TestDatabase } from '@hallmark/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
@@ -83,5 +88,40 @@ describe('hallmark key-requests', () => {
     expect(mails.find((mail) => mail.includes('To: ada@fresh.example'))).toContain(
       'Not a press agency.',
     );
+  });
+});
+
+describe('hallmark admins', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('creates an operator with a generated password shown once, stored only as a scrypt hash', async () => {
+    const env = { DATABASE_URL: database.url };
+    const created = capture(env);
+    expect(
+      await runCli(['admins', 'create', 'ops@hallmark.example', '--role', 'admin'], created.io),
+    ).toBe(0);
+    const password = created.out().trim();
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    const prisma = createPrismaClient(database.url);
+    try {
+      const row = await prisma.operator.findUniqueOrThrow({
+        where: { email: 'ops@hallmark.example' },
+      });
+      expect(row.role).toBe('admin');
+      expect(row.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect(row.passwordHash).not.toContain(password);
+      expect(await verifyPassword(password, row.passwordHash)).toBe(true);
+    } finally {
+      await prisma.$disconnect();
+    }
+    expect(await runCli(['admins', 'create', 'x@y.z', '--role', 'root'], capture(env).io)).toBe(2);
   });
 });

@@ -42,4 +42,19 @@ export {
   type MigrationsOptions,
   pendingMigrations,
 } from './migrations.ts';
+export {
+  type AuditEntry,
+  appendAudit,
+  createOperator,
+  endSession,
+  hashPassword,
+  hashSessionToken,
+  type NewAuditEntry,
+  type Operator,
+  operatorOfSession,
+  type SignIn,
+  type SignInPolicy,
+  signIn,
+  verifyPassword,
+} from './operators.ts';
 export * from './statements/index.ts';

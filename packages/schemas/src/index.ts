@@ -2,6 +2,16 @@
 // the OpenAPI document lives behind the `./openapi` entry point so that importing schemas does
 // not load the document generator.
 export { AccessToken } from './access-token.ts';
+export {
+  AdminKeyRequest,
+  AdminKeyRequestPage,
+  AdminRejection,
+  AdminSession,
+  AdminSignIn,
+  AuditEntryView,
+  AuditPage,
+  OperatorRole,
+} from './admin.ts';
 export { CalendarDate } from './common/calendar-date.ts';
 export { HttpUrl } from './common/http-url.ts';
 export { UnixSeconds } from './common/unix-seconds.ts';

@@ -97,6 +97,16 @@ export const problemTypes = {
     title: 'Request URL too long',
     status: 414,
   },
+  forbidden: {
+    type: `${PROBLEM_TYPE_BASE}forbidden`,
+    title: 'Not allowed',
+    status: 403,
+  },
+  alreadyDecided: {
+    type: `${PROBLEM_TYPE_BASE}already-decided`,
+    title: 'Already decided',
+    status: 409,
+  },
   imageUnreadable: {
     type: `${PROBLEM_TYPE_BASE}image-unreadable`,
     title: 'Image cannot be read',

@@ -2,6 +2,8 @@ import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
+import { type AdminRouteOptions, IS_ADMIN } from '../admin/admin-route.decorator.ts';
+import { OperatorSessions } from '../admin/operator-sessions.ts';
 import { type RateLimitBucket, RateLimiter } from '../rate-limit/rate-limiter.service.ts';
 import { Authenticator } from './authenticator.service.ts';
 import type { AuthenticatedRequest } from './client.ts';
@@ -20,6 +22,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly authenticator: Authenticator,
     private readonly rateLimiter: RateLimiter,
+    private readonly sessions: OperatorSessions,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -38,6 +41,16 @@ export class AuthGuard implements CanActivate {
 
     if (publicRoute !== undefined) {
       if (publicRoute.limited !== false) await this.#count(byAddress, reply);
+      return true;
+    }
+    const admin = this.reflector.getAllAndOverride<AdminRouteOptions | undefined>(IS_ADMIN, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (admin !== undefined) {
+      // Operators are people at a console: counted per address, like anonymous traffic.
+      await this.#count(byAddress, reply);
+      request.operator = await this.sessions.authorize(request, admin);
       return true;
     }
     try {

@@ -1,3 +1,4 @@
+import type { Operator } from '@hallmark/db';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
@@ -7,11 +8,19 @@ export interface Client {
   readonly via: 'api_key' | 'access_token';
 }
 
-export type AuthenticatedRequest = FastifyRequest & { client?: Client };
+export type AuthenticatedRequest = FastifyRequest & { client?: Client; operator?: Operator };
 
 /** The authenticated caller of the current request (set by the auth guard). */
 export const CurrentClient = createParamDecorator((_: unknown, context: ExecutionContext) => {
   const client = context.switchToHttp().getRequest<AuthenticatedRequest>().client;
   if (client === undefined) throw new Error('CurrentClient used on a route without the auth guard');
   return client;
+});
+
+/** The signed-in operator of an admin route (set by the auth guard). */
+export const CurrentOperator = createParamDecorator((_: unknown, context: ExecutionContext) => {
+  const operator = context.switchToHttp().getRequest<AuthenticatedRequest>().operator;
+  if (operator === undefined)
+    throw new Error('CurrentOperator used on a route that is not an admin route');
+  return operator;
 });

@@ -8,5 +8,6 @@ import { KeyRequestsService } from './key-requests.service.ts';
   imports: [AuthModule],
   controllers: [KeyRequestsController],
   providers: [KeyRequestsService, KeyRequestMail],
+  exports: [KeyRequestMail],
 })
 export class KeyRequestsModule {}

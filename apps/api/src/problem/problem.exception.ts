@@ -21,6 +21,10 @@ export class ProblemException extends Error {
     return new ProblemException(problemTypes.notFound, detail);
   }
 
+  static alreadyDecided(detail: string): ProblemException {
+    return new ProblemException(problemTypes.alreadyDecided, detail);
+  }
+
   /** 429 naming the quota and its limit; `retryAfterSeconds` when waiting helps (a new day). */
   static quotaExceeded(
     quota: QuotaName,

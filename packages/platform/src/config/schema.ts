@@ -114,6 +114,7 @@ export const configSchema = z
     MAIL_FROM: z.string().min(3).default('Hallmark <hallmark@localhost>'),
     OPERATOR_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     KEY_REQUESTS_PER_HOUR: positiveInt.default(5),
+    ADMIN_SESSION_HOURS: positiveInt.default(12),
     WORKER_CONCURRENCY: positiveInt.default(availableParallelism()),
     PIXEL_THREADS: positiveInt.optional(),
     WORKER_HEALTH_PORT: port.optional(),

@@ -1,0 +1,43 @@
+import { PrismaService } from '@hallmark/platform';
+import type { AuditEntryView } from '@hallmark/schemas';
+import { Controller, Get, Query } from '@nestjs/common';
+import { z } from 'zod';
+import { parseRequest } from '../validation/parse-request.ts';
+import { AdminRoute } from './admin-route.decorator.ts';
+
+const ListQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** The audit log, newest first: every change an operator made. */
+@AdminRoute()
+@Controller('admin/audit')
+export class AdminAuditController {
+  constructor(private readonly prisma: PrismaService) {}
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>) {
+    const { cursor, limit } = parseRequest(ListQuery, query, 'query');
+    const rows = await this.prisma.client.auditEntry.findMany({
+      where: cursor === undefined ? {} : { id: { lt: BigInt(cursor) } },
+      orderBy: { id: 'desc' },
+      take: limit + 1,
+      include: { operator: { select: { email: true } } },
+    });
+    const page = rows.slice(0, limit);
+    const items: AuditEntryView[] = page.map((row) => ({
+      id: row.id.toString(),
+      operator: row.operator.email,
+      action: row.action,
+      target: row.target,
+      details: row.details as Record<string, unknown>,
+      address: row.address,
+      at: Math.floor(row.at.getTime() / 1000),
+    }));
+    return { items, nextCursor: rows.length > limit ? (page.at(-1)?.id.toString() ?? null) : null };
+  }
+}

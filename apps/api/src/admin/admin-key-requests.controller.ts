@@ -1,0 +1,138 @@
+import { appendAudit, decideKeyRequest, type KeyRequest, type Operator } from '@hallmark/db';
+import { PrismaService } from '@hallmark/platform';
+import {
+  type AdminKeyRequest,
+  AdminRejection,
+  KeyRequestState,
+  RequestIdParams,
+} from '@hallmark/schemas';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CurrentOperator } from '../auth/client.ts';
+import { KeyRequestMail } from '../key-requests/key-request-mail.ts';
+import { ProblemException } from '../problem/problem.exception.ts';
+import { parseRequest } from '../validation/parse-request.ts';
+import { AdminRoute } from './admin-route.decorator.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+
+const ListQuery = z.object({
+  status: KeyRequestState.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+
+function view(row: KeyRequest): AdminKeyRequest {
+  return {
+    requestId: row.id,
+    status: row.status,
+    companyName: row.companyName,
+    purpose: row.purpose,
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    website: row.website,
+    expectedVolume: row.expectedVolume,
+    submittedAt: unix(row.createdAt),
+    dueAt: unix(row.dueAt),
+    overdue: row.status === 'pending' && row.dueAt.getTime() < Date.now(),
+    decidedAt: row.decidedAt === null ? null : unix(row.decidedAt),
+    decidedBy: row.decidedBy,
+    reason: row.reason,
+    keyCollected: row.apiKeyId !== null,
+  };
+}
+
+/** Key requests for operators: read by any, decided by admins, every decision audited. */
+@AdminRoute()
+@Controller('admin/key-requests')
+export class AdminKeyRequestsController {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly mail: KeyRequestMail,
+  ) {}
+
+  /** Oldest first (the next due on top), a stable cursor over (created at, id). */
+  @Get()
+  async list(@Query() query: Record<string, unknown>) {
+    const { status, cursor, limit } = parseRequest(ListQuery, query, 'query');
+    const after = cursor === undefined ? null : decodeCursor(cursor);
+    const rows = await this.prisma.client.keyRequest.findMany({
+      where: {
+        ...(status === undefined ? {} : { status }),
+        ...(after === null
+          ? {}
+          : {
+              OR: [{ createdAt: { gt: after.at } }, { createdAt: after.at, id: { gt: after.id } }],
+            }),
+      },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(view),
+      nextCursor:
+        rows.length > limit && last !== undefined ? encodeCursor(last.createdAt, last.id) : null,
+    };
+  }
+
+  @Post(':requestId/approve')
+  @HttpCode(200)
+  approve(
+    @Param('requestId') requestId: string,
+    @CurrentOperator() operator: Operator,
+    @Req() request: FastifyRequest,
+  ): Promise<AdminKeyRequest> {
+    return this.#decide(requestId, operator, request.ip, null);
+  }
+
+  @Post(':requestId/reject')
+  @HttpCode(200)
+  reject(
+    @Param('requestId') requestId: string,
+    @Body() body: unknown,
+    @CurrentOperator() operator: Operator,
+    @Req() request: FastifyRequest,
+  ): Promise<AdminKeyRequest> {
+    const { reason } = parseRequest(AdminRejection, body, 'body');
+    return this.#decide(requestId, operator, request.ip, reason);
+  }
+
+  async #decide(
+    requestId: string,
+    operator: Operator,
+    address: string,
+    reason: string | null,
+  ): Promise<AdminKeyRequest> {
+    const { requestId: id } = parseRequest(RequestIdParams, { requestId }, 'path');
+    const decided = await decideKeyRequest(
+      this.prisma.client,
+      id,
+      reason === null
+        ? { approve: true, by: operator.email }
+        : { approve: false, reason, by: operator.email },
+    );
+    if (decided === null) {
+      const exists = await this.prisma.client.keyRequest.findUnique({ where: { id } });
+      if (exists === null) throw ProblemException.notFound(`No key request ${id}.`);
+      throw ProblemException.alreadyDecided(
+        `Key request ${id} was decided already (${exists.status}).`,
+      );
+    }
+    await appendAudit(this.prisma.client, {
+      operatorId: operator.id,
+      action: reason === null ? 'key_request.approve' : 'key_request.reject',
+      target: `key_request:${id}`,
+      details:
+        reason === null
+          ? { company: decided.companyName }
+          : { company: decided.companyName, reason },
+      address,
+    });
+    await this.mail.decided(decided);
+    return view(decided);
+  }
+}

@@ -1,0 +1,14 @@
+import { SetMetadata } from '@nestjs/common';
+
+export const IS_ADMIN = 'hallmark:admin';
+
+export interface AdminRouteOptions {
+  /** A change any signed-in operator may make on their own behalf (signing out). */
+  readonly viewersToo?: boolean;
+}
+
+/**
+ * A route of the admin API: an operator's session cookie, never an API key. Changes (any method
+ * but GET) also need the session's CSRF token and, unless `viewersToo`, the admin role.
+ */
+export const AdminRoute = (options: AdminRouteOptions = {}) => SetMetadata(IS_ADMIN, options);

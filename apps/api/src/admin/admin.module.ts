@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.ts';
+import { KeyRequestsModule } from '../key-requests/key-requests.module.ts';
+import { AdminAuditController } from './admin-audit.controller.ts';
+import { AdminKeyRequestsController } from './admin-key-requests.controller.ts';
+import { AdminSessionController } from './admin-session.controller.ts';
+
+@Module({
+  imports: [AuthModule, KeyRequestsModule],
+  controllers: [AdminSessionController, AdminKeyRequestsController, AdminAuditController],
+})
+export class AdminModule {}

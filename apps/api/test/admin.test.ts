@@ -1,0 +1,194 @@
+import { createOperator } from '@hallmark/db';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathOf } from './support/flow.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const PROBLEMS = 'https://hallmark.dev/problems/';
+
+describe('the admin API: operators sign in, viewers read, admins decide, every change audited', () => {
+  let t: TestApp;
+  let address = 0;
+  const ip = () => `10.7.0.${++address}`;
+
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000' });
+    await createOperator(t.prisma, 'admin@hallmark.example', 'admin', 'correct horse battery');
+    await createOperator(t.prisma, 'viewer@hallmark.example', 'viewer', 'staple paper clip');
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function signIn(email: string, password: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/session',
+      payload: { email, password },
+      remoteAddress: ip(),
+    });
+    const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+    return { res, cookie, csrf: res.statusCode === 201 ? (res.json().csrfToken as string) : '' };
+  }
+
+  async function newKeyRequest() {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/key-requests',
+      payload: {
+        companyName: `Co ${address}`,
+        purpose: 'Pictures.',
+        contactName: 'Ada',
+        contactEmail: 'ada@co.example',
+      },
+      remoteAddress: ip(),
+    });
+    return res.json() as { requestId: string; statusUrl: string };
+  }
+
+  function expectProblem(res: LightMyRequestResponse, status: number, slug: string) {
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json()).toMatchObject({ type: `${PROBLEMS}${slug}` });
+  }
+
+  it('an admin signs in (httpOnly, SameSite cookie), approves with the CSRF token, and the audit log shows it', async () => {
+    const { res, cookie, csrf } = await signIn('admin@hallmark.example', 'correct horse battery');
+    expect(res.statusCode).toBe(201);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(res.json()).toMatchObject({ email: 'admin@hallmark.example', role: 'admin' });
+
+    const request = await newKeyRequest();
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/admin/key-requests?status=pending',
+      headers: { cookie },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items.map((item: { requestId: string }) => item.requestId)).toContain(
+      request.requestId,
+    );
+
+    const url = `/admin/key-requests/${request.requestId}/approve`;
+    // Without the CSRF token nothing changes.
+    expectProblem(
+      await t.app.inject({ method: 'POST', url, headers: { cookie } }),
+      403,
+      'forbidden',
+    );
+    const approved = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, 'x-csrf-token': csrf },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      decidedBy: 'admin@hallmark.example',
+    });
+    expectProblem(
+      await t.app.inject({ method: 'POST', url, headers: { cookie, 'x-csrf-token': csrf } }),
+      409,
+      'already-decided',
+    );
+    // The requester collects the key at the link.
+    const status = (await t.app.inject({ method: 'GET', url: pathOf(request.statusUrl) })).json();
+    expect(status.apiKey).toMatch(/^hm_/);
+
+    const audit = await t.app.inject({ method: 'GET', url: '/admin/audit', headers: { cookie } });
+    expect(audit.json().items[0]).toMatchObject({
+      operator: 'admin@hallmark.example',
+      action: 'key_request.approve',
+      target: `key_request:${request.requestId}`,
+    });
+  });
+
+  it('a viewer reads but cannot decide: the API refuses and nothing changes', async () => {
+    const { cookie, csrf } = await signIn('viewer@hallmark.example', 'staple paper clip');
+    const request = await newKeyRequest();
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/admin/key-requests',
+      headers: { cookie },
+    });
+    expect(list.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/admin/key-requests/${request.requestId}/reject`,
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { reason: 'No.' },
+    });
+    expectProblem(refused, 403, 'forbidden');
+    const row = await t.prisma.keyRequest.findUniqueOrThrow({ where: { id: request.requestId } });
+    expect(row.status).toBe('pending');
+    // A viewer may still sign itself out; the session then ends.
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/admin/session',
+      headers: { cookie, 'x-csrf-token': csrf },
+    });
+    expect(out.statusCode).toBe(204);
+    expectProblem(
+      await t.app.inject({ method: 'GET', url: '/admin/session', headers: { cookie } }),
+      401,
+      'unauthorized',
+    );
+  });
+
+  it('five wrong passwords lock the account, even against the right one; an API key never opens the admin API', async () => {
+    await createOperator(t.prisma, 'target@hallmark.example', 'admin', 'the right one');
+    for (let i = 0; i < 4; i++) {
+      expectProblem((await signIn('target@hallmark.example', 'guess')).res, 401, 'unauthorized');
+    }
+    expectProblem((await signIn('target@hallmark.example', 'guess')).res, 429, 'rate-limited');
+    const locked = (await signIn('target@hallmark.example', 'the right one')).res;
+    expectProblem(locked, 429, 'rate-limited');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expectProblem((await signIn('nobody@hallmark.example', 'x')).res, 401, 'unauthorized');
+
+    const { bearer } = await t.newClient();
+    expectProblem(
+      await t.app.inject({
+        method: 'GET',
+        url: '/admin/key-requests',
+        headers: { authorization: bearer },
+      }),
+      401,
+      'unauthorized',
+    );
+  });
+
+  it('the audit log is append-only', async () => {
+    const before = await t.prisma.auditEntry.findMany();
+    expect(before.length).toBeGreaterThan(0);
+    await t.prisma.$executeRawUnsafe(`UPDATE audit_entries SET action = 'tampered'`);
+    await t.prisma.$executeRawUnsafe('DELETE FROM audit_entries');
+    expect(await t.prisma.auditEntry.findMany()).toEqual(before);
+  });
+
+  it('pages with a stable cursor', async () => {
+    const { cookie } = await signIn('admin@hallmark.example', 'correct horse battery');
+    for (let i = 0; i < 3; i++) await newKeyRequest();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/admin/key-requests?limit=2${cursor === null ? '' : `&cursor=${cursor}`}`;
+      const page = (await t.app.inject({ method: 'GET', url, headers: { cookie } })).json();
+      seen.push(...page.items.map((item: { requestId: string }) => item.requestId));
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBe(await t.prisma.keyRequest.count());
+    expectProblem(
+      await t.app.inject({
+        method: 'GET',
+        url: '/admin/key-requests?cursor=nonsense',
+        headers: { cookie },
+      }),
+      400,
+      'validation-error',
+    );
+  });
+});

@@ -1,0 +1,163 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { AuditEntry, Operator, PrismaClient } from './generated/prisma/client.ts';
+
+export type { AuditEntry, Operator };
+
+// scrypt is memory-hard: each guess costs 32 MiB of memory (N * r * 128 bytes), which is what
+// makes a stolen table expensive to attack with GPUs.
+interface ScryptCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+  readonly maxmem: number;
+}
+
+const COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const KEY_BYTES = 32;
+
+function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, KEY_BYTES, cost, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+/** `scrypt$N$r$p$<salt>$<key>`, base64url: the parameters travel with the hash. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, COST);
+  return [
+    'scrypt',
+    COST.N,
+    COST.r,
+    COST.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || salt === undefined || key === undefined) return false;
+  const expected = Buffer.from(key, 'base64url');
+  const derived = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: COST.maxmem,
+  });
+  return derived.length === expected.length && timingSafeEqual(derived, expected);
+}
+
+export const hashSessionToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
+
+export async function createOperator(
+  prisma: Pick<PrismaClient, 'operator'>,
+  email: string,
+  role: Operator['role'],
+  password: string,
+): Promise<Operator> {
+  return prisma.operator.create({
+    data: { email: email.toLowerCase(), role, passwordHash: await hashPassword(password) },
+  });
+}
+
+export interface SignInPolicy {
+  /** Failed sign-ins in a row that lock the account. */
+  readonly maxFailures: number;
+  readonly lockMs: number;
+  readonly sessionMs: number;
+}
+
+export type SignIn =
+  | { readonly kind: 'signed_in'; readonly token: string; readonly operator: Operator }
+  | { readonly kind: 'locked'; readonly until: Date }
+  | { readonly kind: 'refused' };
+
+/**
+ * Checks the password and opens a session. Failures count against the account and lock it for
+ * `lockMs` at `maxFailures`; while locked even the right password is refused. An unknown email
+ * costs the same scrypt as a known one, so timing does not tell which addresses exist.
+ */
+export async function signIn(
+  prisma: Pick<PrismaClient, 'operator' | 'operatorSession'>,
+  email: string,
+  password: string,
+  policy: SignInPolicy,
+): Promise<SignIn> {
+  const operator = await prisma.operator.findUnique({ where: { email: email.toLowerCase() } });
+  const now = new Date();
+  if (operator?.lockedUntil != null && operator.lockedUntil > now) {
+    return { kind: 'locked', until: operator.lockedUntil };
+  }
+  const ok = await verifyPassword(password, operator?.passwordHash ?? UNKNOWN_OPERATOR_HASH);
+  if (operator === null) return { kind: 'refused' };
+  if (!ok) {
+    const failures = operator.failedSignIns + 1;
+    const lock = failures >= policy.maxFailures;
+    await prisma.operator.update({
+      where: { id: operator.id },
+      data: {
+        failedSignIns: lock ? 0 : failures,
+        lockedUntil: lock ? new Date(now.getTime() + policy.lockMs) : operator.lockedUntil,
+      },
+    });
+    return lock
+      ? { kind: 'locked', until: new Date(now.getTime() + policy.lockMs) }
+      : { kind: 'refused' };
+  }
+  if (operator.failedSignIns > 0) {
+    await prisma.operator.update({ where: { id: operator.id }, data: { failedSignIns: 0 } });
+  }
+  const token = randomBytes(32).toString('base64url');
+  await prisma.operatorSession.create({
+    data: {
+      operatorId: operator.id,
+      tokenHash: hashSessionToken(token),
+      expiresAt: new Date(now.getTime() + policy.sessionMs),
+    },
+  });
+  return { kind: 'signed_in', token, operator };
+}
+
+/** A fixed hash of a password nobody has, verified when the email is unknown (see signIn). */
+const UNKNOWN_OPERATOR_HASH =
+  'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+/** The operator of a live session, or null (unknown, ended or expired). */
+export async function operatorOfSession(
+  prisma: Pick<PrismaClient, 'operatorSession'>,
+  token: string,
+): Promise<Operator | null> {
+  const session = await prisma.operatorSession.findUnique({
+    where: { tokenHash: hashSessionToken(token) },
+    include: { operator: true },
+  });
+  if (session === null || session.endedAt !== null || session.expiresAt <= new Date()) return null;
+  return session.operator;
+}
+
+export async function endSession(
+  prisma: Pick<PrismaClient, 'operatorSession'>,
+  token: string,
+): Promise<void> {
+  await prisma.operatorSession.updateMany({
+    where: { tokenHash: hashSessionToken(token), endedAt: null },
+    data: { endedAt: new Date() },
+  });
+}
+
+export interface NewAuditEntry {
+  readonly operatorId: string;
+  readonly action: string;
+  readonly target: string;
+  readonly details?: object;
+  readonly address: string;
+}
+
+export async function appendAudit(
+  prisma: Pick<PrismaClient, 'auditEntry'>,
+  entry: NewAuditEntry,
+): Promise<void> {
+  await prisma.auditEntry.create({ data: { ...entry, details: entry.details ?? {} } });
+}

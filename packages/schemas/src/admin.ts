@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { UnixSeconds } from './common/unix-seconds.ts';
+import { KeyRequestState } from './key-request.ts';
+
+export const OperatorRole = z.enum(['admin', 'viewer']);
+
+export const AdminSignIn = z
+  .strictObject({ email: z.email().max(320), password: z.string().min(1).max(1000) })
+  .meta({ id: 'AdminSignIn' });
+export type AdminSignIn = z.infer<typeof AdminSignIn>;
+
+export const AdminSession = z
+  .strictObject({
+    email: z.string(),
+    role: OperatorRole,
+    csrfToken: z.string().meta({
+      description: 'Send it as `X-CSRF-Token` with every change made in this session.',
+    }),
+  })
+  .meta({ id: 'AdminSession', description: 'The signed-in operator.' });
+export type AdminSession = z.infer<typeof AdminSession>;
+
+export const AdminKeyRequest = z
+  .strictObject({
+    requestId: z.uuid(),
+    status: KeyRequestState,
+    companyName: z.string(),
+    purpose: z.string(),
+    contactName: z.string(),
+    contactEmail: z.string(),
+    website: z.string().nullable(),
+    expectedVolume: z.string().nullable(),
+    submittedAt: UnixSeconds,
+    dueAt: UnixSeconds,
+    overdue: z.boolean().meta({ description: 'Pending past its due date.' }),
+    decidedAt: UnixSeconds.nullable(),
+    decidedBy: z.string().nullable(),
+    reason: z.string().nullable(),
+    keyCollected: z.boolean().meta({ description: 'The requester has seen the key.' }),
+  })
+  .meta({ id: 'AdminKeyRequest' });
+export type AdminKeyRequest = z.infer<typeof AdminKeyRequest>;
+
+export const AdminKeyRequestPage = z
+  .strictObject({
+    items: z.array(AdminKeyRequest),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page.' }),
+  })
+  .meta({ id: 'AdminKeyRequestPage' });
+
+export const AdminRejection = z
+  .strictObject({ reason: z.string().trim().min(1).max(2000) })
+  .meta({ id: 'AdminRejection' });
+
+export const AuditEntryView = z
+  .strictObject({
+    id: z.string(),
+    operator: z.string().meta({ description: 'Email of the operator.' }),
+    action: z.string(),
+    target: z.string(),
+    details: z.record(z.string(), z.unknown()),
+    address: z.string(),
+    at: UnixSeconds,
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntryView = z.infer<typeof AuditEntryView>;
+
+export const AuditPage = z
+  .strictObject({ items: z.array(AuditEntryView), nextCursor: z.string().nullable() })
+  .meta({ id: 'AuditPage' });
