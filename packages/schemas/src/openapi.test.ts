@@ -79,20 +79,39 @@ describe('the OpenAPI document', () => {
       getSupportedAlgorithms: 'GET /services/supportedAlgorithms 200',
       createKeyRequest: 'POST /key-requests 202',
       getKeyRequest: 'GET /key-requests/{requestId} 200',
+      signIn: 'POST /admin/session 201',
+      getSession: 'GET /admin/session 200',
+      signOut: 'DELETE /admin/session 204',
+      listKeyRequests: 'GET /admin/key-requests 200',
+      approveKeyRequest: 'POST /admin/key-requests/{requestId}/approve 200',
+      rejectKeyRequest: 'POST /admin/key-requests/{requestId}/reject 200',
+      listAudit: 'GET /admin/audit 200',
       getHealth: 'GET /health 200',
       getReadiness: 'GET /ready 200',
     });
   });
 
-  it('requires the bearer token everywhere but on the probes and the key requests', () => {
+  it('requires the bearer token everywhere but on the probes, the key requests and the admin API (its cookie)', () => {
     const security = Object.fromEntries(
       operations().map(([, operation]) => [operation.operationId, operation.security]),
     );
     for (const [operationId, requirement] of Object.entries(security)) {
-      const probe = ['getHealth', 'getReadiness', 'createKeyRequest', 'getKeyRequest'].includes(
-        operationId,
+      const open = ['getHealth', 'getReadiness', 'createKeyRequest', 'getKeyRequest', 'signIn'];
+      const admin = [
+        'getSession',
+        'signOut',
+        'listKeyRequests',
+        'approveKeyRequest',
+        'rejectKeyRequest',
+        'listAudit',
+      ];
+      expect(requirement, operationId).toEqual(
+        open.includes(operationId)
+          ? []
+          : admin.includes(operationId)
+            ? [{ cookieAuth: [] }]
+            : [{ bearerAuth: [] }],
       );
-      expect(requirement, operationId).toEqual(probe ? [] : [{ bearerAuth: [] }]);
     }
     expect(document.components?.securitySchemes?.bearerAuth).toMatchObject({
       type: 'http',

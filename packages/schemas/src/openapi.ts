@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { ZodType } from 'zod';
+import { registerAdminRoutes } from './openapi/admin-routes.ts';
 import { registerAuthRoutes } from './openapi/auth-routes.ts';
 import { registerHealthRoutes } from './openapi/health-routes.ts';
 import { registerKeyRequestRoutes } from './openapi/key-request-routes.ts';
@@ -37,6 +38,7 @@ function apiRegistry(): OpenAPIRegistry {
   registerVerifyRoutes(registry);
   registerSoftBindingRoutes(registry);
   registerKeyRequestRoutes(registry);
+  registerAdminRoutes(registry);
   registerHealthRoutes(registry);
   return registry;
 }
@@ -116,6 +118,11 @@ export function buildOpenApiDocument(): OpenApiDocument {
       {
         name: 'Key requests',
         description: 'Ask for an API key and follow the request; no token needed.',
+      },
+      {
+        name: 'Admin',
+        description:
+          "The admin console's API: an operator's session cookie, never an API key; changes need the session's CSRF token.",
       },
       { name: 'Health', description: 'Probes for orchestrators; no token needed.' },
     ],

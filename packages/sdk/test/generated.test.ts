@@ -39,6 +39,13 @@ describe('src/generated', () => {
       'createKeyRequest',
       'getHealth',
       'getReadiness',
+      // HallmarkAdminClient: the admin API (its session cookie; signOut is a plain fetch).
+      'getSession',
+      'signIn',
+      'listKeyRequests',
+      'approveKeyRequest',
+      'rejectKeyRequest',
+      'listAudit',
     ]);
   });
 });

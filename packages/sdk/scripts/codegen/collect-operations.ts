@@ -19,7 +19,12 @@ export interface OperationView {
   /** Type of the JSON request body, when the operation takes one. */
   readonly bodyType: string | undefined;
   readonly headers: readonly HeaderView[];
+  /** Query parameters: options of the method, like the headers. */
+  readonly query: readonly HeaderView[];
+  /** Sends the bearer token (`bearerAuth`); the admin API authenticates by its session cookie. */
   readonly authenticated: boolean;
+  /** The client class it belongs to: `HallmarkAdminClient` for the `Admin` tag. */
+  readonly admin: boolean;
   /** Statuses documented with an `application/json` body; all other statuses are errors. */
   readonly resultStatuses: readonly number[];
   readonly resultType: string;
@@ -102,7 +107,13 @@ function viewOf(
     headers: parameters
       .filter((parameter) => parameter.in === 'header')
       .map((parameter) => headerViewOf(parameter, op, where)),
-    authenticated: (operation.security ?? document.security ?? []).length > 0,
+    query: parameters
+      .filter((parameter) => parameter.in === 'query')
+      .map((parameter) => parameterViewOf(parameter, op, where, 'query')),
+    authenticated: (operation.security ?? document.security ?? []).some(
+      (requirement) => 'bearerAuth' in requirement,
+    ),
+    admin: (operation.tags ?? []).includes('Admin'),
     resultStatuses,
     resultType: [...new Set(resultTypes)].join(' | '),
   };
@@ -139,17 +150,29 @@ function bodyTypeOf(operation: OperationObject, op: string, where: string): stri
 }
 
 function headerViewOf(parameter: ParameterObject, op: string, where: string): HeaderView {
-  const option = camelCase(parameter.name);
+  return parameterViewOf(parameter, op, where, 'header');
+}
+
+function parameterViewOf(
+  parameter: ParameterObject,
+  op: string,
+  where: string,
+  location: 'header' | 'query',
+): HeaderView {
+  // `X-CSRF-Token` becomes `csrfToken`: the `X-` of a header is no part of its meaning.
+  const option = camelCase(
+    location === 'header' ? parameter.name.replace(/^x-/i, '') : parameter.name,
+  );
   if (!IDENTIFIER.test(option))
-    throw new Error(`${where}: header ${parameter.name} has no option name`);
+    throw new Error(`${where}: ${location} ${parameter.name} has no option name`);
   const required = parameter.required === true;
-  const headers = `${op}['parameters']['header']`;
+  const headers = `${op}['parameters'][${quote(location)}]`;
   return {
     name: parameter.name,
     option,
     required,
     description: parameter.description ?? '',
-    // openapi-typescript makes the whole `header` object optional when no header is required.
+    // openapi-typescript makes the whole object optional when none of its members is required.
     type: `${required ? headers : `NonNullable<${headers}>`}[${quote(parameter.name)}]`,
   };
 }

@@ -33,29 +33,52 @@ export class HallmarkClient {
   constructor(options: HallmarkClientOptions = {}) {
     this.#http = new HttpTransport(options);
   }
-${operations.map(renderMethod).join('')}}
+${operations
+  .filter((operation) => !operation.admin)
+  .map(renderMethod)
+  .join('')}}
+
+/**
+ * Client of the admin API (\`/admin/*\`), for the admin console: it authenticates with the
+ * operator's session cookie, which a browser sends by itself (a server passes it with its own
+ * \`fetch\`), never with an API key. Changes need \`csrfToken\` from \`signIn\`.
+ */
+export class HallmarkAdminClient {
+  readonly #http: HttpTransport;
+
+  constructor(options: Omit<HallmarkClientOptions, 'token'> = {}) {
+    this.#http = new HttpTransport(options);
+  }
+${operations
+  .filter((operation) => operation.admin)
+  .map(renderMethod)
+  .join('')}}
 `;
 }
 
 function optionsTypeOf(operation: OperationView): string {
-  if (operation.headers.length === 0) return 'RequestOptions';
+  if (operation.headers.length === 0 && operation.query.length === 0) return 'RequestOptions';
   const name = operation.operationId;
   return `${name.charAt(0).toUpperCase()}${name.slice(1)}Options`;
 }
 
 function renderOptionsInterface(operation: OperationView): string[] {
-  if (operation.headers.length === 0) return [];
-  const members = operation.headers.map(
-    (header) =>
-      `${docComment([header.description, `Sent as the \`${header.name}\` header.`], '  ')}  readonly ${header.option}${header.required ? '' : '?'}: ${header.type}${header.required ? '' : ' | undefined'};\n`,
-  );
+  if (operation.headers.length === 0 && operation.query.length === 0) return [];
+  const member = (parameter: OperationView['headers'][number], where: string) =>
+    `${docComment([parameter.description, `Sent as the \`${parameter.name}\` ${where}.`], '  ')}  readonly ${parameter.option}${parameter.required ? '' : '?'}: ${parameter.type}${parameter.required ? '' : ' | undefined'};\n`;
+  const members = [
+    ...operation.headers.map((header) => member(header, 'header')),
+    ...operation.query.map((parameter) => member(parameter, 'query parameter')),
+  ];
   return [
-    `/** Options of \`HallmarkClient.${operation.operationId}\`. */\nexport interface ${optionsTypeOf(operation)} extends RequestOptions {\n${members.join('')}}\n`,
+    `/** Options of \`${operation.admin ? 'HallmarkAdminClient' : 'HallmarkClient'}.${operation.operationId}\`. */\nexport interface ${optionsTypeOf(operation)} extends RequestOptions {\n${members.join('')}}\n`,
   ];
 }
 
 function renderMethod(operation: OperationView): string {
-  const optionsRequired = operation.headers.some((header) => header.required);
+  const optionsRequired = [...operation.headers, ...operation.query].some(
+    (parameter) => parameter.required,
+  );
   const parameters = [
     ...operation.pathParams.map((param) => `${param.name}: ${param.type}`),
     ...(operation.bodyType ? [`body: ${operation.bodyType}`] : []),
@@ -74,6 +97,13 @@ function renderMethod(operation: OperationView): string {
       ? [
           `headers: { ${operation.headers
             .map((header) => `${quote(header.name)}: options.${header.option}`)
+            .join(', ')} }`,
+        ]
+      : []),
+    ...(operation.query.length > 0
+      ? [
+          `query: { ${operation.query
+            .map((parameter) => `${quote(parameter.name)}: options.${parameter.option}`)
             .join(', ')} }`,
         ]
       : []),

@@ -29,6 +29,56 @@ export interface CreateVerificationOptions extends RequestOptions {
   readonly idempotencyKey?: NonNullable<operations['createVerification']['parameters']['header']>['Idempotency-Key'] | undefined;
 }
 
+/** Options of `HallmarkAdminClient.listKeyRequests`. */
+export interface ListKeyRequestsOptions extends RequestOptions {
+  /**
+   * Sent as the `status` query parameter.
+   */
+  readonly status?: NonNullable<operations['listKeyRequests']['parameters']['query']>['status'] | undefined;
+  /**
+   * `nextCursor` of the previous page.
+   *
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listKeyRequests']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listKeyRequests']['parameters']['query']>['limit'] | undefined;
+}
+
+/** Options of `HallmarkAdminClient.approveKeyRequest`. */
+export interface ApproveKeyRequestOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['approveKeyRequest']['parameters']['header']['X-CSRF-Token'];
+}
+
+/** Options of `HallmarkAdminClient.rejectKeyRequest`. */
+export interface RejectKeyRequestOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['rejectKeyRequest']['parameters']['header']['X-CSRF-Token'];
+}
+
+/** Options of `HallmarkAdminClient.listAudit`. */
+export interface ListAuditOptions extends RequestOptions {
+  /**
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listAudit']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listAudit']['parameters']['query']>['limit'] | undefined;
+}
+
 /**
  * Client of the Hallmark API. Every method resolves with the documented JSON body and rejects
  * with a `HallmarkApiError` (carrying the RFC 9457 problem details) for any other answer.
@@ -260,6 +310,135 @@ export class HallmarkClient {
       path: '/ready',
       authenticated: false,
       resultStatuses: [200, 503],
+      signal: options.signal,
+    });
+  }
+}
+
+/**
+ * Client of the admin API (`/admin/*`), for the admin console: it authenticates with the
+ * operator's session cookie, which a browser sends by itself (a server passes it with its own
+ * `fetch`), never with an API key. Changes need `csrfToken` from `signIn`.
+ */
+export class HallmarkAdminClient {
+  readonly #http: HttpTransport;
+
+  constructor(options: Omit<HallmarkClientOptions, 'token'> = {}) {
+    this.#http = new HttpTransport(options);
+  }
+
+  /**
+   * The signed-in operator
+   *
+   * `GET /admin/session`
+   */
+  getSession(
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['AdminSession']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/session',
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Sign an operator in
+   *
+   * Sets the session cookie and answers the `csrfToken` to send with every change. Five failures in a row lock the account for 15 minutes.
+   *
+   * `POST /admin/session`
+   */
+  signIn(
+    body: components['schemas']['AdminSignIn'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['AdminSession']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/admin/session',
+      body,
+      authenticated: false,
+      resultStatuses: [201],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Requests for API keys, oldest first
+   *
+   * `GET /admin/key-requests`
+   */
+  listKeyRequests(
+    options: ListKeyRequestsOptions = {},
+  ): Promise<components['schemas']['AdminKeyRequestPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/key-requests',
+      query: { 'status': options.status, 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Approve a request for an API key
+   *
+   * `POST /admin/key-requests/{requestId}/approve`
+   */
+  approveKeyRequest(
+    requestId: operations['approveKeyRequest']['parameters']['path']['requestId'],
+    options: ApproveKeyRequestOptions,
+  ): Promise<components['schemas']['AdminKeyRequest']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/admin/key-requests/{requestId}/approve',
+      pathParams: { requestId },
+      headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Reject a request for an API key, with the reason the requester reads
+   *
+   * `POST /admin/key-requests/{requestId}/reject`
+   */
+  rejectKeyRequest(
+    requestId: operations['rejectKeyRequest']['parameters']['path']['requestId'],
+    body: components['schemas']['AdminRejection'],
+    options: RejectKeyRequestOptions,
+  ): Promise<components['schemas']['AdminKeyRequest']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/admin/key-requests/{requestId}/reject',
+      pathParams: { requestId },
+      body,
+      headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * The audit log, newest first
+   *
+   * `GET /admin/audit`
+   */
+  listAudit(
+    options: ListAuditOptions = {},
+  ): Promise<components['schemas']['AuditPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/audit',
+      query: { 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: false,
+      resultStatuses: [200],
       signal: options.signal,
     });
   }

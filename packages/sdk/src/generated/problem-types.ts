@@ -87,6 +87,16 @@ export const problemTypes = {
     title: 'Request URL too long',
     status: 414,
   },
+  forbidden: {
+    type: 'https://hallmark.dev/problems/forbidden',
+    title: 'Not allowed',
+    status: 403,
+  },
+  alreadyDecided: {
+    type: 'https://hallmark.dev/problems/already-decided',
+    title: 'Already decided',
+    status: 409,
+  },
   imageUnreadable: {
     type: 'https://hallmark.dev/problems/image-unreadable',
     title: 'Image cannot be read',

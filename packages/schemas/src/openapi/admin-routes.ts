@@ -1,0 +1,174 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import {
+  AdminKeyRequest,
+  AdminKeyRequestPage,
+  AdminRejection,
+  AdminSession,
+  AdminSignIn,
+  AuditPage,
+} from '../admin.ts';
+import { KeyRequestState } from '../key-request.ts';
+import { RequestIdParams } from '../path-params.ts';
+import { problemTypes } from '../problem-types.ts';
+import { type ProblemCase, problemResponses } from './problem-responses.ts';
+import { noAuth } from './security.ts';
+
+/** The admin API authenticates with the operator's session cookie, never with an API key. */
+export const COOKIE_AUTH = 'cookieAuth';
+const cookieAuth = [{ [COOKIE_AUTH]: [] }];
+const tags = ['Admin'];
+
+const csrfHeader = z.object({
+  'X-CSRF-Token': z.string().meta({ description: 'The `csrfToken` of the session.' }),
+});
+
+const signedIn: ProblemCase[] = [
+  { problem: problemTypes.unauthorized, when: 'no live session (sign in first).' },
+  { problem: problemTypes.rateLimited, when: 'too many requests from this address.' },
+];
+const changes: ProblemCase[] = [
+  ...signedIn,
+  {
+    problem: problemTypes.forbidden,
+    when: 'the `X-CSRF-Token` is missing or wrong, or the operator is a viewer; nothing changed.',
+  },
+];
+
+export function registerAdminRoutes(registry: OpenAPIRegistry): void {
+  registry.registerComponent('securitySchemes', COOKIE_AUTH, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'hallmark_session',
+    description: 'The session cookie `POST /admin/session` sets (httpOnly, SameSite=Strict).',
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/admin/session',
+    operationId: 'signIn',
+    tags,
+    summary: 'Sign an operator in',
+    description:
+      'Sets the session cookie and answers the `csrfToken` to send with every change. Five failures in a row lock the account for 15 minutes.',
+    security: noAuth,
+    request: { body: { required: true, content: { 'application/json': { schema: AdminSignIn } } } },
+    responses: {
+      201: { description: 'Signed in.', content: { 'application/json': { schema: AdminSession } } },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'the body is not `{email, password}`.' },
+        { problem: problemTypes.unauthorized, when: 'wrong email or password.' },
+        { problem: problemTypes.rateLimited, when: 'the account is locked; see `Retry-After`.' },
+      ]),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/admin/session',
+    operationId: 'getSession',
+    tags,
+    summary: 'The signed-in operator',
+    security: cookieAuth,
+    responses: {
+      200: {
+        description: 'The session.',
+        content: { 'application/json': { schema: AdminSession } },
+      },
+      ...problemResponses(signedIn),
+    },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/admin/session',
+    operationId: 'signOut',
+    tags,
+    summary: 'Sign out',
+    security: cookieAuth,
+    // A 204 has no body: the generated client cannot describe it; a fetch does.
+    'x-hallmark-sdk': 'hand-written',
+    request: { headers: csrfHeader },
+    responses: {
+      204: { description: 'Signed out; the cookie is cleared.' },
+      ...problemResponses(changes),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/admin/key-requests',
+    operationId: 'listKeyRequests',
+    tags,
+    summary: 'Requests for API keys, oldest first',
+    security: cookieAuth,
+    request: {
+      query: z.object({
+        status: KeyRequestState.optional(),
+        cursor: z.string().optional().meta({ description: '`nextCursor` of the previous page.' }),
+        limit: z.coerce.number().int().min(1).max(100).optional(),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'A page.',
+        content: { 'application/json': { schema: AdminKeyRequestPage } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
+        ...signedIn,
+      ]),
+    },
+  });
+  for (const [decision, summary] of [
+    ['approve', 'Approve a request for an API key'],
+    ['reject', 'Reject a request for an API key, with the reason the requester reads'],
+  ] as const) {
+    registry.registerPath({
+      method: 'post',
+      path: `/admin/key-requests/{requestId}/${decision}`,
+      operationId: `${decision}KeyRequest`,
+      tags,
+      summary,
+      security: cookieAuth,
+      request: {
+        params: RequestIdParams,
+        headers: csrfHeader,
+        ...(decision === 'reject'
+          ? {
+              body: { required: true, content: { 'application/json': { schema: AdminRejection } } },
+            }
+          : {}),
+      },
+      responses: {
+        200: {
+          description: 'Decided (and audited; the requester is told by mail).',
+          content: { 'application/json': { schema: AdminKeyRequest } },
+        },
+        ...problemResponses([
+          { problem: problemTypes.validationError, when: 'a malformed id or reason.' },
+          { problem: problemTypes.notFound, when: 'no such request.' },
+          { problem: problemTypes.alreadyDecided, when: 'it was decided already.' },
+          ...changes,
+        ]),
+      },
+    });
+  }
+  registry.registerPath({
+    method: 'get',
+    path: '/admin/audit',
+    operationId: 'listAudit',
+    tags,
+    summary: 'The audit log, newest first',
+    security: cookieAuth,
+    request: {
+      query: z.object({
+        cursor: z.string().optional(),
+        limit: z.coerce.number().int().min(1).max(100).optional(),
+      }),
+    },
+    responses: {
+      200: { description: 'A page.', content: { 'application/json': { schema: AuditPage } } },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed query.' },
+        ...signedIn,
+      ]),
+    },
+  });
+}
