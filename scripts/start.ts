@@ -60,6 +60,7 @@ const {
   createPrismaClient,
   ensureDatabase,
   ensureDevApiKey,
+  ensureDevOperator,
   MalformedApiKeyError,
 } = await import('@hallmark/db');
 await ensureDatabase(config.DATABASE_URL);
@@ -84,6 +85,12 @@ try {
   } else {
     console.error(`start: development API key ${devKey.prefix}… is ready`);
   }
+  const operator = await ensureDevOperator(prisma);
+  console.error(
+    operator.password === undefined
+      ? `start: operators exist (e.g. ${operator.email}); \`pnpm hallmark admins create\` adds one`
+      : `\nstart: created the operator ${operator.email} (admin) for the admin API. Its password is shown once:\n\n  ${operator.password}\n`,
+  );
 } catch (error) {
   if (!(error instanceof MalformedApiKeyError)) throw error;
   console.error(error.message);

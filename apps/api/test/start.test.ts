@@ -7,8 +7,8 @@ import { freePort } from './support/free-port.ts';
 
 const repoRoot = join(import.meta.dirname, '../../..');
 
-/** Resolves once every text appeared in the output so far (rejects if the process ends first). */
-function waitForOutput(child: ChildProcess, texts: readonly string[]): Promise<void> {
+/** Resolves with the output once every text appeared in it (rejects if the process ends first). */
+function waitForOutput(child: ChildProcess, texts: readonly string[]): Promise<string> {
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -16,7 +16,7 @@ function waitForOutput(child: ChildProcess, texts: readonly string[]): Promise<v
       if (texts.every((text) => output.includes(text))) {
         child.stdout?.off('data', onData);
         child.stderr?.off('data', onData);
-        resolve();
+        resolve(output);
       }
     };
     child.stdout?.on('data', onData);
@@ -38,7 +38,7 @@ describe('pnpm start', () => {
     await testEnv?.dispose();
   });
 
-  it('runs api and worker, then exits 0 on a Ctrl-C of its terminal', async () => {
+  it('runs api and worker with a development operator, then exits 0 on a Ctrl-C of its terminal', async () => {
     // detached: its own process group, like a terminal's foreground job, so the SIGINT below
     // reaches pnpm, node, api, worker and the chain at once, as a Ctrl-C does.
     const child = spawn('pnpm', ['start'], {
@@ -49,9 +49,21 @@ describe('pnpm start', () => {
     });
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     try {
-      await waitForOutput(child, ['"msg":"api listening"', '"msg":"worker ready"']);
+      const output = await waitForOutput(child, [
+        'created the operator admin@hallmark.local',
+        '"msg":"api listening"',
+        '"msg":"worker ready"',
+      ]);
       const ready = await fetch(`http://127.0.0.1:${testEnv.env.PORT}/health`);
       expect(ready.status).toBe(200);
+      // The password printed once signs the development operator in to the admin API.
+      const password = /password is shown once:\s+(\S+)/.exec(output)?.[1] ?? '';
+      const signIn = await fetch(`http://127.0.0.1:${testEnv.env.PORT}/admin/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@hallmark.local', password }),
+      });
+      expect(signIn.status).toBe(201);
       process.kill(-(child.pid as number), 'SIGINT');
       expect(await exited).toEqual([0, null]);
     } finally {

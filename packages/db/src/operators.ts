@@ -161,3 +161,20 @@ export async function appendAudit(
 ): Promise<void> {
   await prisma.auditEntry.create({ data: { ...entry, details: entry.details ?? {} } });
 }
+
+/** The operator `pnpm start` makes on a database that has none. */
+export const DEV_OPERATOR_EMAIL = 'admin@hallmark.local';
+
+/**
+ * A development operator (admin) when the database has no operator at all: the password is
+ * returned once, to be printed. A database with operators is left as it is.
+ */
+export async function ensureDevOperator(
+  prisma: Pick<PrismaClient, 'operator'>,
+): Promise<{ readonly email: string; readonly password?: string }> {
+  const any = await prisma.operator.findFirst({ select: { email: true } });
+  if (any !== null) return { email: any.email };
+  const password = randomBytes(18).toString('base64url');
+  await createOperator(prisma, DEV_OPERATOR_EMAIL, 'admin', password);
+  return { email: DEV_OPERATOR_EMAIL, password };
+}
