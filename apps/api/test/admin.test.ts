@@ -160,6 +160,47 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
     );
   });
 
+  it('an admin makes a key (shown once), it works, is revoked, the API refuses it, and the audit log has both', async () => {
+    const { cookie, csrf } = await signIn('admin@hallmark.example', 'correct horse battery');
+    const headers = { cookie, 'x-csrf-token': csrf };
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api-keys',
+      headers,
+      payload: { name: 'Newsroom' },
+    });
+    expect(made.statusCode).toBe(201);
+    const { apiKey, prefix } = made.json() as { apiKey: string; prefix: string };
+    const use = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/token',
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+    expect((await use()).statusCode).toBe(201);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/admin/api-keys?limit=100',
+      headers: { cookie },
+    });
+    expect(listed.body).not.toContain(apiKey);
+    expect(listed.json().items.map((item: { prefix: string }) => item.prefix)).toContain(prefix);
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: `/admin/api-keys/${prefix}/revoke`,
+      headers,
+    });
+    expect(revoked.json().revokedAt).toEqual(expect.any(Number));
+    expectProblem(await use(), 401, 'unauthorized');
+    const audit = (
+      await t.app.inject({ method: 'GET', url: '/admin/audit?limit=2', headers: { cookie } })
+    ).json();
+    expect(audit.items.map((item: { action: string }) => item.action)).toEqual([
+      'api_key.revoke',
+      'api_key.create',
+    ]);
+  });
+
   it('the audit log is append-only', async () => {
     const before = await t.prisma.auditEntry.findMany();
     expect(before.length).toBeGreaterThan(0);

@@ -320,6 +320,26 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       ).status,
     ).toBe(200);
     expect((await call('GET', '/admin/audit', { headers: { cookie } })).status).toBe(200);
+    const made = await call('POST', '/admin/api-keys', {
+      headers: auth,
+      body: { name: 'Contract' },
+    });
+    expect(made.status).toBe(201);
+    const prefix = String(made.body.prefix);
+    expect((await call('GET', '/admin/api-keys?limit=2', { headers: { cookie } })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await call('PUT', `/admin/api-keys/${prefix}/wallet`, {
+          headers: auth,
+          body: { walletAddress: '0x000000000000000000000000000000000000bEEF' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call('POST', `/admin/api-keys/${prefix}/revoke`, { headers: auth })).status).toBe(
+      200,
+    );
 
     // The SDK's admin client, with a fetch that keeps the session cookie as a browser does.
     let jar = '';

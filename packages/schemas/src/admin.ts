@@ -68,3 +68,37 @@ export type AuditEntryView = z.infer<typeof AuditEntryView>;
 export const AuditPage = z
   .strictObject({ items: z.array(AuditEntryView), nextCursor: z.string().nullable() })
   .meta({ id: 'AuditPage' });
+
+export const AdminApiKey = z
+  .strictObject({
+    prefix: z.string(),
+    name: z.string(),
+    createdAt: UnixSeconds,
+    lastUsedAt: UnixSeconds.nullable(),
+    revokedAt: UnixSeconds.nullable(),
+    walletAddress: z.string().nullable(),
+    apiKey: z
+      .string()
+      .optional()
+      .meta({ description: 'The key itself: in the answer that created it only.' }),
+  })
+  .meta({ id: 'AdminApiKey' });
+export type AdminApiKey = z.infer<typeof AdminApiKey>;
+
+export const AdminApiKeyPage = z
+  .strictObject({ items: z.array(AdminApiKey), nextCursor: z.string().nullable() })
+  .meta({ id: 'AdminApiKeyPage' });
+
+export const AdminApiKeyCreate = z
+  .strictObject({ name: z.string().trim().min(1).max(200) })
+  .meta({ id: 'AdminApiKeyCreate' });
+
+export const AdminWallet = z
+  .strictObject({
+    walletAddress: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 20-byte address')
+      .nullable()
+      .meta({ description: "Where the key's NFTs are minted to; null: the custody wallet." }),
+  })
+  .meta({ id: 'AdminWallet' });

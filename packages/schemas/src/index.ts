@@ -3,11 +3,15 @@
 // not load the document generator.
 export { AccessToken } from './access-token.ts';
 export {
+  AdminApiKey,
+  AdminApiKeyCreate,
+  AdminApiKeyPage,
   AdminKeyRequest,
   AdminKeyRequestPage,
   AdminRejection,
   AdminSession,
   AdminSignIn,
+  AdminWallet,
   AuditEntryView,
   AuditPage,
   OperatorRole,

@@ -85,6 +85,10 @@ describe('the OpenAPI document', () => {
       listKeyRequests: 'GET /admin/key-requests 200',
       approveKeyRequest: 'POST /admin/key-requests/{requestId}/approve 200',
       rejectKeyRequest: 'POST /admin/key-requests/{requestId}/reject 200',
+      listApiKeys: 'GET /admin/api-keys 200',
+      createApiKey: 'POST /admin/api-keys 201',
+      revokeApiKey: 'POST /admin/api-keys/{prefix}/revoke 200',
+      setApiKeyWallet: 'PUT /admin/api-keys/{prefix}/wallet 200',
       listAudit: 'GET /admin/audit 200',
       getHealth: 'GET /health 200',
       getReadiness: 'GET /ready 200',
@@ -103,6 +107,10 @@ describe('the OpenAPI document', () => {
         'listKeyRequests',
         'approveKeyRequest',
         'rejectKeyRequest',
+        'listApiKeys',
+        'createApiKey',
+        'revokeApiKey',
+        'setApiKeyWallet',
         'listAudit',
       ];
       expect(requirement, operationId).toEqual(

@@ -45,6 +45,10 @@ describe('src/generated', () => {
       'listKeyRequests',
       'approveKeyRequest',
       'rejectKeyRequest',
+      'listApiKeys',
+      'createApiKey',
+      'revokeApiKey',
+      'setApiKeyWallet',
       'listAudit',
     ]);
   });

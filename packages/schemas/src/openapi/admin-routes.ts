@@ -1,11 +1,15 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
+  AdminApiKey,
+  AdminApiKeyCreate,
+  AdminApiKeyPage,
   AdminKeyRequest,
   AdminKeyRequestPage,
   AdminRejection,
   AdminSession,
   AdminSignIn,
+  AdminWallet,
   AuditPage,
 } from '../admin.ts';
 import { KeyRequestState } from '../key-request.ts';
@@ -150,6 +154,90 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       },
     });
   }
+  const prefixParams = z.object({
+    prefix: z.string().meta({ description: 'The key prefix, `hm_xxxxxxxx`.' }),
+  });
+  const keyChangeCases: ProblemCase[] = [
+    { problem: problemTypes.validationError, when: 'a malformed prefix or body.' },
+    { problem: problemTypes.notFound, when: 'no such key.' },
+    ...changes,
+  ];
+  registry.registerPath({
+    method: 'get',
+    path: '/admin/api-keys',
+    operationId: 'listApiKeys',
+    tags,
+    summary: 'API keys, oldest first',
+    security: cookieAuth,
+    request: {
+      query: z.object({
+        cursor: z.string().optional(),
+        limit: z.coerce.number().int().min(1).max(100).optional(),
+      }),
+    },
+    responses: {
+      200: { description: 'A page.', content: { 'application/json': { schema: AdminApiKeyPage } } },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
+        ...signedIn,
+      ]),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/admin/api-keys',
+    operationId: 'createApiKey',
+    tags,
+    summary: 'Make an API key (shown in this answer only)',
+    security: cookieAuth,
+    request: {
+      headers: csrfHeader,
+      body: { required: true, content: { 'application/json': { schema: AdminApiKeyCreate } } },
+    },
+    responses: {
+      201: {
+        description: 'The key, with `apiKey`.',
+        content: { 'application/json': { schema: AdminApiKey } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'the body is not `{ name }`.' },
+        ...changes,
+      ]),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/admin/api-keys/{prefix}/revoke',
+    operationId: 'revokeApiKey',
+    tags,
+    summary: 'Revoke an API key and its access tokens',
+    security: cookieAuth,
+    request: { params: prefixParams, headers: csrfHeader },
+    responses: {
+      200: { description: 'Revoked.', content: { 'application/json': { schema: AdminApiKey } } },
+      ...problemResponses([
+        ...keyChangeCases,
+        { problem: problemTypes.alreadyDecided, when: 'it was revoked already.' },
+      ]),
+    },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/admin/api-keys/{prefix}/wallet',
+    operationId: 'setApiKeyWallet',
+    tags,
+    summary: "Set the wallet the key's NFTs are minted to",
+    security: cookieAuth,
+    request: {
+      params: prefixParams,
+      headers: csrfHeader,
+      body: { required: true, content: { 'application/json': { schema: AdminWallet } } },
+    },
+    responses: {
+      200: { description: 'Set.', content: { 'application/json': { schema: AdminApiKey } } },
+      ...problemResponses(keyChangeCases),
+    },
+  });
   registry.registerPath({
     method: 'get',
     path: '/admin/audit',

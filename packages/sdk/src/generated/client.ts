@@ -67,6 +67,48 @@ export interface RejectKeyRequestOptions extends RequestOptions {
   readonly csrfToken: operations['rejectKeyRequest']['parameters']['header']['X-CSRF-Token'];
 }
 
+/** Options of `HallmarkAdminClient.listApiKeys`. */
+export interface ListApiKeysOptions extends RequestOptions {
+  /**
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listApiKeys']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listApiKeys']['parameters']['query']>['limit'] | undefined;
+}
+
+/** Options of `HallmarkAdminClient.createApiKey`. */
+export interface CreateApiKeyOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['createApiKey']['parameters']['header']['X-CSRF-Token'];
+}
+
+/** Options of `HallmarkAdminClient.revokeApiKey`. */
+export interface RevokeApiKeyOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['revokeApiKey']['parameters']['header']['X-CSRF-Token'];
+}
+
+/** Options of `HallmarkAdminClient.setApiKeyWallet`. */
+export interface SetApiKeyWalletOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['setApiKeyWallet']['parameters']['header']['X-CSRF-Token'];
+}
+
 /** Options of `HallmarkAdminClient.listAudit`. */
 export interface ListAuditOptions extends RequestOptions {
   /**
@@ -417,6 +459,86 @@ export class HallmarkAdminClient {
       method: 'POST',
       path: '/admin/key-requests/{requestId}/reject',
       pathParams: { requestId },
+      body,
+      headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * API keys, oldest first
+   *
+   * `GET /admin/api-keys`
+   */
+  listApiKeys(
+    options: ListApiKeysOptions = {},
+  ): Promise<components['schemas']['AdminApiKeyPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/api-keys',
+      query: { 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Make an API key (shown in this answer only)
+   *
+   * `POST /admin/api-keys`
+   */
+  createApiKey(
+    body: components['schemas']['AdminApiKeyCreate'],
+    options: CreateApiKeyOptions,
+  ): Promise<components['schemas']['AdminApiKey']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/admin/api-keys',
+      body,
+      headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [201],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Revoke an API key and its access tokens
+   *
+   * `POST /admin/api-keys/{prefix}/revoke`
+   */
+  revokeApiKey(
+    prefix: operations['revokeApiKey']['parameters']['path']['prefix'],
+    options: RevokeApiKeyOptions,
+  ): Promise<components['schemas']['AdminApiKey']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/admin/api-keys/{prefix}/revoke',
+      pathParams: { prefix },
+      headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Set the wallet the key's NFTs are minted to
+   *
+   * `PUT /admin/api-keys/{prefix}/wallet`
+   */
+  setApiKeyWallet(
+    prefix: operations['setApiKeyWallet']['parameters']['path']['prefix'],
+    body: components['schemas']['AdminWallet'],
+    options: SetApiKeyWalletOptions,
+  ): Promise<components['schemas']['AdminApiKey']> {
+    return this.#http.request({
+      method: 'PUT',
+      path: '/admin/api-keys/{prefix}/wallet',
+      pathParams: { prefix },
       body,
       headers: { 'X-CSRF-Token': options.csrfToken },
       authenticated: false,

@@ -365,6 +365,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API keys, oldest first */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Make an API key (shown in this answer only) */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api-keys/{prefix}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke an API key and its access tokens */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api-keys/{prefix}/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the wallet the key's NFTs are minted to */
+        put: operations["setApiKeyWallet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit": {
         parameters: {
             query?: never;
@@ -437,6 +489,23 @@ export interface components {
             /** @description Unix time at which the token stops working. */
             expiresAt: number;
         };
+        AdminApiKey: {
+            prefix: string;
+            name: string;
+            createdAt: number;
+            lastUsedAt: number | null;
+            revokedAt: number | null;
+            walletAddress: string | null;
+            /** @description The key itself: in the answer that created it only. */
+            apiKey?: string;
+        };
+        AdminApiKeyCreate: {
+            name: string;
+        };
+        AdminApiKeyPage: {
+            items: components["schemas"]["AdminApiKey"][];
+            nextCursor: string | null;
+        };
         AdminKeyRequest: {
             /** Format: uuid */
             requestId: string;
@@ -478,6 +547,10 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
+        };
+        AdminWallet: {
+            /** @description Where the key's NFTs are minted to; null: the custody wallet. */
+            walletAddress: string | null;
         };
         AuditEntry: {
             id: string;
@@ -1120,11 +1193,15 @@ export interface components {
     pathItems: never;
 }
 export type AccessToken = components['schemas']['AccessToken'];
+export type AdminApiKey = components['schemas']['AdminApiKey'];
+export type AdminApiKeyCreate = components['schemas']['AdminApiKeyCreate'];
+export type AdminApiKeyPage = components['schemas']['AdminApiKeyPage'];
 export type AdminKeyRequest = components['schemas']['AdminKeyRequest'];
 export type AdminKeyRequestPage = components['schemas']['AdminKeyRequestPage'];
 export type AdminRejection = components['schemas']['AdminRejection'];
 export type AdminSession = components['schemas']['AdminSession'];
 export type AdminSignIn = components['schemas']['AdminSignIn'];
+export type AdminWallet = components['schemas']['AdminWallet'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditPage = components['schemas']['AuditPage'];
 export type C2paSoftBindingAlgList = components['schemas']['c2pa.softBindingAlgList'];
@@ -2880,6 +2957,354 @@ export interface operations {
             };
             /** @description Already decided (`already-decided`): it was decided already. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApiKeyPage"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed query or cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The `csrfToken` of the session. */
+                "X-CSRF-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminApiKeyCreate"];
+            };
+        };
+        responses: {
+            /** @description The key, with `apiKey`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApiKey"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): the body is not `{ name }`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): the `X-CSRF-Token` is missing or wrong, or the operator is a viewer; nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The `csrfToken` of the session. */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description The key prefix, `hm_xxxxxxxx`. */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApiKey"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed prefix or body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): the `X-CSRF-Token` is missing or wrong, or the operator is a viewer; nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): no such key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Already decided (`already-decided`): it was revoked already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setApiKeyWallet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The `csrfToken` of the session. */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description The key prefix, `hm_xxxxxxxx`. */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminWallet"];
+            };
+        };
+        responses: {
+            /** @description Set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApiKey"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed prefix or body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): the `X-CSRF-Token` is missing or wrong, or the operator is a viewer; nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): no such key. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
