@@ -1,7 +1,8 @@
 import { createOperator } from '@hallmark/db';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathOf } from './support/flow.ts';
+import { claimUploadLink, pathOf, put, requestWatermark } from './support/flow.ts';
+import { jpegPhoto } from './support/photos.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const PROBLEMS = 'https://hallmark.dev/problems/';
@@ -199,6 +200,73 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
       'api_key.revoke',
       'api_key.create',
     ]);
+  });
+
+  it("jobs: every key's, filtered, with before/after links; a failed one is retried; the overview counts them", async () => {
+    const { cookie, csrf } = await signIn('admin@hallmark.example', 'correct horse battery');
+    const { bearer } = await t.newClient('jobs client');
+    const link = await claimUploadLink(t, bearer);
+    expect((await put(t, link.uploadLink, jpegPhoto, 'image/jpeg')).statusCode).toBe(200);
+    const accepted = await requestWatermark(t, bearer, {
+      fileId: link.fileId,
+      options: { watermarkType: ['c2pa'] },
+    });
+    const { requestId } = accepted.json() as { requestId: string };
+    await t.prisma.watermarkJob.update({
+      where: { id: requestId },
+      data: {
+        status: 'failed',
+        errorCode: 'invalid_image',
+        errorMessage: 'x',
+        finishedAt: new Date(),
+        attempts: 5,
+      },
+    });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/admin/jobs?status=failed&technique=c2pa',
+      headers: { cookie },
+    });
+    expect(list.json().items.map((job: { requestId: string }) => job.requestId)).toContain(
+      requestId,
+    );
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/admin/jobs?technique=invisible',
+      headers: { cookie },
+    });
+    expect(none.json().items.map((job: { requestId: string }) => job.requestId)).not.toContain(
+      requestId,
+    );
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/admin/jobs/${requestId}`, headers: { cookie } })
+    ).json();
+    expect(detail).toMatchObject({ status: 'failed', errorCode: 'invalid_image', outputUrl: null });
+    const before = await t.app.inject({ method: 'GET', url: pathOf(detail.inputUrl) });
+    expect(before.statusCode).toBe(200);
+    expect(before.rawPayload.length).toBe(jpegPhoto.length);
+
+    const overview = (
+      await t.app.inject({ method: 'GET', url: '/admin/overview', headers: { cookie } })
+    ).json();
+    expect(overview.failuresLast24h).toContainEqual({
+      code: 'invalid_image',
+      count: expect.any(Number),
+    });
+    expect(overview.ready).toBe(true);
+
+    const retry = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin/jobs/${requestId}/retry`,
+        headers: { cookie, 'x-csrf-token': csrf },
+      });
+    expect((await retry()).json()).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      errorCode: null,
+    });
+    expectProblem(await retry(), 409, 'already-decided');
   });
 
   it('the audit log is append-only', async () => {

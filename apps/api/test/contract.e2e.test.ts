@@ -340,6 +340,18 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect((await call('POST', `/admin/api-keys/${prefix}/revoke`, { headers: auth })).status).toBe(
       200,
     );
+    expect((await call('GET', '/admin/overview', { headers: { cookie } })).status).toBe(200);
+    expect(
+      (await call('GET', '/admin/jobs?limit=5&technique=c2pa', { headers: { cookie } })).status,
+    ).toBe(200);
+    const failed = await call('GET', '/admin/jobs?status=failed', { headers: { cookie } });
+    const failedId = String((failed.body.items as Array<{ requestId: string }>)[0]?.requestId);
+    expect((await call('GET', `/admin/jobs/${failedId}`, { headers: { cookie } })).status).toBe(
+      200,
+    );
+    expect((await call('POST', `/admin/jobs/${failedId}/retry`, { headers: auth })).status).toBe(
+      200,
+    );
 
     // The SDK's admin client, with a fetch that keeps the session cookie as a browser does.
     let jar = '';

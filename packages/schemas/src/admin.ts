@@ -102,3 +102,68 @@ export const AdminWallet = z
       .meta({ description: "Where the key's NFTs are minted to; null: the custody wallet." }),
   })
   .meta({ id: 'AdminWallet' });
+
+const JobStatus = z.enum(['pending', 'processing', 'success', 'failed']);
+
+export const AdminJob = z
+  .strictObject({
+    requestId: z.uuid(),
+    status: JobStatus,
+    keyPrefix: z.string(),
+    fileId: z.uuid(),
+    watermarkTypes: z.array(z.string()),
+    mintNft: z.boolean(),
+    storeIpfs: z.boolean(),
+    createdAt: UnixSeconds,
+    finishedAt: UnixSeconds.nullable(),
+    attempts: z.int(),
+    errorCode: z.string().nullable(),
+  })
+  .meta({ id: 'AdminJob' });
+export type AdminJob = z.infer<typeof AdminJob>;
+
+export const AdminJobPage = z
+  .strictObject({ items: z.array(AdminJob), nextCursor: z.string().nullable() })
+  .meta({ id: 'AdminJobPage' });
+
+export const AdminJobDetail = z
+  .strictObject({
+    ...AdminJob.shape,
+    options: z.record(z.string(), z.unknown()),
+    steps: z.array(z.record(z.string(), z.unknown())),
+    errorMessage: z.string().nullable(),
+    inputUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'A short-lived link to the uploaded file (the "before").' }),
+    outputUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'A short-lived link to the watermarked file (the "after").' }),
+  })
+  .meta({ id: 'AdminJobDetail' });
+export type AdminJobDetail = z.infer<typeof AdminJobDetail>;
+
+export const AdminOverview = z
+  .strictObject({
+    ready: z.boolean(),
+    checks: z.record(z.string(), z.enum(['up', 'down'])),
+    queue: z
+      .strictObject({
+        waiting: z.int(),
+        active: z.int(),
+        delayed: z.int(),
+      })
+      .nullable()
+      .meta({ description: 'Null while Redis cannot be reached.' }),
+    jobsLast24h: z.strictObject({
+      pending: z.int(),
+      processing: z.int(),
+      success: z.int(),
+      failed: z.int(),
+    }),
+    failuresLast24h: z.array(z.strictObject({ code: z.string(), count: z.int() })),
+    overdueKeyRequests: z.int(),
+  })
+  .meta({ id: 'AdminOverview' });
+export type AdminOverview = z.infer<typeof AdminOverview>;

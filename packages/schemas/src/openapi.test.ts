@@ -89,6 +89,10 @@ describe('the OpenAPI document', () => {
       createApiKey: 'POST /admin/api-keys 201',
       revokeApiKey: 'POST /admin/api-keys/{prefix}/revoke 200',
       setApiKeyWallet: 'PUT /admin/api-keys/{prefix}/wallet 200',
+      getOverview: 'GET /admin/overview 200',
+      listJobs: 'GET /admin/jobs 200',
+      getJob: 'GET /admin/jobs/{requestId} 200',
+      retryJob: 'POST /admin/jobs/{requestId}/retry 200',
       listAudit: 'GET /admin/audit 200',
       getHealth: 'GET /health 200',
       getReadiness: 'GET /ready 200',
@@ -111,6 +115,10 @@ describe('the OpenAPI document', () => {
         'createApiKey',
         'revokeApiKey',
         'setApiKeyWallet',
+        'getOverview',
+        'listJobs',
+        'getJob',
+        'retryJob',
         'listAudit',
       ];
       expect(requirement, operationId).toEqual(

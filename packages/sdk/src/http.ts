@@ -51,8 +51,8 @@ export interface ApiRequest {
   readonly body?: unknown;
   /** Undefined values are left out, so optional headers can be passed through as they are. */
   readonly headers?: Readonly<Record<string, string | undefined>>;
-  /** Query parameters; undefined values are left out. */
-  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  /** Query parameters; undefined and null values are left out. */
+  readonly query?: Readonly<Record<string, string | number | boolean | null | undefined>>;
   readonly authenticated: boolean;
   /** Statuses documented with a JSON body: those bodies are results, every other status throws. */
   readonly resultStatuses: readonly number[];
@@ -131,7 +131,7 @@ export class HttpTransport {
     );
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined) query.set(name, String(value));
+      if (value !== undefined && value !== null) query.set(name, String(value));
     }
     const search = query.size === 0 ? '' : `?${query}`;
     return `${this.#baseUrl}${path}${search}`;

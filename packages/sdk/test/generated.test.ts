@@ -49,6 +49,10 @@ describe('src/generated', () => {
       'createApiKey',
       'revokeApiKey',
       'setApiKeyWallet',
+      'getOverview',
+      'listJobs',
+      'getJob',
+      'retryJob',
       'listAudit',
     ]);
   });

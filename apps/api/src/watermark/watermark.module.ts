@@ -9,5 +9,6 @@ import { WatermarkService } from './watermark.service.ts';
   imports: [RecordsModule, QuotasModule],
   controllers: [WatermarkController],
   providers: [WatermarkService, WatermarkQueueProvider],
+  exports: [WatermarkQueueProvider],
 })
 export class WatermarkModule {}

@@ -4,8 +4,12 @@ import {
   AdminApiKey,
   AdminApiKeyCreate,
   AdminApiKeyPage,
+  AdminJob,
+  AdminJobDetail,
+  AdminJobPage,
   AdminKeyRequest,
   AdminKeyRequestPage,
+  AdminOverview,
   AdminRejection,
   AdminSession,
   AdminSignIn,
@@ -236,6 +240,90 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     responses: {
       200: { description: 'Set.', content: { 'application/json': { schema: AdminApiKey } } },
       ...problemResponses(keyChangeCases),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/admin/overview',
+    operationId: 'getOverview',
+    tags,
+    summary: 'Dependencies, the queue, the last day of jobs, overdue key requests',
+    security: cookieAuth,
+    responses: {
+      200: {
+        description: 'The overview.',
+        content: { 'application/json': { schema: AdminOverview } },
+      },
+      ...problemResponses(signedIn),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/admin/jobs',
+    operationId: 'listJobs',
+    tags,
+    summary: "Every key's watermark jobs, newest first",
+    security: cookieAuth,
+    request: {
+      query: z.object({
+        status: z.enum(['pending', 'processing', 'success', 'failed']).optional(),
+        key: z.string().optional().meta({ description: 'A key prefix, `hm_xxxxxxxx`.' }),
+        technique: z.enum(['invisible', 'c2pa']).optional(),
+        from: z.coerce
+          .number()
+          .int()
+          .optional()
+          .meta({ description: 'Created at or after (Unix seconds).' }),
+        to: z.coerce
+          .number()
+          .int()
+          .optional()
+          .meta({ description: 'Created before (Unix seconds).' }),
+        cursor: z.string().optional(),
+        limit: z.coerce.number().int().min(1).max(100).optional(),
+      }),
+    },
+    responses: {
+      200: { description: 'A page.', content: { 'application/json': { schema: AdminJobPage } } },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed filter or cursor.' },
+        ...signedIn,
+      ]),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/admin/jobs/{requestId}',
+    operationId: 'getJob',
+    tags,
+    summary: 'A job with its options, steps, error and before/after links',
+    security: cookieAuth,
+    request: { params: RequestIdParams },
+    responses: {
+      200: { description: 'The job.', content: { 'application/json': { schema: AdminJobDetail } } },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
+        { problem: problemTypes.notFound, when: 'no such job.' },
+        ...signedIn,
+      ]),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/admin/jobs/{requestId}/retry',
+    operationId: 'retryJob',
+    tags,
+    summary: 'Run a failed job again',
+    security: cookieAuth,
+    request: { params: RequestIdParams, headers: csrfHeader },
+    responses: {
+      200: { description: 'Queued again.', content: { 'application/json': { schema: AdminJob } } },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
+        { problem: problemTypes.notFound, when: 'no such job.' },
+        { problem: problemTypes.alreadyDecided, when: 'the job is not failed.' },
+        ...changes,
+      ]),
     },
   });
   registry.registerPath({

@@ -109,6 +109,54 @@ export interface SetApiKeyWalletOptions extends RequestOptions {
   readonly csrfToken: operations['setApiKeyWallet']['parameters']['header']['X-CSRF-Token'];
 }
 
+/** Options of `HallmarkAdminClient.listJobs`. */
+export interface ListJobsOptions extends RequestOptions {
+  /**
+   * Sent as the `status` query parameter.
+   */
+  readonly status?: NonNullable<operations['listJobs']['parameters']['query']>['status'] | undefined;
+  /**
+   * A key prefix, `hm_xxxxxxxx`.
+   *
+   * Sent as the `key` query parameter.
+   */
+  readonly key?: NonNullable<operations['listJobs']['parameters']['query']>['key'] | undefined;
+  /**
+   * Sent as the `technique` query parameter.
+   */
+  readonly technique?: NonNullable<operations['listJobs']['parameters']['query']>['technique'] | undefined;
+  /**
+   * Created at or after (Unix seconds).
+   *
+   * Sent as the `from` query parameter.
+   */
+  readonly from?: NonNullable<operations['listJobs']['parameters']['query']>['from'] | undefined;
+  /**
+   * Created before (Unix seconds).
+   *
+   * Sent as the `to` query parameter.
+   */
+  readonly to?: NonNullable<operations['listJobs']['parameters']['query']>['to'] | undefined;
+  /**
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listJobs']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listJobs']['parameters']['query']>['limit'] | undefined;
+}
+
+/** Options of `HallmarkAdminClient.retryJob`. */
+export interface RetryJobOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['retryJob']['parameters']['header']['X-CSRF-Token'];
+}
+
 /** Options of `HallmarkAdminClient.listAudit`. */
 export interface ListAuditOptions extends RequestOptions {
   /**
@@ -540,6 +588,80 @@ export class HallmarkAdminClient {
       path: '/admin/api-keys/{prefix}/wallet',
       pathParams: { prefix },
       body,
+      headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Dependencies, the queue, the last day of jobs, overdue key requests
+   *
+   * `GET /admin/overview`
+   */
+  getOverview(
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['AdminOverview']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/overview',
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Every key's watermark jobs, newest first
+   *
+   * `GET /admin/jobs`
+   */
+  listJobs(
+    options: ListJobsOptions = {},
+  ): Promise<components['schemas']['AdminJobPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/jobs',
+      query: { 'status': options.status, 'key': options.key, 'technique': options.technique, 'from': options.from, 'to': options.to, 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * A job with its options, steps, error and before/after links
+   *
+   * `GET /admin/jobs/{requestId}`
+   */
+  getJob(
+    requestId: operations['getJob']['parameters']['path']['requestId'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['AdminJobDetail']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/jobs/{requestId}',
+      pathParams: { requestId },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Run a failed job again
+   *
+   * `POST /admin/jobs/{requestId}/retry`
+   */
+  retryJob(
+    requestId: operations['retryJob']['parameters']['path']['requestId'],
+    options: RetryJobOptions,
+  ): Promise<components['schemas']['AdminJob']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/admin/jobs/{requestId}/retry',
+      pathParams: { requestId },
       headers: { 'X-CSRF-Token': options.csrfToken },
       authenticated: false,
       resultStatuses: [200],

@@ -1,0 +1,198 @@
+import { appendAudit, type Operator } from '@hallmark/db';
+import {
+  CONFIG,
+  enqueueWatermarkJob,
+  type HallmarkConfig,
+  OBJECT_STORAGE,
+  PrismaService,
+} from '@hallmark/platform';
+import { type AdminJob, type AdminJobDetail, RequestIdParams } from '@hallmark/schemas';
+import type { ObjectStorage } from '@hallmark/storage';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CurrentOperator } from '../auth/client.ts';
+import { ProblemException } from '../problem/problem.exception.ts';
+import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { parseRequest } from '../validation/parse-request.ts';
+import { AdminRoute } from './admin-route.decorator.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+
+const ListQuery = z.object({
+  status: z.enum(['pending', 'processing', 'success', 'failed']).optional(),
+  key: z
+    .string()
+    .regex(/^hm_[a-z2-7]{8}$/)
+    .optional(),
+  technique: z.enum(['invisible', 'c2pa']).optional(),
+  from: z.coerce.number().int().nonnegative().optional(),
+  to: z.coerce.number().int().nonnegative().optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+/** Links in the job detail live this long: long enough to look, too short to share. */
+const PREVIEW_TTL_MS = 10 * 60_000;
+
+const unix = (date: Date | null) => (date === null ? null : Math.floor(date.getTime() / 1000));
+
+type JobRow = {
+  id: string;
+  status: AdminJob['status'];
+  fileId: string;
+  options: unknown;
+  createdAt: Date;
+  finishedAt: Date | null;
+  attempts: number;
+  errorCode: string | null;
+  apiKey: { prefix: string };
+};
+
+function view(row: JobRow): AdminJob {
+  const options = (row.options ?? {}) as {
+    watermarkType?: string[];
+    mintNft?: boolean;
+    storeIpfs?: boolean;
+  };
+  return {
+    requestId: row.id,
+    status: row.status,
+    keyPrefix: row.apiKey.prefix,
+    fileId: row.fileId,
+    watermarkTypes: options.watermarkType ?? [],
+    mintNft: options.mintNft === true,
+    storeIpfs: options.storeIpfs === true,
+    createdAt: unix(row.createdAt) ?? 0,
+    finishedAt: unix(row.finishedAt),
+    attempts: row.attempts,
+    errorCode: row.errorCode,
+  };
+}
+
+/** Every key's jobs, for operators: filtered, paged, with a before/after preview; admins retry. */
+@AdminRoute()
+@Controller('admin/jobs')
+export class AdminJobsController {
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly prisma: PrismaService,
+    private readonly queue: WatermarkQueueProvider,
+  ) {}
+
+  /** Newest first. */
+  @Get()
+  async list(@Query() query: Record<string, unknown>) {
+    const q = parseRequest(ListQuery, query, 'query');
+    const before = q.cursor === undefined ? null : decodeCursor(q.cursor);
+    const rows = await this.prisma.client.watermarkJob.findMany({
+      where: {
+        ...(q.status === undefined ? {} : { status: q.status }),
+        ...(q.key === undefined ? {} : { apiKey: { prefix: q.key } }),
+        ...(q.technique === undefined
+          ? {}
+          : { options: { path: ['watermarkType'], array_contains: [q.technique] } }),
+        createdAt: {
+          ...(q.from === undefined ? {} : { gte: new Date(q.from * 1000) }),
+          ...(q.to === undefined ? {} : { lt: new Date(q.to * 1000) }),
+        },
+        ...(before === null
+          ? {}
+          : {
+              OR: [
+                { createdAt: { lt: before.at } },
+                { createdAt: before.at, id: { lt: before.id } },
+              ],
+            }),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: q.limit + 1,
+      include: { apiKey: { select: { prefix: true } } },
+    });
+    const page = rows.slice(0, q.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(view),
+      nextCursor:
+        rows.length > q.limit && last !== undefined ? encodeCursor(last.createdAt, last.id) : null,
+    };
+  }
+
+  @Get(':requestId')
+  async detail(@Param('requestId') requestId: string): Promise<AdminJobDetail> {
+    const { requestId: id } = parseRequest(RequestIdParams, { requestId }, 'path');
+    const row = await this.prisma.client.watermarkJob.findUnique({
+      where: { id },
+      include: { apiKey: { select: { prefix: true } }, file: true },
+    });
+    if (row === null) throw ProblemException.notFound(`No watermark job ${id}.`);
+    const expiresAt = new Date(Date.now() + PREVIEW_TTL_MS);
+    const link = (key: string | null, contentType: string | null, gone: boolean) =>
+      key === null || gone
+        ? Promise.resolve(null)
+        : this.storage.downloadLink(key, {
+            expiresAt,
+            contentType: contentType ?? 'application/octet-stream',
+          });
+    return {
+      ...view(row),
+      options: (row.options ?? {}) as Record<string, unknown>,
+      steps: Array.isArray(row.steps) ? (row.steps as Record<string, unknown>[]) : [],
+      errorMessage: row.errorMessage,
+      inputUrl: await link(
+        row.file.status === 'uploaded' ? row.file.storageKey : null,
+        row.file.contentType,
+        row.file.deletedAt !== null,
+      ),
+      outputUrl: await link(
+        row.outputStorageKey,
+        row.outputContentType,
+        row.outputDeletedAt !== null,
+      ),
+    };
+  }
+
+  /** A failed job runs again from the start of its budget (its stored output, if any, is kept). */
+  @Post(':requestId/retry')
+  @HttpCode(200)
+  async retry(
+    @Param('requestId') requestId: string,
+    @CurrentOperator() operator: Operator,
+    @Req() request: FastifyRequest,
+  ): Promise<AdminJob> {
+    const { requestId: id } = parseRequest(RequestIdParams, { requestId }, 'path');
+    const { count } = await this.prisma.client.watermarkJob.updateMany({
+      where: { id, status: 'failed' },
+      data: {
+        status: 'pending',
+        attempts: 0,
+        crashes: 0,
+        errorCode: null,
+        errorMessage: null,
+        finishedAt: null,
+        leaseToken: null,
+        leaseExpiresAt: null,
+      },
+    });
+    if (count === 0) {
+      const exists = await this.prisma.client.watermarkJob.findUnique({ where: { id } });
+      if (exists === null) throw ProblemException.notFound(`No watermark job ${id}.`);
+      throw ProblemException.alreadyDecided(
+        `Only a failed job can be retried; this one is ${exists.status}.`,
+      );
+    }
+    await appendAudit(this.prisma.client, {
+      operatorId: operator.id,
+      action: 'job.retry',
+      target: `job:${id}`,
+      address: request.ip,
+    });
+    // Queued now, or by the reconciler if Redis is away.
+    await enqueueWatermarkJob(this.queue.queue, id, this.config).catch(() => undefined);
+    const row = await this.prisma.client.watermarkJob.findUniqueOrThrow({
+      where: { id },
+      include: { apiKey: { select: { prefix: true } } },
+    });
+    return view(row);
+  }
+}
