@@ -290,5 +290,5 @@ describe('a worker killed right after sending the mint transaction', () => {
     } finally {
       await service.close();
     }
-  });
+  }, 90_000);
 });
