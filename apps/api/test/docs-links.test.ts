@@ -274,6 +274,8 @@ describe("the user's guide", () => {
     'deployment.md',
     'errors.md',
     'limits.md',
+    'verification.md',
+    'operators.md',
   ];
 
   it('has every page, each linked from docs/README.md', () => {
