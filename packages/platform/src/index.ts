@@ -12,7 +12,13 @@ export {
 export { openIpfsStore } from './ipfs.ts';
 export { redactSecrets } from './log-redaction.ts';
 export { createLogger, type Logger } from './logger.ts';
-export { createMailer, type Mailer, type MailMessage, OutboxMailer } from './mail/index.ts';
+export {
+  createMailer,
+  keyRequestDecisionMessage,
+  type Mailer,
+  type MailMessage,
+  OutboxMailer,
+} from './mail/index.ts';
 export { CoreModule } from './nest/core.module.ts';
 export { NestPinoLogger } from './nest/nest-logger.ts';
 export { PrismaService } from './nest/prisma.service.ts';

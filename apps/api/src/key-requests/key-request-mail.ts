@@ -3,6 +3,7 @@ import {
   CONFIG,
   createMailer,
   type HallmarkConfig,
+  keyRequestDecisionMessage,
   LOGGER,
   type Logger,
   type Mailer,
@@ -57,17 +58,7 @@ export class KeyRequestMail {
   }
 
   async decided(request: KeyRequest): Promise<void> {
-    await this.#send({
-      to: request.contactEmail,
-      subject:
-        request.status === 'approved'
-          ? 'Your Hallmark API key is ready'
-          : 'Your request for a Hallmark API key',
-      text:
-        request.status === 'approved'
-          ? `Hello ${request.contactName},\n\nthe request of ${request.companyName} was approved. Open your status link to see the key: it is shown there once.`
-          : `Hello ${request.contactName},\n\nthe request of ${request.companyName} was not approved: ${request.reason ?? ''}`,
-    });
+    await this.#send(keyRequestDecisionMessage(request));
   }
 
   async #send(message: { to: string; subject: string; text: string }): Promise<void> {

@@ -7,7 +7,7 @@ import {
   listKeyRequests,
   serverAddressOf,
 } from '@hallmark/db';
-import { createMailer } from '@hallmark/platform/mail';
+import { createMailer, keyRequestDecisionMessage } from '@hallmark/platform/mail';
 import { type Command, UsageError } from '../io.ts';
 
 export const keyRequestsUsage =
@@ -85,17 +85,7 @@ export const keyRequests: Command = async (args, io) => {
       },
       { info: (_fields, message) => io.stderr(`${message}\n`) },
     );
-    await mailer.send({
-      to: decided.contactEmail,
-      subject:
-        action === 'approve'
-          ? 'Your Hallmark API key is ready'
-          : 'Your request for a Hallmark API key',
-      text:
-        action === 'approve'
-          ? `Hello ${decided.contactName},\n\nthe request of ${decided.companyName} was approved. Open your status link to see the key: it is shown there once.`
-          : `Hello ${decided.contactName},\n\nthe request of ${decided.companyName} was not approved: ${reason}`,
-    });
+    await mailer.send(keyRequestDecisionMessage(decided));
     io.stdout(
       `${action === 'approve' ? 'Approved' : 'Rejected'} ${id} (${decided.companyName}).\n`,
     );
