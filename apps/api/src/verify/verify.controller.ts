@@ -1,6 +1,5 @@
 import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
 import {
-  IdempotencyKey,
   RequestIdParams,
   type VerificationAccepted,
   type VerificationJob,
@@ -8,13 +7,11 @@ import {
 } from '@hallmark/schemas';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { type Client, CurrentClient } from '../auth/client.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency-key-header.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { readImageBody } from './image-body.ts';
 import { VerifyService } from './verify.service.ts';
-
-const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
 
 @Controller('verify')
 export class VerifyController {
@@ -41,15 +38,10 @@ export class VerifyController {
     @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<VerificationAccepted> {
-    const headers = parseRequest(
-      IdempotencyHeaders,
-      { 'idempotency-key': idempotencyKey },
-      'headers',
-    );
     return this.verify.create(
       client.apiKeyId,
       parseRequest(VerifyRequest, body, 'body'),
-      headers['idempotency-key'],
+      idempotencyKeyOf(idempotencyKey),
     );
   }
 

@@ -5,7 +5,6 @@ import {
   findVerificationByIdempotencyKey,
   insertFinishedVerification,
   insertVerification,
-  isUniqueViolation,
 } from '@hallmark/db';
 import {
   CONFIG,
@@ -23,8 +22,9 @@ import {
 } from '@hallmark/schemas';
 import { storedResult, type VerificationOutcome, verifyImage } from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
+import { requestHash } from '../idempotency/request-hash.ts';
+import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
-import { requestHash } from '../watermark/request-hash.ts';
 import { imageProblem } from './image-body.ts';
 import { TrustAnchors } from './trust-anchors.service.ts';
 import { VerificationViews } from './verification-views.ts';
@@ -80,10 +80,19 @@ export class VerifyService {
     idempotencyKey: string | undefined,
   ): Promise<VerificationAccepted> {
     const hash = idempotencyKey === undefined ? null : requestHash(request);
-    if (idempotencyKey !== undefined) {
-      const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
-      if (replay !== null) return replay;
-    }
+    return withIdempotency(
+      idempotencyKey,
+      () => this.#replay(apiKeyId, idempotencyKey ?? '', hash),
+      () => this.#accept(apiKeyId, request, idempotencyKey, hash),
+    );
+  }
+
+  async #accept(
+    apiKeyId: string,
+    request: VerifyRequest,
+    idempotencyKey: string | undefined,
+    hash: string | null,
+  ): Promise<VerificationAccepted> {
     const verification = {
       id: randomUUID(),
       apiKeyId,
@@ -91,17 +100,9 @@ export class VerifyService {
       idempotencyKey: idempotencyKey ?? null,
       requestHash: hash,
     };
-    try {
-      if (!(await insertVerification(this.prisma.sql, verification))) {
-        await this.#whyRefused(apiKeyId, request.fileId);
-        throw notUploaded();
-      }
-    } catch (error) {
-      if (idempotencyKey !== undefined && isUniqueViolation(error)) {
-        const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
-        if (replay !== null) return replay;
-      }
-      throw error;
+    if (!(await insertVerification(this.prisma.sql, verification))) {
+      await this.#whyRefused(apiKeyId, request.fileId);
+      throw notUploaded();
     }
     try {
       await enqueueVerification(this.queue.queue, verification.id, this.config);

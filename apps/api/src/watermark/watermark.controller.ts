@@ -1,17 +1,14 @@
 import {
-  IdempotencyKey,
   RequestIdParams,
   type WatermarkAccepted,
   type WatermarkJob,
   WatermarkRequest,
 } from '@hallmark/schemas';
 import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
-import { z } from 'zod';
 import { type Client, CurrentClient } from '../auth/client.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency-key-header.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { WatermarkService } from './watermark.service.ts';
-
-const IdempotencyHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
 
 @Controller('watermark')
 export class WatermarkController {
@@ -24,15 +21,10 @@ export class WatermarkController {
     @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<WatermarkAccepted> {
-    const headers = parseRequest(
-      IdempotencyHeaders,
-      { 'idempotency-key': idempotencyKey },
-      'headers',
-    );
     return this.watermark.create(
       client.apiKeyId,
       parseRequest(WatermarkRequest, body, 'body'),
-      headers['idempotency-key'],
+      idempotencyKeyOf(idempotencyKey),
     );
   }
 

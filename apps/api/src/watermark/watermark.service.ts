@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  findJobByIdempotencyKey,
-  findJobView,
-  findOwnedFile,
-  insertJob,
-  isUniqueViolation,
-} from '@hallmark/db';
+import { findJobByIdempotencyKey, findJobView, findOwnedFile, insertJob } from '@hallmark/db';
 import {
   CONFIG,
   enqueueWatermarkJob,
@@ -25,12 +19,13 @@ import {
 } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
+import { requestHash } from '../idempotency/request-hash.ts';
+import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { type MintSlot, Quotas } from '../quotas/quotas.service.ts';
 import { RecordViews } from '../records/record-views.service.ts';
 import { toJobView } from './job-view.ts';
-import { requestHash } from './request-hash.ts';
 
 @Injectable()
 export class WatermarkService {
@@ -54,20 +49,22 @@ export class WatermarkService {
     idempotencyKey: string | undefined,
   ): Promise<WatermarkAccepted> {
     const hash = idempotencyKey === undefined ? null : requestHash(request);
-    if (idempotencyKey !== undefined) {
-      const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
-      if (replay !== null) return replay;
-    }
-    // Quotas before anything is written or queued; a replay above costs nothing.
-    await this.quotas.assertStorageLeft(apiKeyId);
-    const mint: MintSlot | null =
-      request.options.mintNft === true ? await this.quotas.takeMint(apiKeyId) : null;
-    try {
-      return await this.#accept(apiKeyId, request, idempotencyKey, hash);
-    } catch (error) {
-      await mint?.giveBack();
-      throw error;
-    }
+    return withIdempotency(
+      idempotencyKey,
+      () => this.#replay(apiKeyId, idempotencyKey ?? '', hash),
+      async () => {
+        // Quotas before anything is written or queued; a replay costs nothing.
+        await this.quotas.assertStorageLeft(apiKeyId);
+        const mint: MintSlot | null =
+          request.options.mintNft === true ? await this.quotas.takeMint(apiKeyId) : null;
+        try {
+          return await this.#accept(apiKeyId, request, idempotencyKey, hash);
+        } catch (error) {
+          await mint?.giveBack();
+          throw error;
+        }
+      },
+    );
   }
 
   async #accept(
@@ -84,21 +81,12 @@ export class WatermarkService {
       idempotencyKey: idempotencyKey ?? null,
       requestHash: hash,
     };
-    try {
-      // The usual case, an uploaded file of this key, costs this one statement; only a refused
-      // insert reads the file, to say why.
-      if (!(await insertJob(this.prisma.sql, job))) {
-        await this.#whyRefused(apiKeyId, request.fileId);
-        // The file changed in between (its upload completed): try once more.
-        if (!(await insertJob(this.prisma.sql, job))) throw notUploaded();
-      }
-    } catch (error) {
-      // Two requests with the same new key raced: the loser answers like a replay.
-      if (idempotencyKey !== undefined && isUniqueViolation(error)) {
-        const replay = await this.#replay(apiKeyId, idempotencyKey, hash);
-        if (replay !== null) return replay;
-      }
-      throw error;
+    // The usual case, an uploaded file of this key, costs this one statement; only a refused
+    // insert reads the file, to say why.
+    if (!(await insertJob(this.prisma.sql, job))) {
+      await this.#whyRefused(apiKeyId, request.fileId);
+      // The file changed in between (its upload completed): try once more.
+      if (!(await insertJob(this.prisma.sql, job))) throw notUploaded();
     }
     try {
       await enqueueWatermarkJob(this.queue.queue, job.id, this.config);
