@@ -269,6 +269,34 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
     expectProblem(await retry(), 409, 'already-decided');
   });
 
+  it("a key's own rate limit is what limits it, through its access tokens too", async () => {
+    const { cookie, csrf } = await signIn('admin@hallmark.example', 'correct horse battery');
+    const { bearer, prefix } = await t.newClient('limited');
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/admin/api-keys/${prefix}/rate-limit`,
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { rateLimitPerMinute: 2 },
+    });
+    expect(set.json()).toMatchObject({ prefix, rateLimitPerMinute: 2 });
+    const token = (
+      await t.app.inject({ method: 'POST', url: '/auth/token', headers: { authorization: bearer } })
+    ).json().accessToken as string;
+    const viaToken = await t.app.inject({
+      method: 'GET',
+      url: '/watermark/8c1f4a0e-0000-4000-8000-000000000000',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(viaToken.statusCode).toBe(404);
+    expect(viaToken.headers['ratelimit-limit']).toBe('2');
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { authorization: bearer },
+    });
+    expectProblem(third, 429, 'rate-limited');
+  });
+
   it('the audit log is append-only', async () => {
     const before = await t.prisma.auditEntry.findMany();
     expect(before.length).toBeGreaterThan(0);

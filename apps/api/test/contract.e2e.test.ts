@@ -337,6 +337,14 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
         })
       ).status,
     ).toBe(200);
+    expect(
+      (
+        await call('PUT', `/admin/api-keys/${prefix}/rate-limit`, {
+          headers: auth,
+          body: { rateLimitPerMinute: 120 },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call('POST', `/admin/api-keys/${prefix}/revoke`, { headers: auth })).status).toBe(
       200,
     );

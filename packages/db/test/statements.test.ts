@@ -12,7 +12,7 @@ import {
   insertFile,
   insertJob,
   isUniqueViolation,
-  keyRevokedAt,
+  keyStatus,
   releaseUpload,
 } from '../src/statements/index.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
@@ -94,9 +94,9 @@ describe('request path statements', () => {
     expect(await findKeyByHash(db.sql, keyHash)).toMatchObject({ id: keyId, revokedAt: null });
     expect(await findKeyByHash(db.sql, 'f'.repeat(64))).toBeNull();
     await db.prisma.apiKey.update({ where: { id: otherKeyId }, data: { revokedAt: new Date() } });
-    expect(await keyRevokedAt(db.sql, otherKeyId)).toBeInstanceOf(Date);
-    expect(await keyRevokedAt(db.sql, keyId)).toBeNull();
-    expect(await keyRevokedAt(db.sql, randomUUID())).toBeUndefined();
+    expect((await keyStatus(db.sql, otherKeyId))?.revokedAt).toBeInstanceOf(Date);
+    expect(await keyStatus(db.sql, keyId)).toEqual({ revokedAt: null, rateLimitPerMinute: null });
+    expect(await keyStatus(db.sql, randomUUID())).toBeUndefined();
   });
 
   it('claim an upload once, only with its declared type, and release it again', async () => {

@@ -77,6 +77,10 @@ export const AdminApiKey = z
     lastUsedAt: UnixSeconds.nullable(),
     revokedAt: UnixSeconds.nullable(),
     walletAddress: z.string().nullable(),
+    rateLimitPerMinute: z
+      .int()
+      .nullable()
+      .meta({ description: "The key's own requests per minute; null: the deployment's." }),
     apiKey: z
       .string()
       .optional()
@@ -167,3 +171,14 @@ export const AdminOverview = z
   })
   .meta({ id: 'AdminOverview' });
 export type AdminOverview = z.infer<typeof AdminOverview>;
+
+export const AdminRateLimit = z
+  .strictObject({
+    rateLimitPerMinute: z
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .nullable()
+      .meta({ description: 'Requests per minute for this key; null: RATE_LIMIT_PER_MINUTE.' }),
+  })
+  .meta({ id: 'AdminRateLimit' });

@@ -12,6 +12,7 @@ export {
   AdminKeyRequest,
   AdminKeyRequestPage,
   AdminOverview,
+  AdminRateLimit,
   AdminRejection,
   AdminSession,
   AdminSignIn,

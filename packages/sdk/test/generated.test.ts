@@ -49,6 +49,7 @@ describe('src/generated', () => {
       'createApiKey',
       'revokeApiKey',
       'setApiKeyWallet',
+      'setApiKeyRateLimit',
       'getOverview',
       'listJobs',
       'getJob',

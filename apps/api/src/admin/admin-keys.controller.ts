@@ -1,6 +1,11 @@
 import { appendAudit, issueApiKey, type Operator, revokeApiKey } from '@hallmark/db';
 import { PrismaService } from '@hallmark/platform';
-import { type AdminApiKey, AdminApiKeyCreate, AdminWallet } from '@hallmark/schemas';
+import {
+  type AdminApiKey,
+  AdminApiKeyCreate,
+  AdminRateLimit,
+  AdminWallet,
+} from '@hallmark/schemas';
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -28,6 +33,7 @@ type KeyRow = {
   lastUsedAt: Date | null;
   revokedAt: Date | null;
   walletAddress: string | null;
+  rateLimitPerMinute: number | null;
 };
 
 function view(row: KeyRow): AdminApiKey {
@@ -38,10 +44,11 @@ function view(row: KeyRow): AdminApiKey {
     lastUsedAt: unix(row.lastUsedAt),
     revokedAt: unix(row.revokedAt),
     walletAddress: row.walletAddress,
+    rateLimitPerMinute: row.rateLimitPerMinute,
   };
 }
 
-/** API keys for operators: listed by any, made, revoked and pointed at a wallet by admins. */
+/** API keys for operators: listed by any; made, revoked, given a wallet and a rate limit by admins. */
 @AdminRoute()
 @Controller('admin/api-keys')
 export class AdminKeysController {
@@ -137,6 +144,33 @@ export class AdminKeysController {
       action: 'api_key.set_wallet',
       target: `api_key:${params.prefix}`,
       details: { walletAddress },
+      address: request.ip,
+    });
+    return view(
+      await this.prisma.client.apiKey.findUniqueOrThrow({ where: { prefix: params.prefix } }),
+    );
+  }
+
+  /** This key's requests per minute (null: the deployment's RATE_LIMIT_PER_MINUTE). */
+  @Put(':prefix/rate-limit')
+  async setRateLimit(
+    @Param('prefix') prefix: string,
+    @Body() body: unknown,
+    @CurrentOperator() operator: Operator,
+    @Req() request: FastifyRequest,
+  ): Promise<AdminApiKey> {
+    const params = parseRequest(PrefixParams, { prefix }, 'path');
+    const { rateLimitPerMinute } = parseRequest(AdminRateLimit, body, 'body');
+    const { count } = await this.prisma.client.apiKey.updateMany({
+      where: { prefix: params.prefix },
+      data: { rateLimitPerMinute },
+    });
+    if (count === 0) throw ProblemException.notFound(`No API key ${params.prefix}.`);
+    await appendAudit(this.prisma.client, {
+      operatorId: operator.id,
+      action: 'api_key.set_rate_limit',
+      target: `api_key:${params.prefix}`,
+      details: { rateLimitPerMinute },
       address: request.ip,
     });
     return view(

@@ -60,7 +60,8 @@ export class AuthGuard implements CanActivate {
       await this.#count(byAddress, reply);
       throw error;
     }
-    await this.#count({ kind: 'key', apiKeyId: request.client.apiKeyId }, reply);
+    const { apiKeyId, rateLimitPerMinute } = request.client;
+    await this.#count({ kind: 'key', apiKeyId, limit: rateLimitPerMinute }, reply);
     return true;
   }
 

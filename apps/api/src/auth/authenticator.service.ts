@@ -1,10 +1,4 @@
-import {
-  findKeyByHash,
-  hashApiKey,
-  isWellFormedApiKey,
-  keyRevokedAt,
-  touchKey,
-} from '@hallmark/db';
+import { findKeyByHash, hashApiKey, isWellFormedApiKey, keyStatus, touchKey } from '@hallmark/db';
 import {
   CONFIG,
   type HallmarkConfig,
@@ -57,14 +51,15 @@ export class Authenticator {
     ) {
       await touchKey(this.prisma.sql, key.id, new Date());
     }
-    return { apiKeyId: key.id, via: 'api_key' };
+    return { apiKeyId: key.id, via: 'api_key', rateLimitPerMinute: key.rateLimitPerMinute };
   }
 
   async #fromToken(token: string): Promise<Client> {
     const apiKeyId = this.tokens.verify(token, Math.floor(Date.now() / 1000));
     if (apiKeyId === null) throw unauthorized('The access token is invalid or expired.');
-    if ((await keyRevokedAt(this.prisma.sql, apiKeyId)) !== null)
+    const key = await keyStatus(this.prisma.sql, apiKeyId);
+    if (key === undefined || key.revokedAt !== null)
       throw unauthorized('The API key of this access token was revoked.');
-    return { apiKeyId, via: 'access_token' };
+    return { apiKeyId, via: 'access_token', rateLimitPerMinute: key.rateLimitPerMinute };
   }
 }

@@ -5,6 +5,8 @@ import type { FastifyRequest } from 'fastify';
 /** Who is calling: the API key behind the bearer, and whether it came as the key or a token. */
 export interface Client {
   readonly apiKeyId: string;
+  /** The key's own rate limit; null: RATE_LIMIT_PER_MINUTE. */
+  readonly rateLimitPerMinute: number | null;
   readonly via: 'api_key' | 'access_token';
 }
 

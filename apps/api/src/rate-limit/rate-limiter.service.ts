@@ -25,7 +25,12 @@ return { count, redis.call('PTTL', KEYS[1]) }
 
 /** Who a request counts against: its API key, or, for traffic without a valid key, its address. */
 export type RateLimitBucket =
-  | { readonly kind: 'key'; readonly apiKeyId: string }
+  | {
+      readonly kind: 'key';
+      readonly apiKeyId: string;
+      /** The key's own limit; null: RATE_LIMIT_PER_MINUTE. */
+      readonly limit: number | null;
+    }
   | { readonly kind: 'ip'; readonly address: string }
   /** Requests for API keys, per address and hour (KEY_REQUESTS_PER_HOUR): a form, not an API. */
   | { readonly kind: 'key-request'; readonly address: string };
@@ -57,7 +62,7 @@ export class RateLimiter {
   async consume(bucket: RateLimitBucket): Promise<RateLimitState | null> {
     const [key, limit, windowMs] =
       bucket.kind === 'key'
-        ? [`ratelimit:${bucket.apiKeyId}`, this.#perKey, WINDOW_MS]
+        ? [`ratelimit:${bucket.apiKeyId}`, bucket.limit ?? this.#perKey, WINDOW_MS]
         : bucket.kind === 'ip'
           ? [`ratelimit:ip:${bucket.address}`, this.#perAddress, WINDOW_MS]
           : [`ratelimit:key-request:${bucket.address}`, this.#keyRequestsPerHour, HOUR_MS];

@@ -2,7 +2,7 @@
 // as parameterised SQL on the process's pg pool. They run several times per job, and Prisma's
 // client costs ~230-360 us of CPU per query here against ~35-60 us for pg itself (measured on a
 // key lookup); everything else (records, admin, reconciler, tests) uses the Prisma client.
-export { findKeyByHash, type KeyCredential, keyRevokedAt, touchKey } from './api-keys.ts';
+export { findKeyByHash, type KeyCredential, keyStatus, touchKey } from './api-keys.ts';
 export {
   claimUpload,
   completeUpload,

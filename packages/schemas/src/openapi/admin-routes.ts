@@ -10,6 +10,7 @@ import {
   AdminKeyRequest,
   AdminKeyRequestPage,
   AdminOverview,
+  AdminRateLimit,
   AdminRejection,
   AdminSession,
   AdminSignIn,
@@ -236,6 +237,23 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       params: prefixParams,
       headers: csrfHeader,
       body: { required: true, content: { 'application/json': { schema: AdminWallet } } },
+    },
+    responses: {
+      200: { description: 'Set.', content: { 'application/json': { schema: AdminApiKey } } },
+      ...problemResponses(keyChangeCases),
+    },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/admin/api-keys/{prefix}/rate-limit',
+    operationId: 'setApiKeyRateLimit',
+    tags,
+    summary: "Set the key's requests per minute",
+    security: cookieAuth,
+    request: {
+      params: prefixParams,
+      headers: csrfHeader,
+      body: { required: true, content: { 'application/json': { schema: AdminRateLimit } } },
     },
     responses: {
       200: { description: 'Set.', content: { 'application/json': { schema: AdminApiKey } } },

@@ -109,6 +109,16 @@ export interface SetApiKeyWalletOptions extends RequestOptions {
   readonly csrfToken: operations['setApiKeyWallet']['parameters']['header']['X-CSRF-Token'];
 }
 
+/** Options of `HallmarkAdminClient.setApiKeyRateLimit`. */
+export interface SetApiKeyRateLimitOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['setApiKeyRateLimit']['parameters']['header']['X-CSRF-Token'];
+}
+
 /** Options of `HallmarkAdminClient.listJobs`. */
 export interface ListJobsOptions extends RequestOptions {
   /**
@@ -586,6 +596,28 @@ export class HallmarkAdminClient {
     return this.#http.request({
       method: 'PUT',
       path: '/admin/api-keys/{prefix}/wallet',
+      pathParams: { prefix },
+      body,
+      headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Set the key's requests per minute
+   *
+   * `PUT /admin/api-keys/{prefix}/rate-limit`
+   */
+  setApiKeyRateLimit(
+    prefix: operations['setApiKeyRateLimit']['parameters']['path']['prefix'],
+    body: components['schemas']['AdminRateLimit'],
+    options: SetApiKeyRateLimitOptions,
+  ): Promise<components['schemas']['AdminApiKey']> {
+    return this.#http.request({
+      method: 'PUT',
+      path: '/admin/api-keys/{prefix}/rate-limit',
       pathParams: { prefix },
       body,
       headers: { 'X-CSRF-Token': options.csrfToken },

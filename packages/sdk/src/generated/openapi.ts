@@ -417,6 +417,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api-keys/{prefix}/rate-limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the key's requests per minute */
+        put: operations["setApiKeyRateLimit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/overview": {
         parameters: {
             query?: never;
@@ -564,6 +581,8 @@ export interface components {
             lastUsedAt: number | null;
             revokedAt: number | null;
             walletAddress: string | null;
+            /** @description The key's own requests per minute; null: the deployment's. */
+            rateLimitPerMinute: number | null;
             /** @description The key itself: in the answer that created it only. */
             apiKey?: string;
         };
@@ -669,6 +688,10 @@ export interface components {
                 count: number;
             }[];
             overdueKeyRequests: number;
+        };
+        AdminRateLimit: {
+            /** @description Requests per minute for this key; null: RATE_LIMIT_PER_MINUTE. */
+            rateLimitPerMinute: number | null;
         };
         AdminRejection: {
             reason: string;
@@ -1340,6 +1363,7 @@ export type AdminJobPage = components['schemas']['AdminJobPage'];
 export type AdminKeyRequest = components['schemas']['AdminKeyRequest'];
 export type AdminKeyRequestPage = components['schemas']['AdminKeyRequestPage'];
 export type AdminOverview = components['schemas']['AdminOverview'];
+export type AdminRateLimit = components['schemas']['AdminRateLimit'];
 export type AdminRejection = components['schemas']['AdminRejection'];
 export type AdminSession = components['schemas']['AdminSession'];
 export type AdminSignIn = components['schemas']['AdminSignIn'];
@@ -3406,6 +3430,101 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AdminWallet"];
+            };
+        };
+        responses: {
+            /** @description Set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApiKey"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed prefix or body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): the `X-CSRF-Token` is missing or wrong, or the operator is a viewer; nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): no such key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setApiKeyRateLimit: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The `csrfToken` of the session. */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description The key prefix, `hm_xxxxxxxx`. */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminRateLimit"];
             };
         };
         responses: {
