@@ -349,6 +349,10 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       200,
     );
     expect((await call('GET', '/admin/overview', { headers: { cookie } })).status).toBe(200);
+    const nfts = await call('GET', '/admin/nfts?limit=5', { headers: { cookie } });
+    expect((nfts.body.items as unknown[]).length).toBeGreaterThan(0);
+    const records = await call('GET', '/admin/ipfs-records?limit=5', { headers: { cookie } });
+    expect((records.body.items as unknown[]).length).toBeGreaterThan(0);
     expect(
       (await call('GET', '/admin/jobs?limit=5&technique=c2pa', { headers: { cookie } })).status,
     ).toBe(200);

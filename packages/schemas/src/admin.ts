@@ -182,3 +182,40 @@ export const AdminRateLimit = z
       .meta({ description: 'Requests per minute for this key; null: RATE_LIMIT_PER_MINUTE.' }),
   })
   .meta({ id: 'AdminRateLimit' });
+
+export const AdminNft = z
+  .strictObject({
+    tokenId: z.string(),
+    network: z.string(),
+    contract: z.string(),
+    owner: z.string().meta({ description: 'As last read from the chain (see `ownerAsOf`).' }),
+    ownerAsOf: UnixSeconds,
+    txHash: z.string().nullable(),
+    imageCid: z.string(),
+    metadataCid: z.string(),
+    mintedAt: UnixSeconds,
+    requestId: z.uuid(),
+    keyPrefix: z.string(),
+  })
+  .meta({ id: 'AdminNft' });
+export type AdminNft = z.infer<typeof AdminNft>;
+
+export const AdminNftPage = z
+  .strictObject({ items: z.array(AdminNft), nextCursor: z.string().nullable() })
+  .meta({ id: 'AdminNftPage' });
+
+export const AdminIpfsRecord = z
+  .strictObject({
+    cid: z.string(),
+    gatewayUrl: z.string(),
+    metadata: z.record(z.string(), z.unknown()),
+    storedAt: UnixSeconds,
+    requestId: z.uuid(),
+    keyPrefix: z.string(),
+  })
+  .meta({ id: 'AdminIpfsRecord' });
+export type AdminIpfsRecord = z.infer<typeof AdminIpfsRecord>;
+
+export const AdminIpfsRecordPage = z
+  .strictObject({ items: z.array(AdminIpfsRecord), nextCursor: z.string().nullable() })
+  .meta({ id: 'AdminIpfsRecordPage' });

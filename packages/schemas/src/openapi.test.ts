@@ -94,6 +94,8 @@ describe('the OpenAPI document', () => {
       listJobs: 'GET /admin/jobs 200',
       getJob: 'GET /admin/jobs/{requestId} 200',
       retryJob: 'POST /admin/jobs/{requestId}/retry 200',
+      listNfts: 'GET /admin/nfts 200',
+      listIpfsRecords: 'GET /admin/ipfs-records 200',
       listAudit: 'GET /admin/audit 200',
       getHealth: 'GET /health 200',
       getReadiness: 'GET /ready 200',
@@ -121,6 +123,8 @@ describe('the OpenAPI document', () => {
         'listJobs',
         'getJob',
         'retryJob',
+        'listNfts',
+        'listIpfsRecords',
         'listAudit',
       ];
       expect(requirement, operationId).toEqual(

@@ -54,6 +54,8 @@ describe('src/generated', () => {
       'listJobs',
       'getJob',
       'retryJob',
+      'listNfts',
+      'listIpfsRecords',
       'listAudit',
     ]);
   });

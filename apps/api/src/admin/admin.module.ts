@@ -2,22 +2,25 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.ts';
 import { HealthModule } from '../health/health.module.ts';
 import { KeyRequestsModule } from '../key-requests/key-requests.module.ts';
+import { RecordsModule } from '../records/records.module.ts';
 import { WatermarkModule } from '../watermark/watermark.module.ts';
 import { AdminAuditController } from './admin-audit.controller.ts';
 import { AdminJobsController } from './admin-jobs.controller.ts';
 import { AdminKeyRequestsController } from './admin-key-requests.controller.ts';
 import { AdminKeysController } from './admin-keys.controller.ts';
 import { AdminOverviewController } from './admin-overview.controller.ts';
+import { AdminRecordsController } from './admin-records.controller.ts';
 import { AdminSessionController } from './admin-session.controller.ts';
 
 @Module({
-  imports: [AuthModule, KeyRequestsModule, HealthModule, WatermarkModule],
+  imports: [AuthModule, KeyRequestsModule, HealthModule, WatermarkModule, RecordsModule],
   controllers: [
     AdminSessionController,
     AdminKeyRequestsController,
     AdminKeysController,
     AdminJobsController,
     AdminOverviewController,
+    AdminRecordsController,
     AdminAuditController,
   ],
 })

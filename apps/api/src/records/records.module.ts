@@ -10,6 +10,6 @@ import { RecordsService } from './records.service.ts';
 @Module({
   controllers: [RecordsController, GatewayController],
   providers: [IpfsService, ChainService, NftOwnerRefresher, RecordViews, RecordsService],
-  exports: [RecordViews],
+  exports: [RecordViews, NftOwnerRefresher],
 })
 export class RecordsModule {}

@@ -4,11 +4,13 @@ import {
   AdminApiKey,
   AdminApiKeyCreate,
   AdminApiKeyPage,
+  AdminIpfsRecordPage,
   AdminJob,
   AdminJobDetail,
   AdminJobPage,
   AdminKeyRequest,
   AdminKeyRequestPage,
+  AdminNftPage,
   AdminOverview,
   AdminRateLimit,
   AdminRejection,
@@ -344,6 +346,37 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
+  for (const [path, operationId, summary, schema] of [
+    ['/admin/nfts', 'listNfts', 'Minted NFTs of every key, newest first', AdminNftPage],
+    [
+      '/admin/ipfs-records',
+      'listIpfsRecords',
+      'IPFS records of every key, newest first',
+      AdminIpfsRecordPage,
+    ],
+  ] as const) {
+    registry.registerPath({
+      method: 'get',
+      path,
+      operationId,
+      tags,
+      summary,
+      security: cookieAuth,
+      request: {
+        query: z.object({
+          cursor: z.string().optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+        }),
+      },
+      responses: {
+        200: { description: 'A page.', content: { 'application/json': { schema } } },
+        ...problemResponses([
+          { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
+          ...signedIn,
+        ]),
+      },
+    });
+  }
   registry.registerPath({
     method: 'get',
     path: '/admin/audit',

@@ -167,6 +167,30 @@ export interface RetryJobOptions extends RequestOptions {
   readonly csrfToken: operations['retryJob']['parameters']['header']['X-CSRF-Token'];
 }
 
+/** Options of `HallmarkAdminClient.listNfts`. */
+export interface ListNftsOptions extends RequestOptions {
+  /**
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listNfts']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listNfts']['parameters']['query']>['limit'] | undefined;
+}
+
+/** Options of `HallmarkAdminClient.listIpfsRecords`. */
+export interface ListIpfsRecordsOptions extends RequestOptions {
+  /**
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listIpfsRecords']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listIpfsRecords']['parameters']['query']>['limit'] | undefined;
+}
+
 /** Options of `HallmarkAdminClient.listAudit`. */
 export interface ListAuditOptions extends RequestOptions {
   /**
@@ -695,6 +719,42 @@ export class HallmarkAdminClient {
       path: '/admin/jobs/{requestId}/retry',
       pathParams: { requestId },
       headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Minted NFTs of every key, newest first
+   *
+   * `GET /admin/nfts`
+   */
+  listNfts(
+    options: ListNftsOptions = {},
+  ): Promise<components['schemas']['AdminNftPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/nfts',
+      query: { 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * IPFS records of every key, newest first
+   *
+   * `GET /admin/ipfs-records`
+   */
+  listIpfsRecords(
+    options: ListIpfsRecordsOptions = {},
+  ): Promise<components['schemas']['AdminIpfsRecordPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/ipfs-records',
+      query: { 'cursor': options.cursor, 'limit': options.limit },
       authenticated: false,
       resultStatuses: [200],
       signal: options.signal,

@@ -502,6 +502,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/nfts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Minted NFTs of every key, newest first */
+        get: operations["listNfts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ipfs-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** IPFS records of every key, newest first */
+        get: operations["listIpfsRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit": {
         parameters: {
             query?: never;
@@ -593,6 +627,21 @@ export interface components {
             items: components["schemas"]["AdminApiKey"][];
             nextCursor: string | null;
         };
+        AdminIpfsRecord: {
+            cid: string;
+            gatewayUrl: string;
+            metadata: {
+                [key: string]: unknown;
+            };
+            storedAt: number;
+            /** Format: uuid */
+            requestId: string;
+            keyPrefix: string;
+        };
+        AdminIpfsRecordPage: {
+            items: components["schemas"]["AdminIpfsRecord"][];
+            nextCursor: string | null;
+        };
         AdminJob: {
             /** Format: uuid */
             requestId: string;
@@ -664,6 +713,25 @@ export interface components {
         AdminKeyRequestPage: {
             items: components["schemas"]["AdminKeyRequest"][];
             /** @description Pass as `cursor` for the next page. */
+            nextCursor: string | null;
+        };
+        AdminNft: {
+            tokenId: string;
+            network: string;
+            contract: string;
+            /** @description As last read from the chain (see `ownerAsOf`). */
+            owner: string;
+            ownerAsOf: number;
+            txHash: string | null;
+            imageCid: string;
+            metadataCid: string;
+            mintedAt: number;
+            /** Format: uuid */
+            requestId: string;
+            keyPrefix: string;
+        };
+        AdminNftPage: {
+            items: components["schemas"]["AdminNft"][];
             nextCursor: string | null;
         };
         AdminOverview: {
@@ -1357,11 +1425,15 @@ export type AccessToken = components['schemas']['AccessToken'];
 export type AdminApiKey = components['schemas']['AdminApiKey'];
 export type AdminApiKeyCreate = components['schemas']['AdminApiKeyCreate'];
 export type AdminApiKeyPage = components['schemas']['AdminApiKeyPage'];
+export type AdminIpfsRecord = components['schemas']['AdminIpfsRecord'];
+export type AdminIpfsRecordPage = components['schemas']['AdminIpfsRecordPage'];
 export type AdminJob = components['schemas']['AdminJob'];
 export type AdminJobDetail = components['schemas']['AdminJobDetail'];
 export type AdminJobPage = components['schemas']['AdminJobPage'];
 export type AdminKeyRequest = components['schemas']['AdminKeyRequest'];
 export type AdminKeyRequestPage = components['schemas']['AdminKeyRequestPage'];
+export type AdminNft = components['schemas']['AdminNft'];
+export type AdminNftPage = components['schemas']['AdminNftPage'];
 export type AdminOverview = components['schemas']['AdminOverview'];
 export type AdminRateLimit = components['schemas']['AdminRateLimit'];
 export type AdminRejection = components['schemas']['AdminRejection'];
@@ -3881,6 +3953,146 @@ export interface operations {
             };
             /** @description Already decided (`already-decided`): the job is not failed. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listNfts: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminNftPage"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed query or cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listIpfsRecords: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIpfsRecordPage"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed query or cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
