@@ -14,9 +14,10 @@ import { z } from 'zod';
 import { CurrentOperator } from '../auth/client.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { PageQuery, pageOf, pastCursor } from './pages.ts';
 
 const ListQuery = z.object({
   status: z.enum(['pending', 'processing', 'success', 'failed']).optional(),
@@ -33,8 +34,6 @@ const ListQuery = z.object({
 
 /** Links in the job detail live this long: long enough to look, too short to share. */
 const PREVIEW_TTL_MS = 10 * 60_000;
-
-const unix = (date: Date | null) => (date === null ? null : Math.floor(date.getTime() / 1000));
 
 type JobRow = {
   id: string;
@@ -62,8 +61,8 @@ function view(row: JobRow): AdminJob {
     watermarkTypes: options.watermarkType ?? [],
     mintNft: options.mintNft === true,
     storeIpfs: options.storeIpfs === true,
-    createdAt: unix(row.createdAt) ?? 0,
-    finishedAt: unix(row.finishedAt),
+    createdAt: unixSeconds(row.createdAt),
+    finishedAt: row.finishedAt === null ? null : unixSeconds(row.finishedAt),
     attempts: row.attempts,
     errorCode: row.errorCode,
   };
@@ -84,7 +83,6 @@ export class AdminJobsController {
   @Get()
   async list(@Query() query: Record<string, unknown>) {
     const q = parseRequest(ListQuery, query, 'query');
-    const before = q.cursor === undefined ? null : decodeCursor(q.cursor);
     const rows = await this.prisma.client.watermarkJob.findMany({
       where: {
         ...(q.status === undefined ? {} : { status: q.status }),
@@ -96,26 +94,14 @@ export class AdminJobsController {
           ...(q.from === undefined ? {} : { gte: new Date(q.from * 1000) }),
           ...(q.to === undefined ? {} : { lt: new Date(q.to * 1000) }),
         },
-        ...(before === null
-          ? {}
-          : {
-              OR: [
-                { createdAt: { lt: before.at } },
-                { createdAt: before.at, id: { lt: before.id } },
-              ],
-            }),
+        ...pastCursor(q.cursor, 'createdAt', 'desc'),
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: q.limit + 1,
       include: { apiKey: { select: { prefix: true } } },
     });
-    const page = rows.slice(0, q.limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(view),
-      nextCursor:
-        rows.length > q.limit && last !== undefined ? encodeCursor(last.createdAt, last.id) : null,
-    };
+    const { page, nextCursor } = pageOf(rows, q.limit, (row) => row.createdAt);
+    return { items: page.map(view), nextCursor };
   }
 
   @Get(':requestId')

@@ -8,21 +8,15 @@ import {
 } from '@hallmark/schemas';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { CurrentOperator } from '../auth/client.ts';
 import { KeyRequestMail } from '../key-requests/key-request-mail.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
+import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { PageQuery, pageOf, pastCursor } from './pages.ts';
 
-const ListQuery = z.object({
-  status: KeyRequestState.optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
-
-const unix = (date: Date) => Math.floor(date.getTime() / 1000);
+const ListQuery = PageQuery.extend({ status: KeyRequestState.optional() });
 
 function view(row: KeyRequest): AdminKeyRequest {
   return {
@@ -34,10 +28,10 @@ function view(row: KeyRequest): AdminKeyRequest {
     contactEmail: row.contactEmail,
     website: row.website,
     expectedVolume: row.expectedVolume,
-    submittedAt: unix(row.createdAt),
-    dueAt: unix(row.dueAt),
+    submittedAt: unixSeconds(row.createdAt),
+    dueAt: unixSeconds(row.dueAt),
     overdue: row.status === 'pending' && row.dueAt.getTime() < Date.now(),
-    decidedAt: row.decidedAt === null ? null : unix(row.decidedAt),
+    decidedAt: row.decidedAt === null ? null : unixSeconds(row.decidedAt),
     decidedBy: row.decidedBy,
     reason: row.reason,
     keyCollected: row.apiKeyId !== null,
@@ -57,26 +51,16 @@ export class AdminKeyRequestsController {
   @Get()
   async list(@Query() query: Record<string, unknown>) {
     const { status, cursor, limit } = parseRequest(ListQuery, query, 'query');
-    const after = cursor === undefined ? null : decodeCursor(cursor);
     const rows = await this.prisma.client.keyRequest.findMany({
       where: {
         ...(status === undefined ? {} : { status }),
-        ...(after === null
-          ? {}
-          : {
-              OR: [{ createdAt: { gt: after.at } }, { createdAt: after.at, id: { gt: after.id } }],
-            }),
+        ...pastCursor(cursor, 'createdAt', 'asc'),
       },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(view),
-      nextCursor:
-        rows.length > limit && last !== undefined ? encodeCursor(last.createdAt, last.id) : null,
-    };
+    const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
+    return { items: page.map(view), nextCursor };
   }
 
   @Post(':requestId/approve')

@@ -11,19 +11,14 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentOperator } from '../auth/client.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
+import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { PageQuery, pageOf, pastCursor } from './pages.ts';
 
-const ListQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
 const PrefixParams = z.object({
   prefix: z.string().regex(/^hm_[a-z2-7]{8}$/, 'Expected a key prefix hm_xxxxxxxx'),
 });
-
-const unix = (date: Date | null) => (date === null ? null : Math.floor(date.getTime() / 1000));
 
 type KeyRow = {
   id: string;
@@ -40,9 +35,9 @@ function view(row: KeyRow): AdminApiKey {
   return {
     prefix: row.prefix,
     name: row.name,
-    createdAt: unix(row.createdAt) ?? 0,
-    lastUsedAt: unix(row.lastUsedAt),
-    revokedAt: unix(row.revokedAt),
+    createdAt: unixSeconds(row.createdAt),
+    lastUsedAt: row.lastUsedAt === null ? null : unixSeconds(row.lastUsedAt),
+    revokedAt: row.revokedAt === null ? null : unixSeconds(row.revokedAt),
     walletAddress: row.walletAddress,
     rateLimitPerMinute: row.rateLimitPerMinute,
   };
@@ -56,25 +51,14 @@ export class AdminKeysController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>) {
-    const { cursor, limit } = parseRequest(ListQuery, query, 'query');
-    const after = cursor === undefined ? null : decodeCursor(cursor);
+    const { cursor, limit } = parseRequest(PageQuery, query, 'query');
     const rows = await this.prisma.client.apiKey.findMany({
-      where:
-        after === null
-          ? {}
-          : {
-              OR: [{ createdAt: { gt: after.at } }, { createdAt: after.at, id: { gt: after.id } }],
-            },
+      where: pastCursor(cursor, 'createdAt', 'asc'),
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(view),
-      nextCursor:
-        rows.length > limit && last !== undefined ? encodeCursor(last.createdAt, last.id) : null,
-    };
+    const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
+    return { items: page.map(view), nextCursor };
   }
 
   /** The new key is in this answer only; afterwards only its prefix exists. */
@@ -126,55 +110,50 @@ export class AdminKeysController {
 
   /** Where this key's NFTs are minted to (null: the service's custody wallet). */
   @Put(':prefix/wallet')
-  async setWallet(
+  setWallet(
     @Param('prefix') prefix: string,
     @Body() body: unknown,
     @CurrentOperator() operator: Operator,
     @Req() request: FastifyRequest,
   ): Promise<AdminApiKey> {
-    const params = parseRequest(PrefixParams, { prefix }, 'path');
-    const { walletAddress } = parseRequest(AdminWallet, body, 'body');
-    const { count } = await this.prisma.client.apiKey.updateMany({
-      where: { prefix: params.prefix },
-      data: { walletAddress },
-    });
-    if (count === 0) throw ProblemException.notFound(`No API key ${params.prefix}.`);
-    await appendAudit(this.prisma.client, {
-      operatorId: operator.id,
-      action: 'api_key.set_wallet',
-      target: `api_key:${params.prefix}`,
-      details: { walletAddress },
-      address: request.ip,
-    });
-    return view(
-      await this.prisma.client.apiKey.findUniqueOrThrow({ where: { prefix: params.prefix } }),
-    );
+    const key = parseRequest(PrefixParams, { prefix }, 'path').prefix;
+    const setting = parseRequest(AdminWallet, body, 'body');
+    return this.#set(key, setting, 'api_key.set_wallet', operator, request.ip);
   }
 
   /** This key's requests per minute (null: the deployment's RATE_LIMIT_PER_MINUTE). */
   @Put(':prefix/rate-limit')
-  async setRateLimit(
+  setRateLimit(
     @Param('prefix') prefix: string,
     @Body() body: unknown,
     @CurrentOperator() operator: Operator,
     @Req() request: FastifyRequest,
   ): Promise<AdminApiKey> {
-    const params = parseRequest(PrefixParams, { prefix }, 'path');
-    const { rateLimitPerMinute } = parseRequest(AdminRateLimit, body, 'body');
+    const key = parseRequest(PrefixParams, { prefix }, 'path').prefix;
+    const setting = parseRequest(AdminRateLimit, body, 'body');
+    return this.#set(key, setting, 'api_key.set_rate_limit', operator, request.ip);
+  }
+
+  /** Changes one setting of a key (its prefix checked already), audited with its new value. */
+  async #set(
+    prefix: string,
+    setting: { walletAddress: string | null } | { rateLimitPerMinute: number | null },
+    action: string,
+    operator: Operator,
+    address: string,
+  ): Promise<AdminApiKey> {
     const { count } = await this.prisma.client.apiKey.updateMany({
-      where: { prefix: params.prefix },
-      data: { rateLimitPerMinute },
+      where: { prefix },
+      data: setting,
     });
-    if (count === 0) throw ProblemException.notFound(`No API key ${params.prefix}.`);
+    if (count === 0) throw ProblemException.notFound(`No API key ${prefix}.`);
     await appendAudit(this.prisma.client, {
       operatorId: operator.id,
-      action: 'api_key.set_rate_limit',
-      target: `api_key:${params.prefix}`,
-      details: { rateLimitPerMinute },
-      address: request.ip,
+      action,
+      target: `api_key:${prefix}`,
+      details: setting,
+      address,
     });
-    return view(
-      await this.prisma.client.apiKey.findUniqueOrThrow({ where: { prefix: params.prefix } }),
-    );
+    return view(await this.prisma.client.apiKey.findUniqueOrThrow({ where: { prefix } }));
   }
 }

@@ -2,25 +2,11 @@ import { networkName } from '@hallmark/chain';
 import { CONFIG, type HallmarkConfig, ipfsGatewayUrl, PrismaService } from '@hallmark/platform';
 import type { AdminIpfsRecord, AdminNft } from '@hallmark/schemas';
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { z } from 'zod';
 import { NftOwnerRefresher } from '../records/nft-owner-refresher.ts';
+import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
-
-const ListQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
-
-const unix = (date: Date) => Math.floor(date.getTime() / 1000);
-
-/** Rows newer than the cursor's (time, id) come after it: newest first. */
-function before(cursor: string | undefined, field: 'createdAt' | 'storedAt') {
-  if (cursor === undefined) return {};
-  const { at, id } = decodeCursor(cursor);
-  return { OR: [{ [field]: { lt: at } }, { [field]: at, id: { lt: id } }] };
-}
+import { PageQuery, pageOf, pastCursor } from './pages.ts';
 
 /** The NFTs and IPFS records of every key, newest first. */
 @AdminRoute()
@@ -39,14 +25,14 @@ export class AdminRecordsController {
   /** Minted tokens; an owner older than NFT_OWNER_REFRESH_SECONDS is re-read behind the answer. */
   @Get('nfts')
   async nfts(@Query() query: Record<string, unknown>) {
-    const { cursor, limit } = parseRequest(ListQuery, query, 'query');
+    const { cursor, limit } = parseRequest(PageQuery, query, 'query');
     const rows = await this.prisma.client.nft.findMany({
-      where: { tokenId: { not: null }, ...before(cursor, 'createdAt') },
+      where: { tokenId: { not: null }, ...pastCursor(cursor, 'createdAt', 'desc') },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit + 1,
       include: { apiKey: { select: { prefix: true } } },
     });
-    const page = rows.slice(0, limit);
+    const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
     const items: AdminNft[] = page.map((row) => {
       const ownerAsOf = row.ownerCheckedAt ?? row.mintedAt ?? row.createdAt;
       if (row.tokenId !== null && this.owners.isStale(ownerAsOf)) {
@@ -57,46 +43,36 @@ export class AdminRecordsController {
         network: networkName(row.chainId),
         contract: row.contractAddress,
         owner: row.owner ?? row.mintedTo,
-        ownerAsOf: unix(ownerAsOf),
+        ownerAsOf: unixSeconds(ownerAsOf),
         txHash: row.txHash,
         imageCid: row.imageCid,
         metadataCid: row.metadataCid,
-        mintedAt: unix(row.mintedAt ?? row.createdAt),
+        mintedAt: unixSeconds(row.mintedAt ?? row.createdAt),
         requestId: row.jobId,
         keyPrefix: row.apiKey.prefix,
       };
     });
-    const last = page.at(-1);
-    return {
-      items,
-      nextCursor:
-        rows.length > limit && last !== undefined ? encodeCursor(last.createdAt, last.id) : null,
-    };
+    return { items, nextCursor };
   }
 
   @Get('ipfs-records')
   async ipfsRecords(@Query() query: Record<string, unknown>) {
-    const { cursor, limit } = parseRequest(ListQuery, query, 'query');
+    const { cursor, limit } = parseRequest(PageQuery, query, 'query');
     const rows = await this.prisma.client.ipfsRecord.findMany({
-      where: before(cursor, 'storedAt'),
+      where: pastCursor(cursor, 'storedAt', 'desc'),
       orderBy: [{ storedAt: 'desc' }, { id: 'desc' }],
       take: limit + 1,
       include: { apiKey: { select: { prefix: true } } },
     });
-    const page = rows.slice(0, limit);
+    const { page, nextCursor } = pageOf(rows, limit, (row) => row.storedAt);
     const items: AdminIpfsRecord[] = page.map((row) => ({
       cid: row.cid,
       gatewayUrl: `${this.#gateway}/ipfs/${row.cid}`,
       metadata: row.metadata as Record<string, unknown>,
-      storedAt: unix(row.storedAt),
+      storedAt: unixSeconds(row.storedAt),
       requestId: row.jobId,
       keyPrefix: row.apiKey.prefix,
     }));
-    const last = page.at(-1);
-    return {
-      items,
-      nextCursor:
-        rows.length > limit && last !== undefined ? encodeCursor(last.storedAt, last.id) : null,
-    };
+    return { items, nextCursor };
   }
 }

@@ -11,11 +11,11 @@ import {
 import type { KeyRequestAccepted, KeyRequestCreate, KeyRequestStatus } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
+import { unixSeconds } from '../time/unix-seconds.ts';
 import { addBusinessDays } from './business-days.ts';
 import { KeyRequestMail } from './key-request-mail.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
  * The spec's way to get a key: a company asks (`POST /key-requests`), the operators answer within
@@ -66,9 +66,9 @@ export class KeyRequestsService {
       requestId: row.id,
       status: row.status,
       companyName: row.companyName,
-      submittedAt: unix(row.createdAt),
-      dueAt: unix(row.dueAt),
-      ...(row.decidedAt === null ? {} : { decidedAt: unix(row.decidedAt) }),
+      submittedAt: unixSeconds(row.createdAt),
+      dueAt: unixSeconds(row.dueAt),
+      ...(row.decidedAt === null ? {} : { decidedAt: unixSeconds(row.decidedAt) }),
       ...(row.reason === null ? {} : { reason: row.reason }),
     };
     if (row.status !== 'approved') return base;
@@ -88,7 +88,7 @@ export class KeyRequestsService {
       status: 'pending',
       requestId: id,
       statusUrl: `${this.#baseUrl}/key-requests/${id}?token=${token}`,
-      dueAt: unix(dueAt),
+      dueAt: unixSeconds(dueAt),
     };
   }
 }

@@ -30,6 +30,12 @@ export const COOKIE_AUTH = 'cookieAuth';
 const cookieAuth = [{ [COOKIE_AUTH]: [] }];
 const tags = ['Admin'];
 
+/** `cursor` and `limit` of every paged list. */
+const pageQuery = {
+  cursor: z.string().optional().meta({ description: '`nextCursor` of the previous page.' }),
+  limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: 'At most 100.' }),
+};
+
 const csrfHeader = z.object({
   'X-CSRF-Token': z.string().meta({ description: 'The `csrfToken` of the session.' }),
 });
@@ -112,8 +118,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     request: {
       query: z.object({
         status: KeyRequestState.optional(),
-        cursor: z.string().optional().meta({ description: '`nextCursor` of the previous page.' }),
-        limit: z.coerce.number().int().min(1).max(100).optional(),
+        ...pageQuery,
       }),
     },
     responses: {
@@ -178,8 +183,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     security: cookieAuth,
     request: {
       query: z.object({
-        cursor: z.string().optional(),
-        limit: z.coerce.number().int().min(1).max(100).optional(),
+        ...pageQuery,
       }),
     },
     responses: {
@@ -299,8 +303,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
           .int()
           .optional()
           .meta({ description: 'Created before (Unix seconds).' }),
-        cursor: z.string().optional(),
-        limit: z.coerce.number().int().min(1).max(100).optional(),
+        ...pageQuery,
       }),
     },
     responses: {
@@ -364,8 +367,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       security: cookieAuth,
       request: {
         query: z.object({
-          cursor: z.string().optional(),
-          limit: z.coerce.number().int().min(1).max(100).optional(),
+          ...pageQuery,
         }),
       },
       responses: {
@@ -386,8 +388,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     security: cookieAuth,
     request: {
       query: z.object({
-        cursor: z.string().optional(),
-        limit: z.coerce.number().int().min(1).max(100).optional(),
+        ...pageQuery,
       }),
     },
     responses: {

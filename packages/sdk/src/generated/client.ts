@@ -42,6 +42,8 @@ export interface ListKeyRequestsOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listKeyRequests']['parameters']['query']>['cursor'] | undefined;
   /**
+   * At most 100.
+   *
    * Sent as the `limit` query parameter.
    */
   readonly limit?: NonNullable<operations['listKeyRequests']['parameters']['query']>['limit'] | undefined;
@@ -70,10 +72,14 @@ export interface RejectKeyRequestOptions extends RequestOptions {
 /** Options of `HallmarkAdminClient.listApiKeys`. */
 export interface ListApiKeysOptions extends RequestOptions {
   /**
+   * `nextCursor` of the previous page.
+   *
    * Sent as the `cursor` query parameter.
    */
   readonly cursor?: NonNullable<operations['listApiKeys']['parameters']['query']>['cursor'] | undefined;
   /**
+   * At most 100.
+   *
    * Sent as the `limit` query parameter.
    */
   readonly limit?: NonNullable<operations['listApiKeys']['parameters']['query']>['limit'] | undefined;
@@ -148,10 +154,14 @@ export interface ListJobsOptions extends RequestOptions {
    */
   readonly to?: NonNullable<operations['listJobs']['parameters']['query']>['to'] | undefined;
   /**
+   * `nextCursor` of the previous page.
+   *
    * Sent as the `cursor` query parameter.
    */
   readonly cursor?: NonNullable<operations['listJobs']['parameters']['query']>['cursor'] | undefined;
   /**
+   * At most 100.
+   *
    * Sent as the `limit` query parameter.
    */
   readonly limit?: NonNullable<operations['listJobs']['parameters']['query']>['limit'] | undefined;
@@ -170,10 +180,14 @@ export interface RetryJobOptions extends RequestOptions {
 /** Options of `HallmarkAdminClient.listNfts`. */
 export interface ListNftsOptions extends RequestOptions {
   /**
+   * `nextCursor` of the previous page.
+   *
    * Sent as the `cursor` query parameter.
    */
   readonly cursor?: NonNullable<operations['listNfts']['parameters']['query']>['cursor'] | undefined;
   /**
+   * At most 100.
+   *
    * Sent as the `limit` query parameter.
    */
   readonly limit?: NonNullable<operations['listNfts']['parameters']['query']>['limit'] | undefined;
@@ -182,10 +196,14 @@ export interface ListNftsOptions extends RequestOptions {
 /** Options of `HallmarkAdminClient.listIpfsRecords`. */
 export interface ListIpfsRecordsOptions extends RequestOptions {
   /**
+   * `nextCursor` of the previous page.
+   *
    * Sent as the `cursor` query parameter.
    */
   readonly cursor?: NonNullable<operations['listIpfsRecords']['parameters']['query']>['cursor'] | undefined;
   /**
+   * At most 100.
+   *
    * Sent as the `limit` query parameter.
    */
   readonly limit?: NonNullable<operations['listIpfsRecords']['parameters']['query']>['limit'] | undefined;
@@ -194,10 +212,14 @@ export interface ListIpfsRecordsOptions extends RequestOptions {
 /** Options of `HallmarkAdminClient.listAudit`. */
 export interface ListAuditOptions extends RequestOptions {
   /**
+   * `nextCursor` of the previous page.
+   *
    * Sent as the `cursor` query parameter.
    */
   readonly cursor?: NonNullable<operations['listAudit']['parameters']['query']>['cursor'] | undefined;
   /**
+   * At most 100.
+   *
    * Sent as the `limit` query parameter.
    */
   readonly limit?: NonNullable<operations['listAudit']['parameters']['query']>['limit'] | undefined;

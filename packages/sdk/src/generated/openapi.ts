@@ -2963,6 +2963,7 @@ export interface operations {
                 status?: "pending" | "approved" | "rejected";
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
+                /** @description At most 100. */
                 limit?: number;
             };
             header?: never;
@@ -3236,7 +3237,9 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
+                /** @description `nextCursor` of the previous page. */
                 cursor?: string;
+                /** @description At most 100. */
                 limit?: number;
             };
             header?: never;
@@ -3745,7 +3748,9 @@ export interface operations {
                 from?: number | null;
                 /** @description Created before (Unix seconds). */
                 to?: number | null;
+                /** @description `nextCursor` of the previous page. */
                 cursor?: string;
+                /** @description At most 100. */
                 limit?: number;
             };
             header?: never;
@@ -3994,7 +3999,9 @@ export interface operations {
     listNfts: {
         parameters: {
             query?: {
+                /** @description `nextCursor` of the previous page. */
                 cursor?: string;
+                /** @description At most 100. */
                 limit?: number;
             };
             header?: never;
@@ -4064,7 +4071,9 @@ export interface operations {
     listIpfsRecords: {
         parameters: {
             query?: {
+                /** @description `nextCursor` of the previous page. */
                 cursor?: string;
+                /** @description At most 100. */
                 limit?: number;
             };
             header?: never;
@@ -4134,7 +4143,9 @@ export interface operations {
     listAudit: {
         parameters: {
             query?: {
+                /** @description `nextCursor` of the previous page. */
                 cursor?: string;
+                /** @description At most 100. */
                 limit?: number;
             };
             header?: never;
