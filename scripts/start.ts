@@ -4,11 +4,12 @@
 // 3. build what is stale (turbo cache), create the database if missing, apply migrations;
 // 4. make sure a development API key exists (printed once when created);
 // 5. unless CHAIN_RPC_URL names a real chain, run a local anvil chain with the NFT contract;
-// 6. run api and worker together with labelled logs.
+// 6. run api, worker and the admin console together with labelled logs.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '@hallmark/platform/config';
+import { browsable } from './start/browsable.ts';
 import { runTogether } from './start/processes.ts';
 import { findUnreachable } from './start/reachability.ts';
 
@@ -39,6 +40,7 @@ const build = spawnSync(
     'build',
     '--filter=@hallmark/api...',
     '--filter=@hallmark/worker...',
+    '--filter=@hallmark/admin...',
     '--output-logs=errors-only',
   ],
   { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
@@ -119,13 +121,17 @@ if (config.CHAIN_RPC_URL === undefined) {
   stopChain = () => chain.stop();
 }
 
+// The console's server reaches the API directly (it is the API's client, never a browser's).
+childEnv.ADMIN_API_URL = config.ADMIN_API_URL ?? `http://${browsable(config.HOST)}:${config.PORT}`;
 console.error(
-  `start: api on http://${config.HOST}:${config.PORT} (docs at /docs); worker on Redis`,
+  `start: api on http://${config.HOST}:${config.PORT} (docs at /docs); worker on Redis\n` +
+    `start: admin console on http://${browsable(config.HOST)}:${config.ADMIN_PORT}`,
 );
 const code = await runTogether(
   [
     { label: 'api', entry: join(root, 'apps/api/dist/main.js') },
     { label: 'worker', entry: join(root, 'apps/worker/dist/main.js') },
+    { label: 'admin', entry: join(root, 'apps/admin/server.ts') },
   ],
   childEnv,
 );

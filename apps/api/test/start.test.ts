@@ -31,14 +31,17 @@ describe('pnpm start', () => {
   let testEnv: Awaited<ReturnType<typeof createTestEnv>>;
 
   beforeAll(async () => {
-    testEnv = await createTestEnv('start', { PORT: String(await freePort()) });
+    testEnv = await createTestEnv('start', {
+      PORT: String(await freePort()),
+      ADMIN_PORT: String(await freePort()),
+    });
   });
 
   afterAll(async () => {
     await testEnv?.dispose();
   });
 
-  it('runs api and worker with a development operator, then exits 0 on a Ctrl-C of its terminal', async () => {
+  it('runs api, worker and the console with a development operator, then exits 0 on a Ctrl-C of its terminal', async () => {
     // detached: its own process group, like a terminal's foreground job, so the SIGINT below
     // reaches pnpm, node, api, worker and the chain at once, as a Ctrl-C does.
     const child = spawn('pnpm', ['start'], {
@@ -53,7 +56,9 @@ describe('pnpm start', () => {
         'created the operator admin@hallmark.local',
         '"msg":"api listening"',
         '"msg":"worker ready"',
+        '"msg":"admin listening"',
       ]);
+      expect(output).toContain(`admin console on http://127.0.0.1:${testEnv.env.ADMIN_PORT}`);
       const ready = await fetch(`http://127.0.0.1:${testEnv.env.PORT}/health`);
       expect(ready.status).toBe(200);
       // The password printed once signs the development operator in to the admin API.
@@ -64,6 +69,10 @@ describe('pnpm start', () => {
         body: JSON.stringify({ email: 'admin@hallmark.local', password }),
       });
       expect(signIn.status).toBe(201);
+      // The console is up on its own port and talks to this API.
+      const consolePage = await fetch(`http://127.0.0.1:${testEnv.env.ADMIN_PORT}/sign-in`);
+      expect(consolePage.status).toBe(200);
+      expect(await consolePage.text()).toContain('Hallmark console');
       process.kill(-(child.pid as number), 'SIGINT');
       expect(await exited).toEqual([0, null]);
     } finally {

@@ -191,6 +191,10 @@ export const AdminNft = z
     owner: z.string().meta({ description: 'As last read from the chain (see `ownerAsOf`).' }),
     ownerAsOf: UnixSeconds,
     txHash: z.string().nullable(),
+    marketplaceUrl: z.string().nullable().meta({
+      description:
+        "The token's page on the marketplace (NFT_MARKETPLACE_URL_TEMPLATE); without one, its image on the IPFS gateway.",
+    }),
     imageCid: z.string(),
     metadataCid: z.string(),
     mintedAt: UnixSeconds,

@@ -111,6 +111,8 @@ export class HttpTransport {
     if (!request.resultStatuses.includes(response.status)) {
       throw await errorFromResponse(response, body);
     }
+    // 204 No Content: the only result without a body (e.g. `signOut`).
+    if (response.status === 204) return undefined as Result;
     if (body.kind !== 'json') {
       // Every result status is documented with a JSON body, so anything else is not the API.
       throw new HallmarkApiError(response.status, undefined, body.value, {

@@ -37,11 +37,13 @@ describe('src/generated', () => {
       'createVerification',
       'getVerification',
       'createKeyRequest',
+      'getKeyRequest',
       'getHealth',
       'getReadiness',
-      // HallmarkAdminClient: the admin API (its session cookie; signOut is a plain fetch).
+      // HallmarkAdminClient: the admin API (its session cookie).
       'getSession',
       'signIn',
+      'signOut',
       'listKeyRequests',
       'approveKeyRequest',
       'rejectKeyRequest',

@@ -17,7 +17,7 @@ import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
-import { PageQuery, pageOf, pastCursor } from './pages.ts';
+import { pageOf, pastCursor } from './pages.ts';
 
 const ListQuery = z.object({
   status: z.enum(['pending', 'processing', 'success', 'failed']).optional(),

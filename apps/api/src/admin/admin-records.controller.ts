@@ -3,6 +3,7 @@ import { CONFIG, type HallmarkConfig, ipfsGatewayUrl, PrismaService } from '@hal
 import type { AdminIpfsRecord, AdminNft } from '@hallmark/schemas';
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { NftOwnerRefresher } from '../records/nft-owner-refresher.ts';
+import { RecordViews } from '../records/record-views.service.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
@@ -18,6 +19,7 @@ export class AdminRecordsController {
     @Inject(CONFIG) config: HallmarkConfig,
     private readonly prisma: PrismaService,
     private readonly owners: NftOwnerRefresher,
+    private readonly views: RecordViews,
   ) {
     this.#gateway = ipfsGatewayUrl(config);
   }
@@ -45,6 +47,10 @@ export class AdminRecordsController {
         owner: row.owner ?? row.mintedTo,
         ownerAsOf: unixSeconds(ownerAsOf),
         txHash: row.txHash,
+        marketplaceUrl:
+          row.tokenId === null
+            ? null
+            : this.views.marketplaceUrl({ ...row, tokenId: row.tokenId }, row.imageCid),
         imageCid: row.imageCid,
         metadataCid: row.metadataCid,
         mintedAt: unixSeconds(row.mintedAt ?? row.createdAt),

@@ -56,7 +56,6 @@ export class RecordViews {
     if (metadata === null) return null;
     const ownerAsOf = row.ownerCheckedAt ?? row.mintedAt;
     if (this.owners.isStale(ownerAsOf)) this.owners.refresh(row);
-    const template = this.chain.options?.marketplaceUrlTemplate;
     return {
       tokenId: row.tokenId,
       contract: row.contractAddress,
@@ -64,16 +63,27 @@ export class RecordViews {
       owner: row.owner ?? row.mintedTo,
       ownerAsOf: Math.floor(ownerAsOf.getTime() / 1000),
       metadata,
-      marketplaceUrl:
-        template === undefined
-          ? `${this.#gateway}/ipfs/${metadata.image.replace(/^ipfs:\/\//, '')}`
-          : marketplaceUrl(template, {
-              chainId: row.chainId,
-              contract: row.contractAddress,
-              tokenId: row.tokenId,
-            }),
+      marketplaceUrl: this.marketplaceUrl(row, metadata.image.replace(/^ipfs:\/\//, '')),
       mintedAt: Math.floor(row.mintedAt.getTime() / 1000),
     };
+  }
+
+  /**
+   * Where people see the token: the marketplace template's page, or without one (a local chain
+   * has no marketplace) the gateway page of the token's image.
+   */
+  marketplaceUrl(
+    token: { chainId: number; contractAddress: string; tokenId: string },
+    imageCid: string,
+  ): string {
+    const template = this.chain.options?.marketplaceUrlTemplate;
+    return template === undefined
+      ? `${this.#gateway}/ipfs/${imageCid}`
+      : marketplaceUrl(template, {
+          chainId: token.chainId,
+          contract: token.contractAddress,
+          tokenId: token.tokenId,
+        });
   }
 
   /** The stored document; for an older row, read once from IPFS (briefly) and kept. */

@@ -115,6 +115,8 @@ export const configSchema = z
     OPERATOR_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     KEY_REQUESTS_PER_HOUR: positiveInt.default(5),
     ADMIN_SESSION_HOURS: positiveInt.default(12),
+    ADMIN_PORT: port.default(3001),
+    ADMIN_API_URL: url(['http:', 'https:']).optional(),
     WORKER_CONCURRENCY: positiveInt.default(availableParallelism()),
     PIXEL_THREADS: positiveInt.optional(),
     WORKER_HEALTH_PORT: port.optional(),

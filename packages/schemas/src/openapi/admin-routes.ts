@@ -100,8 +100,6 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     tags,
     summary: 'Sign out',
     security: cookieAuth,
-    // A 204 has no body: the generated client cannot describe it; a fetch does.
-    'x-hallmark-sdk': 'hand-written',
     request: { headers: csrfHeader },
     responses: {
       204: { description: 'Signed out; the cookie is cleared.' },

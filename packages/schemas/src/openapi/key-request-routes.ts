@@ -41,8 +41,6 @@ export function registerKeyRequestRoutes(registry: OpenAPIRegistry): void {
     path: '/key-requests/{requestId}',
     operationId: 'getKeyRequest',
     tags: ['Key requests'],
-    // A link to open, not an SDK call (its token is a query parameter).
-    'x-hallmark-sdk': 'hand-written',
     summary: 'Follow a request for an API key (its status link)',
     description:
       'The link from `POST /key-requests`. Once approved, the first answer carries the key itself (`apiKey`); later ones only its prefix.',

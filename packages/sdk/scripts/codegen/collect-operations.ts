@@ -87,6 +87,12 @@ function viewOf(
     if (isReference(response))
       throw new Error(`${where} ${status}: response $ref is not supported`);
     const media = response.content?.[JSON_MEDIA_TYPE];
+    if (status === '204' && response.content === undefined) {
+      // No content is a result too: the call resolves to nothing.
+      resultStatuses.push(204);
+      resultTypes.push('void');
+      continue;
+    }
     if (media === undefined) continue;
     if (!/^\d{3}$/.test(status)) throw new Error(`${where} ${status}: JSON result needs a status`);
     resultStatuses.push(Number(status));
@@ -94,7 +100,7 @@ function viewOf(
       schemaType(media, `${op}['responses'][${status}]['content'][${quote(JSON_MEDIA_TYPE)}]`),
     );
   }
-  if (resultStatuses.length === 0) throw new Error(`${where}: no response with a JSON body`);
+  if (resultStatuses.length === 0) throw new Error(`${where}: no response with a JSON body or 204`);
 
   return {
     operationId,

@@ -29,6 +29,26 @@ export interface CreateVerificationOptions extends RequestOptions {
   readonly idempotencyKey?: NonNullable<operations['createVerification']['parameters']['header']>['Idempotency-Key'] | undefined;
 }
 
+/** Options of `HallmarkClient.getKeyRequest`. */
+export interface GetKeyRequestOptions extends RequestOptions {
+  /**
+   * The token of the status link.
+   *
+   * Sent as the `token` query parameter.
+   */
+  readonly token: operations['getKeyRequest']['parameters']['query']['token'];
+}
+
+/** Options of `HallmarkAdminClient.signOut`. */
+export interface SignOutOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['signOut']['parameters']['header']['X-CSRF-Token'];
+}
+
 /** Options of `HallmarkAdminClient.listKeyRequests`. */
 export interface ListKeyRequestsOptions extends RequestOptions {
   /**
@@ -423,6 +443,28 @@ export class HallmarkClient {
   }
 
   /**
+   * Follow a request for an API key (its status link)
+   *
+   * The link from `POST /key-requests`. Once approved, the first answer carries the key itself (`apiKey`); later ones only its prefix.
+   *
+   * `GET /key-requests/{requestId}`
+   */
+  getKeyRequest(
+    requestId: operations['getKeyRequest']['parameters']['path']['requestId'],
+    options: GetKeyRequestOptions,
+  ): Promise<components['schemas']['KeyRequestStatus']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/key-requests/{requestId}',
+      pathParams: { requestId },
+      query: { 'token': options.token },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
    * Liveness probe
    *
    * Answers 200 while the process runs; checks no dependency. No token needed.
@@ -507,6 +549,24 @@ export class HallmarkAdminClient {
       body,
       authenticated: false,
       resultStatuses: [201],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Sign out
+   *
+   * `DELETE /admin/session`
+   */
+  signOut(
+    options: SignOutOptions,
+  ): Promise<void> {
+    return this.#http.request({
+      method: 'DELETE',
+      path: '/admin/session',
+      headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [204],
       signal: options.signal,
     });
   }

@@ -723,6 +723,8 @@ export interface components {
             owner: string;
             ownerAsOf: number;
             txHash: string | null;
+            /** @description The token's page on the marketplace (NFT_MARKETPLACE_URL_TEMPLATE); without one, its image on the IPFS gateway. */
+            marketplaceUrl: string | null;
             imageCid: string;
             metadataCid: string;
             mintedAt: number;

@@ -1,0 +1,79 @@
+import { HallmarkApiError } from '@hallmark/sdk';
+import type { Metadata } from 'next';
+import { dateTime } from '../../../components/format.ts';
+import { paramsOf, type SearchParams } from '../../../components/search-params.ts';
+import { publicClient } from '../../../lib/api.ts';
+
+export const metadata: Metadata = { title: 'Your key request', referrer: 'no-referrer' };
+export const dynamic = 'force-dynamic';
+
+/** The requester's private status page: the API's status link, rendered for people. */
+export default async function KeyRequestStatusPage(props: {
+  readonly params: Promise<{ requestId: string }>;
+  readonly searchParams: SearchParams;
+}) {
+  const { requestId } = await props.params;
+  const { token, new: isNew } = await paramsOf(props.searchParams);
+  let status: Awaited<ReturnType<Awaited<ReturnType<typeof publicClient>>['getKeyRequest']>>;
+  try {
+    status = await (await publicClient()).getKeyRequest(requestId, { token: token ?? '' });
+  } catch (error) {
+    if (!(error instanceof HallmarkApiError)) throw error;
+    return (
+      <main className="narrow">
+        <h1>Key request</h1>
+        <p role="alert" className="error">
+          {error.status === 404
+            ? 'No request is known by this link.'
+            : (error.problem?.detail ?? error.message)}
+        </p>
+      </main>
+    );
+  }
+  return (
+    <main className="narrow">
+      <h1>Key request of {status.companyName}</h1>
+      {isNew !== undefined && (
+        <p role="status" className="ok">
+          Received. Keep this page's address: it is the only way to your answer and your key.
+        </p>
+      )}
+      <dl className="facts">
+        <dt>Status</dt>
+        <dd data-testid="request-status">{status.status}</dd>
+        <dt>Sent</dt>
+        <dd>{dateTime(status.submittedAt)}</dd>
+        <dt>Answer due</dt>
+        <dd>{dateTime(status.dueAt)}</dd>
+        {status.decidedAt !== undefined && (
+          <>
+            <dt>Decided</dt>
+            <dd>{dateTime(status.decidedAt)}</dd>
+          </>
+        )}
+        {status.reason !== undefined && (
+          <>
+            <dt>Reason</dt>
+            <dd>{status.reason}</dd>
+          </>
+        )}
+      </dl>
+      {status.apiKey !== undefined && (
+        <section className="secret">
+          <h2>Your API key</h2>
+          <p>
+            Shown this once: copy it now and keep it secret. Send it as{' '}
+            <code>Authorization: Bearer …</code>.
+          </p>
+          <code data-testid="api-key">{status.apiKey}</code>
+        </section>
+      )}
+      {status.apiKey === undefined && status.apiKeyPrefix !== undefined && (
+        <p>
+          Your key <code>{status.apiKeyPrefix}…</code> was shown on an earlier visit; only its
+          prefix is kept. Lost it? Ask the operators for a new one.
+        </p>
+      )}
+    </main>
+  );
+}

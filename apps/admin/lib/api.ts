@@ -1,0 +1,54 @@
+// The console's only way to the API: the SDK's clients, called from the console's server with
+// the operator's session token (a cookie of the console, forwarded as the API's cookie).
+import { type FetchFunction, HallmarkAdminClient, HallmarkClient } from '@hallmark/sdk';
+import { cookies, headers } from 'next/headers';
+import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
+
+/** The same name as the API's cookie: the console holds the API's session token as its own. */
+export const SESSION_COOKIE = 'hallmark_session';
+
+export function apiUrl(): string {
+  return process.env.ADMIN_API_URL || 'http://127.0.0.1:3000';
+}
+
+type ResponseListener = (response: Response) => void;
+
+async function forwardingFetch(
+  sessionToken: string | undefined,
+  onResponse: ResponseListener | undefined,
+): Promise<FetchFunction> {
+  const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
+  return async (url, init) => {
+    const forwarded = new Headers(init.headers);
+    if (sessionToken !== undefined) forwarded.set('cookie', `${SESSION_COOKIE}=${sessionToken}`);
+    if (address) forwarded.set('x-forwarded-for', address);
+    const response = await fetch(url, { ...init, headers: forwarded, cache: 'no-store' });
+    onResponse?.(response);
+    return response;
+  };
+}
+
+// No retries: an operator sees a refusal at once and decides; a change is never sent twice.
+const retry = { retries: 0 };
+
+/**
+ * The admin API as the signed-in operator (or as nobody, before sign-in). `onResponse` sees
+ * each raw answer: sign-in reads the session cookie the API sets.
+ */
+export async function adminClient(onResponse?: ResponseListener): Promise<HallmarkAdminClient> {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  return new HallmarkAdminClient({
+    baseUrl: apiUrl(),
+    fetch: await forwardingFetch(token, onResponse),
+    retry,
+  });
+}
+
+/** The public API (key requests), without any credential. */
+export async function publicClient(): Promise<HallmarkClient> {
+  return new HallmarkClient({
+    baseUrl: apiUrl(),
+    fetch: await forwardingFetch(undefined, undefined),
+    retry,
+  });
+}

@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createOperator } from '@hallmark/db';
+import {
+  HallmarkAdminClient,
+  HallmarkApiError,
+  HallmarkClient,
+  watermarkFile,
+} from '@hallmark/sdk';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.ts';
+import { type RunningConsole, startConsole } from './support/console.ts';
+import { screenshot } from './support/screenshots.ts';
+
+const photo = readFileSync(join(import.meta.dirname, '../../../fixtures/c2pa/no_manifest.jpg'));
+const ADMIN = { email: 'ops@example.com', password: 'correct horse battery staple' };
+const VIEWER = { email: 'viewer@example.com', password: 'viewer password 42' };
+
+let running: RunningConsole;
+let browser: Browser;
+
+async function signIn(context: BrowserContext, who: typeof ADMIN): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${running.url}/`);
+  // Not signed in: the console sends the browser to its sign-in page.
+  await page.waitForURL(`${running.url}/sign-in`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${running.url}/`);
+  await expect.poll(() => page.getByTestId('operator').textContent()).toContain(who.email);
+  return page;
+}
+
+/** Fills the public form as a requester does and lands on the private status page. */
+async function requestKey(page: Page, company: string): Promise<string> {
+  await page.goto(`${running.url}/request-key`);
+  await page.getByLabel('Company').fill(company);
+  await page.getByLabel('Purpose').fill('Marking the product photos of our catalogue.');
+  await page.getByLabel('Contact name').fill('Grace Hopper');
+  await page.getByLabel('Contact email').fill('grace@example.com');
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await page.waitForURL(/\/request-key\/[0-9a-f-]{36}\?token=/);
+  return page.url();
+}
+
+function requestCard(page: Page, company: string) {
+  return page.getByTestId('key-request').filter({ hasText: company });
+}
+
+beforeAll(async () => {
+  running = await startConsole();
+  await createOperator(running.service.prisma, ADMIN.email, 'admin', ADMIN.password);
+  await createOperator(running.service.prisma, VIEWER.email, 'viewer', VIEWER.password);
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await running?.close();
+});
+
+describe('the admin console in Chromium', () => {
+  it('takes a key request from the public page to a revoked key, with an audit trail', async () => {
+    // A requester: the form is checked by the API, each problem shown beside its field.
+    const requester = await browser.newContext();
+    const form = await requester.newPage();
+    await form.goto(`${running.url}/request-key`);
+    await form.getByLabel('Contact email').fill('not an email');
+    await form.getByRole('button', { name: 'Send the request' }).click();
+    const requestForm = form.getByRole('form', { name: 'Request an API key' });
+    await expect.poll(() => requestForm.getByRole('alert').textContent()).toMatch(/invalid/i);
+    const companyField = form.getByLabel('Company');
+    await expect.poll(() => companyField.getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => form.getByLabel('Contact email').getAttribute('aria-invalid'))
+      .toBe('true');
+    await screenshot(form, 'request-key-errors');
+
+    const statusLink = await requestKey(form, 'Acme Photo Ltd');
+    expect(await form.getByTestId('request-status').textContent()).toBe('pending');
+    await screenshot(form, 'request-key-status');
+
+    // An operator signs in, sees the request and approves it.
+    const operator = await browser.newContext();
+    const overview = await signIn(operator, ADMIN);
+    expect(await overview.getByTestId('readiness').textContent()).toBe('Ready');
+    const requests = await operator.newPage();
+    await requests.goto(`${running.url}/key-requests`);
+    const card = requestCard(requests, 'Acme Photo Ltd');
+    await screenshot(requests, 'key-requests');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    // The page is rendered afresh: the request shows its decision and who made it.
+    await expect.poll(() => card.locator('.badge').first().textContent()).toBe('approved');
+    expect(await card.textContent()).toContain(`by ${ADMIN.email}`);
+
+    // The requester reads the key once at the status link; a second visit shows its prefix only.
+    const status = await requester.newPage();
+    await status.goto(statusLink);
+    expect(await status.getByTestId('request-status').textContent()).toBe('approved');
+    const apiKey = (await status.getByTestId('api-key').textContent()) ?? '';
+    expect(apiKey).toMatch(/^hm_[a-z0-9]{8}_/);
+    await status.reload();
+    expect(await status.getByTestId('api-key').count()).toBe(0);
+    expect(await status.content()).toContain(apiKey.slice(0, 11));
+
+    // The key works with the SDK: a photo marked with both techniques, an NFT and IPFS.
+    const client = new HallmarkClient({ baseUrl: running.service.baseUrl, token: apiKey });
+    const marked = await watermarkFile(
+      client,
+      photo,
+      {
+        watermarkType: ['invisible', 'c2pa'],
+        data: { author: 'Grace Hopper' },
+        mintNft: true,
+        storeIpfs: true,
+      },
+      { contentType: 'image/jpeg', fileName: 'photo.jpg' },
+    );
+    expect(marked.job.status).toBe('success');
+
+    // The job is listed under its key, with its steps, a before/after preview and a download.
+    const jobs = await operator.newPage();
+    const prefix = apiKey.slice(0, 11);
+    await jobs.goto(`${running.url}/jobs?key=${prefix}`);
+    const rows = jobs.getByTestId('job-row');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('success');
+    await screenshot(jobs, 'jobs');
+    await rows.first().getByRole('link').click();
+    await jobs.waitForURL(`${running.url}/jobs/${marked.job.requestId}`);
+    expect(await jobs.getByTestId('job-step').count()).toBeGreaterThanOrEqual(4);
+    for (const alt of ['The upload, before marking', 'The output, watermarked']) {
+      const image = jobs.getByAltText(alt);
+      await expect
+        .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    await screenshot(jobs, 'job-detail');
+
+    const records = await operator.newPage();
+    await records.goto(`${running.url}/nfts`);
+    expect(await records.content()).toContain(marked.job.requestId.slice(0, 8));
+    await screenshot(records, 'nfts');
+    await records.goto(`${running.url}/ipfs`);
+    expect(await records.content()).toContain(marked.job.requestId.slice(0, 8));
+    await screenshot(records, 'ipfs');
+
+    // Revoked in the console, the key is refused by the API.
+    const keys = await operator.newPage();
+    await keys.goto(`${running.url}/api-keys`);
+    const row = keys.getByTestId(`key-${prefix}`);
+    await row.getByText('Change').click();
+    await screenshot(keys, 'api-keys');
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => row.getByTestId('revoked-at').textContent()).toMatch(/UTC$/);
+    const refused = await client
+      .getWatermarkJob(marked.job.requestId)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HallmarkApiError);
+    expect((refused as HallmarkApiError).status).toBe(401);
+
+    // The audit log shows both changes, by whom.
+    const audit = await operator.newPage();
+    await audit.goto(`${running.url}/audit`);
+    const entries = await audit.getByTestId('audit-entry').allTextContents();
+    expect(entries.find((entry) => entry.includes('key_request.approve'))).toContain(ADMIN.email);
+    expect(entries.find((entry) => entry.includes('api_key.revoke'))).toContain(prefix);
+    await screenshot(audit, 'audit');
+    await overview.reload();
+    await screenshot(overview, 'overview');
+    await Promise.all([requester.close(), operator.close()]);
+  }, 240_000);
+
+  it('lets a viewer look but the API refuses the viewer a change', async () => {
+    const requester = await browser.newContext();
+    await requestKey(await requester.newPage(), 'Viewer Test GmbH');
+    const viewer = await browser.newContext();
+    const page = await signIn(viewer, VIEWER);
+    await page.goto(`${running.url}/key-requests?status=pending`);
+    const card = requestCard(page, 'Viewer Test GmbH');
+    expect(await card.count()).toBe(1);
+    // The console offers no change to a viewer...
+    expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    // ...and the API refuses one sent with the viewer's own session and CSRF token.
+    const cookies = await viewer.cookies(running.url);
+    const session = cookies.find((cookie) => cookie.name === 'hallmark_session')?.value ?? '';
+    const asViewer = new HallmarkAdminClient({
+      baseUrl: running.service.baseUrl,
+      fetch: (url, init) =>
+        fetch(url, {
+          ...init,
+          headers: { ...init.headers, cookie: `hallmark_session=${session}` },
+        }),
+    });
+    const { csrfToken } = await asViewer.getSession();
+    const pending = await asViewer.listKeyRequests({ status: 'pending' });
+    const target = pending.items.find((item) => item.companyName === 'Viewer Test GmbH');
+    const refusal = await asViewer
+      .approveKeyRequest(target?.requestId ?? '', { csrfToken })
+      .catch((error: unknown) => error);
+    expect((refusal as HallmarkApiError).status).toBe(403);
+    await page.reload();
+    expect(await requestCard(page, 'Viewer Test GmbH').textContent()).toContain('pending');
+    await Promise.all([requester.close(), viewer.close()]);
+  }, 120_000);
+
+  it('changes nothing on a stale CSRF token or an ended session', async () => {
+    const requester = await browser.newContext();
+    await requestKey(await requester.newPage(), 'Stale Token Inc');
+    const operator = await browser.newContext();
+    const page = await signIn(operator, ADMIN);
+    await page.goto(`${running.url}/key-requests?status=pending`);
+    const card = requestCard(page, 'Stale Token Inc');
+
+    // A form carrying another CSRF token (a stale page, a forged post) is refused by the API.
+    await card
+      .locator('input[name="csrf"]')
+      .first()
+      .evaluate((input) => {
+        (input as HTMLInputElement).value = 'stale-token';
+      });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => card.getByRole('alert').first().textContent()).toMatch(/csrf/i);
+    await page.reload();
+    expect(await requestCard(page, 'Stale Token Inc').textContent()).toContain('pending');
+
+    // Rejecting needs a reason: the API's message shows beside the field.
+    const reject = requestCard(page, 'Stale Token Inc').getByRole('form', { name: 'Reject' });
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => reject.getByLabel('Reason').getAttribute('aria-invalid')).toBe('true');
+
+    // The session ends (expired on the server): the next page asks to sign in again.
+    await running.service.prisma.operatorSession.updateMany({ data: { expiresAt: new Date(0) } });
+    await page.goto(`${running.url}/api-keys`);
+    await page.waitForURL(`${running.url}/sign-in`);
+    await Promise.all([requester.close(), operator.close()]);
+  }, 120_000);
+});

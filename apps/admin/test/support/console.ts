@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { type ServiceProcess, startServiceProcess } from '@hallmark/platform/testing';
+import { freePort } from '../../../api/test/support/free-port.ts';
+// The whole service on a private database, Redis prefix, data folder and chain: the same helper
+// the API's end-to-end tests use, so both suites run the service one way.
+import { type RunningService, startService } from '../../../api/test/support/service.ts';
+
+export interface RunningConsole {
+  readonly service: RunningService;
+  readonly url: string;
+  readonly process: ServiceProcess;
+  close(): Promise<void>;
+}
+
+/** The service, and the built console (`server.ts` over `.next`) in front of it. */
+export async function startConsole(): Promise<RunningConsole> {
+  const service = await startService();
+  const port = await freePort();
+  const consoleProcess = startServiceProcess(join(import.meta.dirname, '../../server.ts'), {
+    ...service.env,
+    ADMIN_PORT: String(port),
+    ADMIN_API_URL: service.baseUrl,
+  });
+  try {
+    await consoleProcess.logged('admin listening', 30_000);
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
+  return {
+    service,
+    url: `http://127.0.0.1:${port}`,
+    process: consoleProcess,
+    async close() {
+      await consoleProcess.stop();
+      await service.close();
+    },
+  };
+}
