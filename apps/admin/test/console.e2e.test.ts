@@ -237,4 +237,41 @@ describe('the admin console in Chromium', () => {
     await page.waitForURL(`${running.url}/sign-in`);
     await Promise.all([requester.close(), operator.close()]);
   }, 120_000);
+
+  it('creates a key shown once, and names a malformed wallet or limit beside its field', async () => {
+    const operator = await browser.newContext();
+    const page = await signIn(operator, ADMIN);
+    await page.goto(`${running.url}/api-keys`);
+    const create = page.getByRole('form', { name: 'Create a key' });
+    await create.getByLabel('Name (company or team)').fill('Console Test Team');
+    await create.getByRole('button', { name: 'Create a key' }).click();
+    const secret = (await create.getByTestId('secret').textContent()) ?? '';
+    expect(secret).toMatch(/^hm_[a-z0-9]{8}_/);
+    // The key works at once; the list shows only its prefix.
+    const client = new HallmarkClient({ baseUrl: running.service.baseUrl, token: secret });
+    expect((await client.getReadiness()).status).toBe('ready');
+    // Shown once: the next rendering of the page has only its prefix.
+    await page.reload();
+    const row = page.getByTestId(`key-${secret.slice(0, 11)}`);
+    expect(await row.count()).toBe(1);
+    expect(await page.content()).not.toContain(secret.slice(12));
+
+    await row.getByText('Change').click();
+    const wallet = row.getByRole('form', { name: 'Wallet' });
+    await wallet.getByLabel(/Wallet/).fill('0x1234');
+    await wallet.getByRole('button', { name: 'Save wallet' }).click();
+    await expect.poll(() => wallet.getByLabel(/Wallet/).getAttribute('aria-invalid')).toBe('true');
+    expect(await wallet.locator('.field-error').textContent()).toMatch(/address/i);
+
+    const limit = row.getByRole('form', { name: 'Rate limit' });
+    await limit.getByLabel(/Requests a minute/).fill('many');
+    await limit.getByRole('button', { name: 'Save limit' }).click();
+    await expect
+      .poll(() => limit.getByLabel(/Requests a minute/).getAttribute('aria-invalid'))
+      .toBe('true');
+    await limit.getByLabel(/Requests a minute/).fill('120');
+    await limit.getByRole('button', { name: 'Save limit' }).click();
+    await expect.poll(() => row.locator('td').nth(6).textContent()).toBe('120');
+    await operator.close();
+  }, 120_000);
 });
