@@ -123,6 +123,9 @@ if (config.CHAIN_RPC_URL === undefined) {
 
 // The console's server reaches the API directly (it is the API's client, never a browser's).
 childEnv.ADMIN_API_URL = config.ADMIN_API_URL ?? `http://${browsable(config.HOST)}:${config.PORT}`;
+// ...and the API's key request mail links the console's status page.
+childEnv.ADMIN_PUBLIC_URL =
+  config.ADMIN_PUBLIC_URL ?? `http://${browsable(config.HOST)}:${config.ADMIN_PORT}`;
 console.error(
   `start: api on http://${config.HOST}:${config.PORT} (docs at /docs); worker on Redis\n` +
     `start: admin console on http://${browsable(config.HOST)}:${config.ADMIN_PORT}`,

@@ -25,6 +25,7 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
     t = await startTestApp({
       KEY_REQUESTS_PER_HOUR: '3',
       OPERATOR_EMAIL: 'ops@hallmark.example',
+      ADMIN_PUBLIC_URL: 'https://console.hallmark.example/',
     });
   });
 
@@ -38,7 +39,12 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
   it('202 with a private status link and the due date; both parties get mail in the outbox', async () => {
     const res = await submit(request);
     expect(res.statusCode).toBe(202);
-    const accepted = res.json() as { requestId: string; statusUrl: string; dueAt: number };
+    const accepted = res.json() as {
+      requestId: string;
+      statusUrl: string;
+      statusPage: string;
+      dueAt: number;
+    };
     expect(accepted.statusUrl).toMatch(/\/key-requests\/[0-9a-f-]{36}\?token=[A-Za-z0-9_-]{43}$/);
     const status = await t.app.inject({ method: 'GET', url: pathOf(accepted.statusUrl) });
     expect(status.json()).toMatchObject({ status: 'pending', companyName: 'Acme Photo' });
@@ -47,9 +53,15 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
     const messages = await Promise.all(
       (await readdir(outbox)).map((name) => readFile(join(outbox, name), 'utf8')),
     );
+    // People get the console's page for the same request and token; programs the API's link.
+    const token = new URL(accepted.statusUrl).searchParams.get('token');
+    expect(accepted.statusPage).toBe(
+      `https://console.hallmark.example/request-key/${accepted.requestId}?token=${token}`,
+    );
     const toRequester = messages.find((text) => text.includes('To: ada@acme.example'));
-    expect(toRequester).toContain(accepted.statusUrl);
-    expect(messages.some((text) => text.includes('To: ops@hallmark.example'))).toBe(true);
+    expect(toRequester).toContain(accepted.statusPage);
+    const toOperator = messages.find((text) => text.includes('To: ops@hallmark.example'));
+    expect(toOperator).toContain('https://console.hallmark.example/key-requests');
   });
 
   it('approved: the key is shown once at the link, works, and then only its prefix is left', async () => {

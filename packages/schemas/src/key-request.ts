@@ -35,6 +35,10 @@ export const KeyRequestAccepted = z
       description:
         'The private link to this request: its state, and the key once approved (shown once). Keep it; it is not sent again.',
     }),
+    statusPage: HttpUrl.optional().meta({
+      description:
+        'The same request as a page for people, in the admin console (when the deployment sets ADMIN_PUBLIC_URL); the mail links it.',
+    }),
     dueAt: UnixSeconds.meta({
       description: 'When an answer is due: two business days after the request (weekends skipped).',
     }),

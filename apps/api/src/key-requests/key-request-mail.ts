@@ -18,6 +18,7 @@ import { Inject, Injectable } from '@nestjs/common';
 export class KeyRequestMail {
   readonly #mailer: Mailer;
   readonly #operator: string | undefined;
+  readonly #console: string | undefined;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
@@ -25,6 +26,7 @@ export class KeyRequestMail {
   ) {
     this.#mailer = createMailer(config, logger);
     this.#operator = config.OPERATOR_EMAIL;
+    this.#console = config.ADMIN_PUBLIC_URL?.replace(/\/+$/, '');
   }
 
   async received(request: KeyRequest, statusUrl: string): Promise<void> {
@@ -51,6 +53,9 @@ export class KeyRequestMail {
           '',
           request.purpose,
           '',
+          ...(this.#console === undefined
+            ? []
+            : [`Decide in the console: ${this.#console}/key-requests`]),
           `Decide with: hallmark key-requests approve ${request.id}   (or reject ${request.id} --reason "...")`,
         ].join('\n'),
       });

@@ -25,6 +25,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 @Injectable()
 export class KeyRequestsService {
   readonly #baseUrl: string;
+  readonly #consoleUrl: string | undefined;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
@@ -33,6 +34,7 @@ export class KeyRequestsService {
     private readonly mail: KeyRequestMail,
   ) {
     this.#baseUrl = publicBaseUrl(config);
+    this.#consoleUrl = config.ADMIN_PUBLIC_URL?.replace(/\/+$/, '');
   }
 
   async create(request: KeyRequestCreate): Promise<KeyRequestAccepted> {
@@ -55,7 +57,7 @@ export class KeyRequestsService {
       dueAt,
     });
     const accepted = this.#accepted(row.id, token, dueAt);
-    await this.mail.received(row, accepted.statusUrl);
+    await this.mail.received(row, accepted.statusPage ?? accepted.statusUrl);
     return accepted;
   }
 
@@ -88,6 +90,9 @@ export class KeyRequestsService {
       status: 'pending',
       requestId: id,
       statusUrl: `${this.#baseUrl}/key-requests/${id}?token=${token}`,
+      ...(this.#consoleUrl === undefined
+        ? {}
+        : { statusPage: `${this.#consoleUrl}/request-key/${id}?token=${token}` }),
       dueAt: unixSeconds(dueAt),
     };
   }

@@ -117,6 +117,7 @@ export const configSchema = z
     ADMIN_SESSION_HOURS: positiveInt.default(12),
     ADMIN_PORT: port.default(3001),
     ADMIN_API_URL: url(['http:', 'https:']).optional(),
+    ADMIN_PUBLIC_URL: url(['http:', 'https:']).optional(),
     WORKER_CONCURRENCY: positiveInt.default(availableParallelism()),
     PIXEL_THREADS: positiveInt.optional(),
     WORKER_HEALTH_PORT: port.optional(),

@@ -967,6 +967,11 @@ export interface components {
              * @description The private link to this request: its state, and the key once approved (shown once). Keep it; it is not sent again.
              */
             statusUrl: string;
+            /**
+             * Format: uri
+             * @description The same request as a page for people, in the admin console (when the deployment sets ADMIN_PUBLIC_URL); the mail links it.
+             */
+            statusPage?: string;
             /** @description When an answer is due: two business days after the request (weekends skipped). */
             dueAt: number;
         };
