@@ -12,6 +12,7 @@ import { RedisModule } from './redis/redis.module.ts';
 import { UploadsModule } from './uploads/uploads.module.ts';
 import { VerifyModule } from './verify/verify.module.ts';
 import { WatermarkModule } from './watermark/watermark.module.ts';
+import { WebhooksModule } from './webhooks/webhooks.module.ts';
 
 @Module({})
 export class AppModule {
@@ -29,6 +30,7 @@ export class AppModule {
         RecordsModule,
         WatermarkModule,
         VerifyModule,
+        WebhooksModule,
         KeyRequestsModule,
         AdminModule,
       ],

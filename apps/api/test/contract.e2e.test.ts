@@ -262,6 +262,39 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect((await call('GET', '/verify/not-a-uuid', { headers: auth })).status).toBe(400);
   });
 
+  it('webhook endpoints and their deliveries', async () => {
+    const auth = { authorization: bearer };
+    // A public name: registration does not resolve it; its deliveries fail and are retried.
+    const created = await call('POST', '/webhooks', {
+      headers: auth,
+      body: { url: 'https://hooks.invalid/hallmark', events: ['watermark.succeeded'] },
+    });
+    expect(created.status).toBe(201);
+    const id = String(created.body.id);
+    expect((await call('GET', '/webhooks', { headers: auth })).status).toBe(200);
+    expect((await call('POST', `/webhooks/${id}/rotate-secret`, { headers: auth })).status).toBe(
+      200,
+    );
+    const requestId = await call('POST', '/watermark', {
+      headers: auth,
+      body: { fileId: await uploaded(await readFile(photo)), options: { watermarkType: ['c2pa'] } },
+    });
+    await finished(String(requestId.body.requestId));
+    const deadline = Date.now() + 20_000;
+    let deliveries = await call('GET', `/webhooks/${id}/deliveries`, { headers: auth });
+    while ((deliveries.body.items as unknown[]).length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      deliveries = await call('GET', `/webhooks/${id}/deliveries`, { headers: auth });
+    }
+    const [delivery] = deliveries.body.items as { id: string }[];
+    const again = await call('POST', `/webhooks/${id}/deliveries/${delivery?.id}/redeliver`, {
+      headers: auth,
+    });
+    expect(again.status).toBe(202);
+    expect((await call('DELETE', `/webhooks/${id}`, { headers: auth })).status).toBe(204);
+    expect((await call('DELETE', `/webhooks/${id}`, { headers: auth })).status).toBe(404);
+  });
+
   it('key requests', async () => {
     const accepted = await call('POST', '/key-requests', {
       body: {

@@ -13,6 +13,7 @@ import { VerificationRunner } from './verify/verification-runner.ts';
 import { VerificationWorker } from './verify/verification-worker.ts';
 import { WatermarkPipeline } from './watermark/watermark-pipeline.ts';
 import { WatermarkWorker } from './watermark/watermark-worker.ts';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
 
 @Module({})
 export class WorkerModule {
@@ -36,6 +37,7 @@ export class WorkerModule {
         RetentionSweeper,
         VerificationRunner,
         VerificationWorker,
+        WebhookDispatcher,
       ],
     };
   }

@@ -22,7 +22,17 @@ export {
   redactPassword,
   serverAddressOf,
 } from './database-url.ts';
-export type { ApiKey, File, IpfsRecord, Nft, WatermarkJob } from './generated/prisma/client.ts';
+export type {
+  ApiKey,
+  File,
+  IpfsRecord,
+  Nft,
+  WatermarkJob,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEvent,
+} from './generated/prisma/client.ts';
 export { FileStatus, JobStatus, Prisma, PrismaClient } from './generated/prisma/client.ts';
 export {
   collectApiKey,

@@ -33,4 +33,6 @@ export {
   type VerifyQueue,
   type WatermarkQueue,
 } from './queue/watermark-queue.ts';
+export { openSecret, sealSecret } from './sealed-secret.ts';
 export { loadServiceKeys, type ServiceKeys } from './service-keys.ts';
+export * from './webhooks/index.ts';

@@ -7,6 +7,8 @@ import type { HallmarkConfig } from './config/index.ts';
 export interface ServiceKeys {
   readonly linkSigning: Uint8Array;
   readonly accessTokens: Uint8Array;
+  /** Seals what must be read back, such as webhook signing secrets (see sealed-secret.ts). */
+  readonly secretSealing: Uint8Array;
 }
 
 function derive(secret: string, purpose: string): Uint8Array {
@@ -27,6 +29,7 @@ export async function loadServiceKeys(
   return {
     linkSigning: derive(secret, 'link signing v1'),
     accessTokens: derive(secret, 'access tokens v1'),
+    secretSealing: derive(secret, 'sealed secrets v1'),
   };
 }
 

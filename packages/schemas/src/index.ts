@@ -99,3 +99,16 @@ export {
   WatermarkType,
   WatermarkTypes,
 } from './watermark-request.ts';
+export {
+  DeliveryParams,
+  EndpointIdParams,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookDeliveryState,
+  WebhookEndpoint,
+  WebhookEndpointCreate,
+  WebhookEndpointPage,
+  WebhookEventType,
+  WebhookPayload,
+} from './webhook.ts';

@@ -11,6 +11,7 @@ import { registerSoftBindingRoutes } from './openapi/soft-binding-routes.ts';
 import { registerUploadRoutes } from './openapi/upload-routes.ts';
 import { registerVerifyRoutes } from './openapi/verify-routes.ts';
 import { registerWatermarkRoutes } from './openapi/watermark-routes.ts';
+import { registerWebhookRoutes } from './openapi/webhook-routes.ts';
 
 /** The OpenAPI 3.1 document as plain JSON data. */
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -36,6 +37,7 @@ function apiRegistry(): OpenAPIRegistry {
   registerWatermarkRoutes(registry);
   registerRecordRoutes(registry);
   registerVerifyRoutes(registry);
+  registerWebhookRoutes(registry);
   registerSoftBindingRoutes(registry);
   registerKeyRequestRoutes(registry);
   registerAdminRoutes(registry);

@@ -137,6 +137,11 @@ export const problemTypes = {
     title: 'Request header fields too large',
     status: 431,
   },
+  endpointDisabled: {
+    type: `${PROBLEM_TYPE_BASE}endpoint-disabled`,
+    title: 'Webhook endpoint disabled',
+    status: 409,
+  },
 } as const satisfies Record<string, ProblemType>;
 
 export type ProblemTypeName = keyof typeof problemTypes;

@@ -36,6 +36,12 @@ export {
   type VerifyFileOptions,
   verifyFile,
 } from './verify-file.ts';
+export {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookHeaders,
+  WebhookVerificationError,
+} from './verify-webhook.ts';
 export { type JobProcessingEvent, type WaitForJobOptions, waitForJob } from './wait-for-job.ts';
 export {
   type WatermarkedFile,

@@ -36,6 +36,12 @@ describe('src/generated', () => {
       // hand-written helpers (x-hallmark-sdk: hand-written).
       'createVerification',
       'getVerification',
+      'listWebhookEndpoints',
+      'createWebhookEndpoint',
+      'deleteWebhookEndpoint',
+      'rotateWebhookSecret',
+      'listWebhookDeliveries',
+      'redeliverWebhook',
       'createKeyRequest',
       'getKeyRequest',
       'getHealth',

@@ -12,12 +12,12 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nes
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentOperator } from '../auth/client.ts';
+import { pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
-import { pageOf, pastCursor } from './pages.ts';
 
 const ListQuery = z.object({
   status: z.enum(['pending', 'processing', 'success', 'failed']).optional(),

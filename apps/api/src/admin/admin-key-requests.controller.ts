@@ -10,11 +10,11 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import type { FastifyRequest } from 'fastify';
 import { CurrentOperator } from '../auth/client.ts';
 import { KeyRequestMail } from '../key-requests/key-request-mail.ts';
+import { PageQuery, pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
-import { PageQuery, pageOf, pastCursor } from './pages.ts';
 
 const ListQuery = PageQuery.extend({ status: KeyRequestState.optional() });
 

@@ -10,11 +10,11 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentOperator } from '../auth/client.ts';
+import { PageQuery, pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
-import { PageQuery, pageOf, pastCursor } from './pages.ts';
 
 const PrefixParams = z.object({
   prefix: z.string().regex(/^hm_[a-z2-7]{8}$/, 'Expected a key prefix hm_xxxxxxxx'),

@@ -2,12 +2,12 @@ import { networkName } from '@hallmark/chain';
 import { CONFIG, type HallmarkConfig, ipfsGatewayUrl, PrismaService } from '@hallmark/platform';
 import type { AdminIpfsRecord, AdminNft } from '@hallmark/schemas';
 import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { PageQuery, pageOf, pastCursor } from '../paging/pages.ts';
 import { NftOwnerRefresher } from '../records/nft-owner-refresher.ts';
 import { RecordViews } from '../records/record-views.service.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
-import { PageQuery, pageOf, pastCursor } from './pages.ts';
 
 /** The NFTs and IPFS records of every key, newest first. */
 @AdminRoute()

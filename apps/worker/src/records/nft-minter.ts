@@ -10,6 +10,7 @@ import {
   claimMintSigning,
   forgetMintTransaction,
   type Nft,
+  recordMintedToken,
   recordMintTransaction,
 } from '@hallmark/db';
 import { buildNftMetadata, type WatermarkFacts } from '@hallmark/ipfs';
@@ -81,18 +82,12 @@ export class NftMinter implements OnModuleInit {
     if (nft.tokenId !== null) return;
     try {
       const minted = await this.#mintOnce(registry, nft, keeper);
-      await this.prisma.client.nft.update({
-        where: { id: nft.id },
-        data: {
-          tokenId: minted.tokenId.toString(),
-          blockNumber: minted.blockNumber,
-          mintedAt: new Date(minted.blockTime * 1000),
-          gasUsed: minted.gasUsed,
-          feeWei: minted.feeWei.toString(),
-          // Whom it was minted to is its owner as of now; reads refresh it from the chain.
-          owner: nft.mintedTo,
-          ownerCheckedAt: new Date(),
-        },
+      await recordMintedToken(this.prisma.sql, nft.id, {
+        tokenId: minted.tokenId.toString(),
+        blockNumber: BigInt(minted.blockNumber),
+        mintedAt: new Date(minted.blockTime * 1000),
+        gasUsed: BigInt(minted.gasUsed),
+        feeWei: minted.feeWei.toString(),
       });
       this.logger.info(
         {

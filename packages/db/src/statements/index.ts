@@ -44,7 +44,13 @@ export {
   type JobViewRow,
   type NewJob,
 } from './jobs.ts';
-export { claimMintSigning, forgetMintTransaction, recordMintTransaction } from './nft-mint.ts';
+export {
+  claimMintSigning,
+  forgetMintTransaction,
+  type MintRecord,
+  recordMintedToken,
+  recordMintTransaction,
+} from './nft-mint.ts';
 export { returnMintSlot, storedBytes, takeMintSlot, utcDay } from './quotas.ts';
 export {
   type DueObject,
@@ -67,3 +73,11 @@ export {
   type VerificationResult,
   type VerificationRow,
 } from './verifications.ts';
+export {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  type DisabledEndpoint,
+  fanOutEvents,
+  recordAttempt,
+} from './webhook-deliveries.ts';

@@ -1,4 +1,10 @@
 import type { Sql } from './sql.ts';
+import {
+  recordEvents,
+  WATERMARK_EVENT_COLUMNS,
+  WATERMARK_EVENT_DATA,
+  WATERMARK_EVENT_TYPE,
+} from './webhook-events.ts';
 
 // One job, one run. A run changes a job only while it holds the job's lease: a random token
 // written by the claim, valid until `lease_expires_at` and renewed while the run works. Every
@@ -222,14 +228,15 @@ export async function finishJob(
   lease: JobLease,
   steps: readonly object[],
 ): Promise<boolean> {
-  const { rowCount } = await sql.query(
+  return endedOne(
+    sql,
     `UPDATE watermark_jobs
         SET status = 'success', steps = $3, error_code = NULL, error_message = NULL,
             lease_token = NULL, lease_expires_at = NULL, finished_at = $4, updated_at = $4
       WHERE ${HELD} AND output_storage_key IS NOT NULL`,
     [lease.jobId, lease.token, JSON.stringify(steps), new Date()],
+    '$4',
   );
-  return rowCount === 1;
 }
 
 /** Ends the job as failed from the run holding it; false when the lease is lost. */
@@ -239,14 +246,31 @@ export async function failJob(
   code: string,
   message: string,
 ): Promise<boolean> {
-  const { rowCount } = await sql.query(
+  return endedOne(
+    sql,
     `UPDATE watermark_jobs
         SET status = 'failed', error_code = $3, error_message = $4, lease_token = NULL,
             lease_expires_at = NULL, finished_at = $5, updated_at = $5
       WHERE ${HELD}`,
     [lease.jobId, lease.token, code, message, new Date()],
+    '$5',
   );
-  return rowCount === 1;
+}
+
+/** Runs a job's final update with its webhook event in one statement; true when it ended one. */
+async function endedOne(
+  sql: Sql,
+  update: string,
+  values: unknown[],
+  now: string,
+): Promise<boolean> {
+  const { rows } = await sql.query<{ ended: number }>(
+    `WITH ended AS (${update} RETURNING ${WATERMARK_EVENT_COLUMNS}),
+          told AS (${recordEvents('ended', WATERMARK_EVENT_TYPE, WATERMARK_EVENT_DATA, now)})
+     SELECT count(*)::int AS ended FROM ended`,
+    values,
+  );
+  return rows[0]?.ended === 1;
 }
 
 /**
@@ -259,15 +283,15 @@ export async function failUnleasedJob(
   code: string,
   message: string,
 ): Promise<boolean> {
-  const now = new Date();
-  const { rowCount } = await sql.query(
+  return endedOne(
+    sql,
     `UPDATE watermark_jobs
         SET status = 'failed', error_code = $2, error_message = $3, lease_token = NULL,
             lease_expires_at = NULL, finished_at = $4, updated_at = $4,
             crashes = crashes + (lease_token IS NOT NULL)::int
       WHERE id = $1 AND status IN ('pending', 'processing')
         AND (lease_token IS NULL OR lease_expires_at < $4)`,
-    [jobId, code, message, now],
+    [jobId, code, message, new Date()],
+    '$4',
   );
-  return rowCount === 1;
 }

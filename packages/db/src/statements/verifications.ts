@@ -1,4 +1,5 @@
 import type { Sql } from './sql.ts';
+import { recordEvents } from './webhook-events.ts';
 
 // Verifications have no side effects outside their own row: a run that happens twice computes
 // the same report, so unlike watermark jobs they need no lease, only "never change a finished
@@ -130,15 +131,22 @@ export async function finishVerification(
   id: string,
   result: VerificationResult,
 ): Promise<boolean> {
-  const now = new Date();
-  const { rowCount } = await sql.query(
+  return endedOne(
+    sql,
     `UPDATE verifications
         SET status = 'success', verdict = $2, mark_payload = $3, manifest_id = $4, report = $5,
             finished_at = $6, updated_at = $6
       WHERE id = $1 AND status IN ('pending', 'processing')`,
-    [id, result.verdict, result.markPayload, result.manifestId, JSON.stringify(result.report), now],
+    [
+      id,
+      result.verdict,
+      result.markPayload,
+      result.manifestId,
+      JSON.stringify(result.report),
+      new Date(),
+    ],
+    '$6',
   );
-  return rowCount === 1;
 }
 
 export async function failVerification(
@@ -147,13 +155,33 @@ export async function failVerification(
   code: string,
   message: string,
 ): Promise<boolean> {
-  const now = new Date();
-  const { rowCount } = await sql.query(
+  return endedOne(
+    sql,
     `UPDATE verifications
         SET status = 'failed', error_code = $2, error_message = $3, finished_at = $4,
             updated_at = $4
       WHERE id = $1 AND status IN ('pending', 'processing')`,
-    [id, code, message, now],
+    [id, code, message, new Date()],
+    '$4',
   );
-  return rowCount === 1;
+}
+
+/** A verification's final update with its `verification.completed` event, in one statement. */
+async function endedOne(
+  sql: Sql,
+  update: string,
+  values: unknown[],
+  now: string,
+): Promise<boolean> {
+  const data = `jsonb_strip_nulls(jsonb_build_object(
+    'verificationId', s.id, 'status', s.status, 'verdict', s.verdict,
+    'error', CASE WHEN s.error_code IS NULL THEN NULL
+                  ELSE jsonb_build_object('code', s.error_code, 'message', s.error_message) END))`;
+  const { rows } = await sql.query<{ ended: number }>(
+    `WITH ended AS (${update} RETURNING id, api_key_id, status, verdict, error_code, error_message),
+          told AS (${recordEvents('ended', `'verification.completed'`, data, now)})
+     SELECT count(*)::int AS ended FROM ended`,
+    values,
+  );
+  return rows[0]?.ended === 1;
 }

@@ -114,6 +114,16 @@ export const configSchema = z
     MAIL_FROM: z.string().min(3).default('Hallmark <hallmark@localhost>'),
     OPERATOR_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     KEY_REQUESTS_PER_HOUR: positiveInt.default(5),
+    WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .regex(/^\d+(,\s*\d+)*$/, 'must be a comma-separated list of seconds')
+      .default('5,300,1800,7200,18000,36000,36000'),
+    WEBHOOK_DISABLE_AFTER_HOURS: positiveInt.default(120),
+    WEBHOOK_SECRET_OVERLAP_HOURS: positiveInt.default(24),
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
+    WEBHOOK_CONCURRENCY: positiveInt.default(8),
+    WEBHOOK_POLL_MS: positiveInt.default(1_000),
     ADMIN_SESSION_HOURS: positiveInt.default(12),
     ADMIN_PORT: port.default(3001),
     ADMIN_API_URL: url(['http:', 'https:']).optional(),

@@ -29,6 +29,38 @@ export interface CreateVerificationOptions extends RequestOptions {
   readonly idempotencyKey?: NonNullable<operations['createVerification']['parameters']['header']>['Idempotency-Key'] | undefined;
 }
 
+/** Options of `HallmarkClient.listWebhookEndpoints`. */
+export interface ListWebhookEndpointsOptions extends RequestOptions {
+  /**
+   * `nextCursor` of the previous page.
+   *
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listWebhookEndpoints']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * At most 100.
+   *
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listWebhookEndpoints']['parameters']['query']>['limit'] | undefined;
+}
+
+/** Options of `HallmarkClient.listWebhookDeliveries`. */
+export interface ListWebhookDeliveriesOptions extends RequestOptions {
+  /**
+   * `nextCursor` of the previous page.
+   *
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listWebhookDeliveries']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * At most 100.
+   *
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listWebhookDeliveries']['parameters']['query']>['limit'] | undefined;
+}
+
 /** Options of `HallmarkClient.getKeyRequest`. */
 export interface GetKeyRequestOptions extends RequestOptions {
   /**
@@ -417,6 +449,129 @@ export class HallmarkClient {
       pathParams: { requestId },
       authenticated: true,
       resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * This key's webhook endpoints, newest first
+   *
+   * `GET /webhooks` (bearer token)
+   */
+  listWebhookEndpoints(
+    options: ListWebhookEndpointsOptions = {},
+  ): Promise<components['schemas']['WebhookEndpointPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/webhooks',
+      query: { 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: true,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Register a webhook endpoint
+   *
+   * Deliveries follow Standard Webhooks: a POST of the event's JSON with `webhook-id`, `webhook-timestamp` and `webhook-signature`. The answer carries the signing secret, this once. Failed attempts are retried on `WEBHOOK_RETRY_SCHEDULE` (about a day).
+   *
+   * `POST /webhooks` (bearer token)
+   */
+  createWebhookEndpoint(
+    body: components['schemas']['WebhookEndpointCreate'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['WebhookEndpoint']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/webhooks',
+      body,
+      authenticated: true,
+      resultStatuses: [201],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Delete a webhook endpoint
+   *
+   * Nothing more is delivered to it, pending retries included.
+   *
+   * `DELETE /webhooks/{endpointId}` (bearer token)
+   */
+  deleteWebhookEndpoint(
+    endpointId: operations['deleteWebhookEndpoint']['parameters']['path']['endpointId'],
+    options: RequestOptions = {},
+  ): Promise<void> {
+    return this.#http.request({
+      method: 'DELETE',
+      path: '/webhooks/{endpointId}',
+      pathParams: { endpointId },
+      authenticated: true,
+      resultStatuses: [204],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Rotate an endpoint's signing secret
+   *
+   * Answers the new secret, this once. For `WEBHOOK_SECRET_OVERLAP_HOURS` deliveries carry signatures by both secrets, so receivers can switch without losing any.
+   *
+   * `POST /webhooks/{endpointId}/rotate-secret` (bearer token)
+   */
+  rotateWebhookSecret(
+    endpointId: operations['rotateWebhookSecret']['parameters']['path']['endpointId'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['WebhookEndpoint']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/webhooks/{endpointId}/rotate-secret',
+      pathParams: { endpointId },
+      authenticated: true,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * An endpoint's deliveries, newest first, each with every attempt
+   *
+   * `GET /webhooks/{endpointId}/deliveries` (bearer token)
+   */
+  listWebhookDeliveries(
+    endpointId: operations['listWebhookDeliveries']['parameters']['path']['endpointId'],
+    options: ListWebhookDeliveriesOptions = {},
+  ): Promise<components['schemas']['WebhookDeliveryPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/webhooks/{endpointId}/deliveries',
+      pathParams: { endpointId },
+      query: { 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: true,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Deliver an event again
+   *
+   * Queues one more attempt now (same `webhook-id`, so receivers can tell it is the same event), whatever the delivery did before.
+   *
+   * `POST /webhooks/{endpointId}/deliveries/{deliveryId}/redeliver` (bearer token)
+   */
+  redeliverWebhook(
+    endpointId: operations['redeliverWebhook']['parameters']['path']['endpointId'],
+    deliveryId: operations['redeliverWebhook']['parameters']['path']['deliveryId'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['WebhookDelivery']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver',
+      pathParams: { endpointId, deliveryId },
+      authenticated: true,
+      resultStatuses: [202],
       signal: options.signal,
     });
   }

@@ -127,6 +127,11 @@ export const problemTypes = {
     title: 'Request header fields too large',
     status: 431,
   },
+  endpointDisabled: {
+    type: 'https://hallmark.dev/problems/endpoint-disabled',
+    title: 'Webhook endpoint disabled',
+    status: 409,
+  },
 } as const;
 
 export type ProblemTypeName = keyof typeof problemTypes;

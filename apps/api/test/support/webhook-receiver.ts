@@ -1,0 +1,68 @@
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+
+export interface ReceivedDelivery {
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+}
+
+/** What the receiver does with the n-th request (from 0): a status code, or never answer. */
+export type Answer = (index: number) => number | 'hang';
+
+/** A real HTTP endpoint on 127.0.0.1 that records every delivery it gets. */
+export interface WebhookReceiver {
+  readonly url: string;
+  readonly received: ReceivedDelivery[];
+  /** Resolves once `count` deliveries arrived (rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedDelivery[]>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(answer: Answer = () => 200): Promise<WebhookReceiver> {
+  const received: ReceivedDelivery[] = [];
+  const waiters = new Set<() => void>();
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const index = received.length;
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      for (const wake of waiters) wake();
+      const status = answer(index);
+      if (status === 'hang') return;
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(`answer ${status}`);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}/hooks`,
+    received,
+    waitFor(count, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (received.length < count) return;
+          cleanup();
+          resolve(received.slice(0, count));
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`${received.length} of ${count} deliveries within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const cleanup = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  type DisabledEndpoint,
+  fanOutEvents,
+  recordAttempt,
+} from '@hallmark/db';
+import {
+  CONFIG,
+  createMailer,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  type Mailer,
+  openSecret,
+  PrismaService,
+  SERVICE_KEYS,
+  type ServiceKeys,
+  signWebhook,
+} from '@hallmark/platform';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { PeriodicTask } from '../periodic-task.ts';
+import { sendWebhook } from './webhook-sender.ts';
+
+/** Past the attempt's own time limit, a claim lapses and another worker may try. */
+const CLAIM_SLACK_MS = 30_000;
+
+/**
+ * Delivers webhook events on every worker, beside (never inside) the job queues: each tick turns
+ * new events into deliveries and starts due attempts up to WEBHOOK_CONCURRENCY at once, without
+ * waiting for them, so a slow endpoint holds one slot for at most WEBHOOK_TIMEOUT_MS.
+ */
+@Injectable()
+export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  readonly #task: PeriodicTask;
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #schedule: readonly number[];
+  readonly #mailer: Mailer;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SERVICE_KEYS) private readonly keys: ServiceKeys,
+    private readonly prisma: PrismaService,
+  ) {
+    this.#schedule = config.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim()));
+    this.#mailer = createMailer(config, logger);
+    this.#task = new PeriodicTask(
+      config.WEBHOOK_POLL_MS,
+      () => this.tick(),
+      (error) => this.logger.error({ err: error }, 'webhook dispatch failed; retrying'),
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    this.#task.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.#task.stop();
+    await Promise.all(this.#inFlight);
+  }
+
+  /** One tick: fan out new events, then start due attempts in the free slots. */
+  async tick(): Promise<void> {
+    await fanOutEvents(this.prisma.sql);
+    const free = this.config.WEBHOOK_CONCURRENCY - this.#inFlight.size;
+    if (free <= 0) return;
+    const claimed = await claimDueDeliveries(
+      this.prisma.sql,
+      free,
+      this.config.WEBHOOK_TIMEOUT_MS + CLAIM_SLACK_MS,
+    );
+    for (const delivery of claimed) {
+      const attempt = this.#attempt(delivery)
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed'),
+        )
+        .finally(() => this.#inFlight.delete(attempt));
+      this.#inFlight.add(attempt);
+    }
+  }
+
+  async #attempt(delivery: ClaimedDelivery): Promise<void> {
+    const secrets = [delivery.sealedSecret, delivery.previousSealedSecret]
+      .filter((sealed): sealed is string => sealed !== null)
+      .map((sealed) => openSecret(this.keys.secretSealing, sealed));
+    const body = JSON.stringify({
+      type: delivery.eventType,
+      timestamp: delivery.eventAt.toISOString(),
+      data: delivery.eventData,
+    });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const startedAt = new Date();
+    const result = await sendWebhook(
+      delivery.url,
+      {
+        'webhook-id': delivery.eventId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(secrets, delivery.eventId, timestamp, body),
+      },
+      body,
+      {
+        timeoutMs: this.config.WEBHOOK_TIMEOUT_MS,
+        allowPrivateAddresses: this.config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+      },
+    );
+    // The schedule's n-th wait follows the n-th attempt; past its end the delivery has failed.
+    const wait = this.#schedule[delivery.attempt - 1];
+    const disabled = await recordAttempt(
+      this.prisma.sql,
+      {
+        deliveryId: delivery.id,
+        attempt: delivery.attempt,
+        startedAt,
+        ...result,
+        retryAt: result.succeeded || wait === undefined ? null : new Date(Date.now() + wait * 1000),
+      },
+      new Date(Date.now() - this.config.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000),
+    );
+    this.logger.info(
+      {
+        deliveryId: delivery.id,
+        eventId: delivery.eventId,
+        attempt: delivery.attempt,
+        statusCode: result.statusCode,
+        latencyMs: result.latencyMs,
+        error: result.error,
+      },
+      result.succeeded ? 'webhook delivered' : 'webhook attempt failed',
+    );
+    if (disabled !== null) await this.#tellDisabled(disabled);
+  }
+
+  async #tellDisabled(endpoint: DisabledEndpoint): Promise<void> {
+    this.logger.warn(
+      { endpointId: endpoint.id, url: endpoint.url },
+      'webhook endpoint disabled: every attempt failed too long',
+    );
+    const operator = this.config.OPERATOR_EMAIL;
+    if (operator === undefined) return;
+    await this.#mailer
+      .send({
+        to: operator,
+        subject: `Webhook endpoint disabled: ${endpoint.url}`,
+        text: `Every delivery to ${endpoint.url} (endpoint ${endpoint.id}) failed for ${this.config.WEBHOOK_DISABLE_AFTER_HOURS} hours, so it was disabled. Its key sees it disabled in GET /webhooks and can register it again once it works.`,
+      })
+      .catch((error: unknown) =>
+        this.logger.error({ err: error }, 'could not send the notice of a disabled endpoint'),
+      );
+  }
+}

@@ -1,0 +1,148 @@
+import type { Sql } from './sql.ts';
+
+// Webhook deliveries are scheduled in PostgreSQL, not in a queue: a delivery row holds when its
+// next attempt is due, and a worker claims due rows with SKIP LOCKED by pushing that time past
+// the attempt's time limit (a lease: a worker that dies mid-attempt leaves the row due again).
+// So nothing needs reconciling with Redis, every worker can deliver, and the rows are the log.
+
+/** Turns new events into one pending delivery per matching live endpoint of their key. */
+export async function fanOutEvents(sql: Sql, limit = 500): Promise<number> {
+  const now = new Date();
+  const { rows } = await sql.query<{ events: number }>(
+    `WITH due AS (
+       SELECT id, api_key_id, type FROM webhook_events
+        WHERE dispatched_at IS NULL ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+          made AS (
+       INSERT INTO webhook_deliveries (id, event_id, endpoint_id, status, attempts, next_attempt_at, created_at)
+       SELECT gen_random_uuid(), d.id, ep.id, 'pending', 0, $1, $1
+         FROM due d
+         JOIN webhook_endpoints ep
+           ON ep.api_key_id = d.api_key_id AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
+          AND (cardinality(ep.event_types) = 0 OR d.type = ANY(ep.event_types))
+       ON CONFLICT (event_id, endpoint_id) DO NOTHING),
+          marked AS (
+       UPDATE webhook_events SET dispatched_at = $1 WHERE id IN (SELECT id FROM due) RETURNING 1)
+     SELECT count(*)::int AS events FROM marked`,
+    [now, limit],
+  );
+  return rows[0]?.events ?? 0;
+}
+
+/** A delivery claimed for one attempt, with what the attempt needs. */
+export interface ClaimedDelivery {
+  readonly id: string;
+  /** This attempt's number, from 1. */
+  readonly attempt: number;
+  readonly endpointId: string;
+  readonly url: string;
+  readonly sealedSecret: string;
+  /** Still signing while a rotation overlaps. */
+  readonly previousSealedSecret: string | null;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly eventData: unknown;
+  readonly eventAt: Date;
+}
+
+/** Claims up to `limit` due deliveries for one attempt each, until `leaseMs` from now. */
+export async function claimDueDeliveries(
+  sql: Sql,
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedDelivery[]> {
+  const now = new Date();
+  const { rows } = await sql.query<ClaimedDelivery>(
+    `WITH due AS (
+       SELECT wd.id FROM webhook_deliveries wd
+         JOIN webhook_endpoints ep ON ep.id = wd.endpoint_id
+        WHERE wd.status = 'pending' AND wd.next_attempt_at <= $1
+          AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
+        ORDER BY wd.next_attempt_at LIMIT $3
+        FOR UPDATE OF wd SKIP LOCKED)
+     UPDATE webhook_deliveries d
+        SET attempts = d.attempts + 1, next_attempt_at = $2
+       FROM due, webhook_events e, webhook_endpoints ep
+      WHERE d.id = due.id AND e.id = d.event_id AND ep.id = d.endpoint_id
+      RETURNING d.id, d.attempts AS attempt, ep.id AS "endpointId", ep.url,
+                ep.sealed_secret AS "sealedSecret",
+                CASE WHEN ep.previous_secret_expires_at > $1 THEN ep.previous_sealed_secret END
+                  AS "previousSealedSecret",
+                e.id AS "eventId", e.type AS "eventType", e.data AS "eventData",
+                e.created_at AS "eventAt"`,
+    [now, new Date(now.getTime() + leaseMs), limit],
+  );
+  return rows;
+}
+
+/** What one attempt found. */
+export interface AttemptOutcome {
+  readonly deliveryId: string;
+  readonly attempt: number;
+  readonly startedAt: Date;
+  readonly statusCode: number | null;
+  readonly latencyMs: number;
+  readonly responseExcerpt: string | null;
+  readonly error: string | null;
+  readonly succeeded: boolean;
+  /** When to try again; null: the schedule is spent (or it succeeded). */
+  readonly retryAt: Date | null;
+}
+
+/** An endpoint that this outcome disabled: it failed every attempt for too long. */
+export interface DisabledEndpoint {
+  readonly id: string;
+  readonly url: string;
+  readonly apiKeyId: string;
+}
+
+/**
+ * Logs the attempt and settles the delivery (still held by this attempt: its count unchanged).
+ * A failure starts or continues the endpoint's failing streak; a streak older than
+ * `disableBefore` disables the endpoint, which is returned so that someone is told.
+ */
+export async function recordAttempt(
+  sql: Sql,
+  outcome: AttemptOutcome,
+  disableBefore: Date,
+): Promise<DisabledEndpoint | null> {
+  const status = outcome.succeeded ? 'succeeded' : outcome.retryAt === null ? 'failed' : 'pending';
+  const { rows } = await sql.query<DisabledEndpoint & { disabled: boolean }>(
+    `WITH logged AS (
+       INSERT INTO webhook_attempts
+              (delivery_id, attempt, started_at, status_code, latency_ms, response_excerpt, error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)),
+          settled AS (
+       UPDATE webhook_deliveries SET status = $8::webhook_delivery_status, next_attempt_at = $9
+        WHERE id = $1 AND attempts = $2 AND status = 'pending'
+        RETURNING endpoint_id),
+          streak AS (
+       UPDATE webhook_endpoints ep
+          SET failing_since = CASE WHEN $10 THEN NULL ELSE coalesce(ep.failing_since, $3) END,
+              disabled_at = CASE WHEN NOT $10 AND coalesce(ep.failing_since, $3) < $11
+                                 THEN $12 ELSE ep.disabled_at END,
+              disabled_reason = CASE WHEN NOT $10 AND coalesce(ep.failing_since, $3) < $11
+                                     THEN 'Every delivery attempt failed since ' ||
+                                          to_char(coalesce(ep.failing_since, $3) AT TIME ZONE 'UTC',
+                                                  'YYYY-MM-DD HH24:MI "UTC"')
+                                     ELSE ep.disabled_reason END
+        WHERE ep.id = (SELECT endpoint_id FROM settled) AND ep.disabled_at IS NULL
+        RETURNING ep.id, ep.url, ep.api_key_id AS "apiKeyId", ep.disabled_at IS NOT NULL AS disabled)
+     SELECT * FROM streak`,
+    [
+      outcome.deliveryId,
+      outcome.attempt,
+      outcome.startedAt,
+      outcome.statusCode,
+      outcome.latencyMs,
+      outcome.responseExcerpt,
+      outcome.error,
+      status,
+      outcome.succeeded ? null : outcome.retryAt,
+      outcome.succeeded,
+      disableBefore,
+      new Date(),
+    ],
+  );
+  const row = rows[0];
+  return row?.disabled ? { id: row.id, url: row.url, apiKeyId: row.apiKeyId } : null;
+}
