@@ -295,6 +295,17 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect((await call('DELETE', `/webhooks/${id}`, { headers: auth })).status).toBe(404);
   });
 
+  it("the key's records: lists, and a removed record's 410", async () => {
+    const auth = { authorization: bearer };
+    const records = await call('GET', '/ipfs?limit=5', { headers: auth });
+    expect(records.status).toBe(200);
+    expect((await call('GET', '/nft', { headers: auth })).status).toBe(200);
+    const [record] = records.body.items as { ipfsHash: string }[];
+    if (record === undefined) throw new Error('the jobs above stored no IPFS record');
+    expect((await call('DELETE', `/ipfs/${record.ipfsHash}`, { headers: auth })).status).toBe(204);
+    expect((await call('GET', `/ipfs/${record.ipfsHash}`, { headers: auth })).status).toBe(410);
+  });
+
   it('key requests', async () => {
     const accepted = await call('POST', '/key-requests', {
       body: {

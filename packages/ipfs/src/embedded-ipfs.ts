@@ -176,6 +176,23 @@ export class EmbeddedIpfs implements IpfsStore {
     return { remote: 'not_configured' };
   }
 
+  async unpin(cid: CID): Promise<void> {
+    await this.#attempt(`unpin ${cid}`, async () => {
+      try {
+        for await (const _ of this.#helia.pins.rm(cid)) {
+          // Each yielded CID is one block of the DAG no longer pinned by this pin.
+        }
+      } catch (error) {
+        if (!(error instanceof Error && error.name === 'NotFoundError')) throw error;
+      }
+      // Only the root: what Hallmark unpins is a single-block JSON record. A block another pin
+      // walks (the same document in a DAG kept elsewhere) stays.
+      if ((await this.#helia.blockstore.has(cid)) && !(await this.#helia.pins.isPinned(cid))) {
+        await this.#helia.blockstore.delete(cid);
+      }
+    });
+  }
+
   async close(): Promise<void> {
     await this.#helia.stop();
   }

@@ -69,5 +69,11 @@ export interface IpfsStore {
    * `name` labels the pin there.
    */
   pin(cid: CID, options?: { name?: string }): Promise<PinResult>;
+  /**
+   * Undoes `pin` (idempotent): the node drops the pin, and the pinning service its copy. The
+   * embedded node deletes the root block at once unless another pin still holds it; Kubo frees
+   * it at its next garbage collection.
+   */
+  unpin(cid: CID): Promise<void>;
   close(): Promise<void>;
 }

@@ -145,6 +145,16 @@ export class KuboIpfs implements IpfsStore {
     return { remote: await this.#pinning.pin(cid, options) };
   }
 
+  async unpin(cid: CID): Promise<void> {
+    try {
+      await this.#rpc.json('pin/rm', { arg: cid.toString(), recursive: 'true', ...OFFLINE });
+    } catch (error) {
+      // Not pinned (any more) is what was asked.
+      if (!(error instanceof Error && /not pinned/i.test(error.message))) throw error;
+    }
+    await this.#pinning?.unpin(cid);
+  }
+
   async close(): Promise<void> {
     // Nothing is held open: every call is its own HTTP request.
   }

@@ -73,6 +73,13 @@ export class PinningService {
     return pin.status;
   }
 
+  /** Removes every live request for the CID (the service then drops its copy). */
+  async unpin(cid: CID): Promise<void> {
+    for (let pin = await this.find(cid); pin !== undefined; pin = await this.find(cid)) {
+      await this.#send('DELETE', `/pins/${encodeURIComponent(pin.requestId)}`);
+    }
+  }
+
   /** The newest request for the CID that is not failed, if any. */
   async find(cid: CID): Promise<RemotePin | undefined> {
     const query = new URLSearchParams({
@@ -105,7 +112,7 @@ export class PinningService {
     return remotePinOf(await this.#send('GET', `/pins/${encodeURIComponent(requestId)}`));
   }
 
-  async #send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  async #send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
     const what = `pinning service ${method} ${path.split('?')[0]}`;
     let response: Response;
     let text: string;
@@ -124,7 +131,7 @@ export class PinningService {
     } catch (error) {
       throw unreachable(`${what} at ${this.#endpoint}`, error);
     }
-    if (response.ok) return parseJson(text, what);
+    if (response.ok) return text === '' ? undefined : parseJson(text, what);
     if (isGatewayFailure(response.status)) {
       throw new IpfsError('ipfs_unreachable', `${what}: HTTP ${response.status}`);
     }

@@ -66,3 +66,10 @@ export const IpfsRecord = z
     ],
   });
 export type IpfsRecord = z.infer<typeof IpfsRecord>;
+
+export const IpfsRecordPage = z
+  .strictObject({
+    items: z.array(IpfsRecord),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page.' }),
+  })
+  .meta({ id: 'IpfsRecordPage' });

@@ -81,3 +81,10 @@ export const Nft = z
     ],
   });
 export type Nft = z.infer<typeof Nft>;
+
+export const NftPage = z
+  .strictObject({
+    items: z.array(Nft),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page.' }),
+  })
+  .meta({ id: 'NftPage' });

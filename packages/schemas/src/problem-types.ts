@@ -137,6 +137,11 @@ export const problemTypes = {
     title: 'Request header fields too large',
     status: 431,
   },
+  recordRemoved: {
+    type: `${PROBLEM_TYPE_BASE}record-removed`,
+    title: 'Record removed',
+    status: 410,
+  },
   endpointDisabled: {
     type: `${PROBLEM_TYPE_BASE}endpoint-disabled`,
     title: 'Webhook endpoint disabled',

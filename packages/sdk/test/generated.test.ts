@@ -32,6 +32,9 @@ describe('src/generated', () => {
       'getWatermarkJob',
       'getNft',
       'getIpfsRecord',
+      'deleteIpfsRecord',
+      'listIpfsRecords',
+      'listNfts',
       // The verification job; its image-body and Soft Binding Resolution operations have
       // hand-written helpers (x-hallmark-sdk: hand-written).
       'createVerification',
@@ -62,8 +65,8 @@ describe('src/generated', () => {
       'listJobs',
       'getJob',
       'retryJob',
-      'listNfts',
-      'listIpfsRecords',
+      'listAllNfts',
+      'listAllIpfsRecords',
       'listAudit',
     ]);
   });

@@ -1,12 +1,32 @@
 import { IpfsHashParams, type IpfsRecord, type Nft, TokenIdParams } from '@hallmark/schemas';
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
 import { type Client, CurrentClient } from '../auth/client.ts';
+import { PageQuery } from '../paging/pages.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { RecordsService } from './records.service.ts';
 
 @Controller()
 export class RecordsController {
   constructor(private readonly records: RecordsService) {}
+
+  @Get('nft')
+  nfts(@CurrentClient() client: Client, @Query() query: Record<string, unknown>) {
+    const { cursor, limit } = parseRequest(PageQuery, query, 'query');
+    return this.records.nfts(client.apiKeyId, cursor, limit);
+  }
+
+  @Get('ipfs')
+  ipfsRecords(@CurrentClient() client: Client, @Query() query: Record<string, unknown>) {
+    const { cursor, limit } = parseRequest(PageQuery, query, 'query');
+    return this.records.ipfsRecords(client.apiKeyId, cursor, limit);
+  }
+
+  @Delete('ipfs/:ipfsHash')
+  @HttpCode(204)
+  async removeIpfsRecord(@CurrentClient() client: Client, @Param('ipfsHash') ipfsHash: string) {
+    const params = parseRequest(IpfsHashParams, { ipfsHash }, 'path');
+    await this.records.removeIpfsRecord(client.apiKeyId, params.ipfsHash);
+  }
 
   @Get('nft/:tokenId')
   nft(@CurrentClient() client: Client, @Param('tokenId') tokenId: string): Promise<Nft> {

@@ -1,8 +1,11 @@
+import { parseCid } from '@hallmark/ipfs';
 import { PrismaService } from '@hallmark/platform';
-import type { IpfsRecord, Nft } from '@hallmark/schemas';
+import { type IpfsRecord, type Nft, problemTypes } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
+import { pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { ChainService } from './chain.service.ts';
+import { IpfsService } from './ipfs.service.ts';
 import { RecordViews } from './record-views.service.ts';
 
 /** Spec 4.6 and 4.7: a key sees only the records of its own jobs; others' answer 404. */
@@ -12,15 +15,81 @@ export class RecordsService {
     private readonly prisma: PrismaService,
     private readonly chain: ChainService,
     private readonly views: RecordViews,
+    private readonly ipfs: IpfsService,
   ) {}
 
   async ipfsRecord(apiKeyId: string, ipfsHash: string): Promise<IpfsRecord> {
-    const row = await this.prisma.client.ipfsRecord.findFirst({
+    const rows = await this.prisma.client.ipfsRecord.findMany({
       where: { cid: ipfsHash, apiKeyId },
       orderBy: { storedAt: 'asc' },
     });
-    if (row === null) throw ProblemException.notFound(`No IPFS record ${ipfsHash}.`);
-    return this.views.ipfsRecord(row);
+    const live = rows.find((row) => row.removedAt === null);
+    if (live !== undefined) return this.views.ipfsRecord(live);
+    if (rows.length > 0) {
+      throw new ProblemException(
+        problemTypes.recordRemoved,
+        `IPFS record ${ipfsHash} was removed.`,
+      );
+    }
+    throw ProblemException.notFound(`No IPFS record ${ipfsHash}.`);
+  }
+
+  async ipfsRecords(apiKeyId: string, cursor: string | undefined, limit: number) {
+    const rows = await this.prisma.client.ipfsRecord.findMany({
+      where: { apiKeyId, removedAt: null, ...pastCursor(cursor, 'storedAt', 'desc') },
+      orderBy: [{ storedAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+    });
+    const { page, nextCursor } = pageOf(rows, limit, (row) => row.storedAt);
+    return { items: page.map((row) => this.views.ipfsRecord(row)), nextCursor };
+  }
+
+  /**
+   * Marks the key's records of this hash removed, then unpins the document unless something
+   * else still needs it: another live record (identical metadata gives the same CID) or an NFT.
+   * Asking again retries the unpin, so a failed one can be finished.
+   */
+  async removeIpfsRecord(apiKeyId: string, ipfsHash: string): Promise<void> {
+    const owned = await this.prisma.client.ipfsRecord.count({ where: { cid: ipfsHash, apiKeyId } });
+    if (owned === 0) throw ProblemException.notFound(`No IPFS record ${ipfsHash}.`);
+    await this.prisma.client.ipfsRecord.updateMany({
+      where: { cid: ipfsHash, apiKeyId, removedAt: null },
+      data: { removedAt: new Date() },
+    });
+    const [records, nfts] = await Promise.all([
+      this.prisma.client.ipfsRecord.count({ where: { cid: ipfsHash, removedAt: null } }),
+      this.prisma.client.nft.count({
+        where: { OR: [{ imageCid: ipfsHash }, { metadataCid: ipfsHash }] },
+      }),
+    ]);
+    if (records > 0 || nfts > 0) return;
+    await (await this.ipfs.store()).unpin(parseCid(ipfsHash));
+  }
+
+  async nfts(apiKeyId: string, cursor: string | undefined, limit: number) {
+    const options = this.chain.options;
+    if (options === null) return { items: [], nextCursor: null };
+    const rows = await this.prisma.client.nft.findMany({
+      where: {
+        apiKeyId,
+        chainId: options.chainId,
+        contractAddress: options.contractAddress,
+        tokenId: { not: null },
+        mintedAt: { not: null },
+        ...pastCursor(cursor, 'createdAt', 'desc'),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+    });
+    const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
+    const views = await Promise.all(
+      page.map((row) =>
+        row.tokenId === null || row.mintedAt === null
+          ? null
+          : this.views.nft({ ...row, tokenId: row.tokenId, mintedAt: row.mintedAt }),
+      ),
+    );
+    return { items: views.filter((view): view is Nft => view !== null), nextCursor };
   }
 
   async nft(apiKeyId: string, tokenId: string): Promise<Nft> {

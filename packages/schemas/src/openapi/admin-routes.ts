@@ -348,10 +348,10 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     },
   });
   for (const [path, operationId, summary, schema] of [
-    ['/admin/nfts', 'listNfts', 'Minted NFTs of every key, newest first', AdminNftPage],
+    ['/admin/nfts', 'listAllNfts', 'Minted NFTs of every key, newest first', AdminNftPage],
     [
       '/admin/ipfs-records',
-      'listIpfsRecords',
+      'listAllIpfsRecords',
       'IPFS records of every key, newest first',
       AdminIpfsRecordPage,
     ],

@@ -1,6 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { IpfsRecord } from '../ipfs-record.ts';
-import { Nft } from '../nft.ts';
+import { z } from 'zod';
+import { IpfsRecord, IpfsRecordPage } from '../ipfs-record.ts';
+import { Nft, NftPage } from '../nft.ts';
 import { IpfsHashParams, TokenIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
@@ -41,8 +42,62 @@ export function registerRecordRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses([
         { problem: problemTypes.validationError, when: '`ipfsHash` is not a CID.' },
         { problem: problemTypes.notFound, when: 'no record with this hash was stored here.' },
+        { problem: problemTypes.recordRemoved, when: 'the record was removed (`DELETE`).' },
         ...authenticatedCases,
       ]),
     },
   });
+
+  registry.registerPath({
+    method: 'delete',
+    path: '/ipfs/{ipfsHash}',
+    operationId: 'deleteIpfsRecord',
+    tags: ['Records'],
+    summary: 'Remove an IPFS record and unpin its content',
+    description:
+      "Unpins the document (on the embedded node its block is deleted at once; on Kubo at its next garbage collection; a pinning service drops its copy) unless another key's record holds the same CID, and marks this key's records with the hash removed: lookups then answer 410. NFT metadata is never unpinned: tokens point at it forever.",
+    security: bearerAuth,
+    request: { params: IpfsHashParams },
+    responses: {
+      204: { description: 'Removed (also when it already was).' },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: '`ipfsHash` is not a CID.' },
+        { problem: problemTypes.notFound, when: 'this key has no record with this hash.' },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
+  for (const [path, operationId, summary, schema] of [
+    ['/ipfs', 'listIpfsRecords', "This key's IPFS records, newest first", IpfsRecordPage],
+    ['/nft', 'listNfts', "This key's minted NFTs, newest first", NftPage],
+  ] as const) {
+    registry.registerPath({
+      method: 'get',
+      path,
+      operationId,
+      tags: ['Records'],
+      summary,
+      security: bearerAuth,
+      request: {
+        query: z.object({
+          cursor: z.string().optional().meta({ description: '`nextCursor` of the previous page.' }),
+          limit: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(100)
+            .optional()
+            .meta({ description: 'At most 100.' }),
+        }),
+      },
+      responses: {
+        200: { description: 'A page.', content: { 'application/json': { schema } } },
+        ...problemResponses([
+          { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
+          ...authenticatedCases,
+        ]),
+      },
+    });
+  }
 }

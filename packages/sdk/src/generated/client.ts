@@ -19,6 +19,38 @@ export interface CreateWatermarkJobOptions extends RequestOptions {
   readonly idempotencyKey?: NonNullable<operations['createWatermarkJob']['parameters']['header']>['Idempotency-Key'] | undefined;
 }
 
+/** Options of `HallmarkClient.listIpfsRecords`. */
+export interface ListIpfsRecordsOptions extends RequestOptions {
+  /**
+   * `nextCursor` of the previous page.
+   *
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listIpfsRecords']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * At most 100.
+   *
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listIpfsRecords']['parameters']['query']>['limit'] | undefined;
+}
+
+/** Options of `HallmarkClient.listNfts`. */
+export interface ListNftsOptions extends RequestOptions {
+  /**
+   * `nextCursor` of the previous page.
+   *
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listNfts']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * At most 100.
+   *
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listNfts']['parameters']['query']>['limit'] | undefined;
+}
+
 /** Options of `HallmarkClient.createVerification`. */
 export interface CreateVerificationOptions extends RequestOptions {
   /**
@@ -229,36 +261,36 @@ export interface RetryJobOptions extends RequestOptions {
   readonly csrfToken: operations['retryJob']['parameters']['header']['X-CSRF-Token'];
 }
 
-/** Options of `HallmarkAdminClient.listNfts`. */
-export interface ListNftsOptions extends RequestOptions {
+/** Options of `HallmarkAdminClient.listAllNfts`. */
+export interface ListAllNftsOptions extends RequestOptions {
   /**
    * `nextCursor` of the previous page.
    *
    * Sent as the `cursor` query parameter.
    */
-  readonly cursor?: NonNullable<operations['listNfts']['parameters']['query']>['cursor'] | undefined;
+  readonly cursor?: NonNullable<operations['listAllNfts']['parameters']['query']>['cursor'] | undefined;
   /**
    * At most 100.
    *
    * Sent as the `limit` query parameter.
    */
-  readonly limit?: NonNullable<operations['listNfts']['parameters']['query']>['limit'] | undefined;
+  readonly limit?: NonNullable<operations['listAllNfts']['parameters']['query']>['limit'] | undefined;
 }
 
-/** Options of `HallmarkAdminClient.listIpfsRecords`. */
-export interface ListIpfsRecordsOptions extends RequestOptions {
+/** Options of `HallmarkAdminClient.listAllIpfsRecords`. */
+export interface ListAllIpfsRecordsOptions extends RequestOptions {
   /**
    * `nextCursor` of the previous page.
    *
    * Sent as the `cursor` query parameter.
    */
-  readonly cursor?: NonNullable<operations['listIpfsRecords']['parameters']['query']>['cursor'] | undefined;
+  readonly cursor?: NonNullable<operations['listAllIpfsRecords']['parameters']['query']>['cursor'] | undefined;
   /**
    * At most 100.
    *
    * Sent as the `limit` query parameter.
    */
-  readonly limit?: NonNullable<operations['listIpfsRecords']['parameters']['query']>['limit'] | undefined;
+  readonly limit?: NonNullable<operations['listAllIpfsRecords']['parameters']['query']>['limit'] | undefined;
 }
 
 /** Options of `HallmarkAdminClient.listAudit`. */
@@ -404,6 +436,63 @@ export class HallmarkClient {
       method: 'GET',
       path: '/ipfs/{ipfsHash}',
       pathParams: { ipfsHash },
+      authenticated: true,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Remove an IPFS record and unpin its content
+   *
+   * Unpins the document (on the embedded node its block is deleted at once; on Kubo at its next garbage collection; a pinning service drops its copy) unless another key's record holds the same CID, and marks this key's records with the hash removed: lookups then answer 410. NFT metadata is never unpinned: tokens point at it forever.
+   *
+   * `DELETE /ipfs/{ipfsHash}` (bearer token)
+   */
+  deleteIpfsRecord(
+    ipfsHash: operations['deleteIpfsRecord']['parameters']['path']['ipfsHash'],
+    options: RequestOptions = {},
+  ): Promise<void> {
+    return this.#http.request({
+      method: 'DELETE',
+      path: '/ipfs/{ipfsHash}',
+      pathParams: { ipfsHash },
+      authenticated: true,
+      resultStatuses: [204],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * This key's IPFS records, newest first
+   *
+   * `GET /ipfs` (bearer token)
+   */
+  listIpfsRecords(
+    options: ListIpfsRecordsOptions = {},
+  ): Promise<components['schemas']['IpfsRecordPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/ipfs',
+      query: { 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: true,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * This key's minted NFTs, newest first
+   *
+   * `GET /nft` (bearer token)
+   */
+  listNfts(
+    options: ListNftsOptions = {},
+  ): Promise<components['schemas']['NftPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/nft',
+      query: { 'cursor': options.cursor, 'limit': options.limit },
       authenticated: true,
       resultStatuses: [200],
       signal: options.signal,
@@ -967,8 +1056,8 @@ export class HallmarkAdminClient {
    *
    * `GET /admin/nfts`
    */
-  listNfts(
-    options: ListNftsOptions = {},
+  listAllNfts(
+    options: ListAllNftsOptions = {},
   ): Promise<components['schemas']['AdminNftPage']> {
     return this.#http.request({
       method: 'GET',
@@ -985,8 +1074,8 @@ export class HallmarkAdminClient {
    *
    * `GET /admin/ipfs-records`
    */
-  listIpfsRecords(
-    options: ListIpfsRecordsOptions = {},
+  listAllIpfsRecords(
+    options: ListAllIpfsRecordsOptions = {},
   ): Promise<components['schemas']['AdminIpfsRecordPage']> {
     return this.#http.request({
       method: 'GET',

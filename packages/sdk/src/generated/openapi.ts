@@ -111,6 +111,44 @@ export interface paths {
         get: operations["getIpfsRecord"];
         put?: never;
         post?: never;
+        /**
+         * Remove an IPFS record and unpin its content
+         * @description Unpins the document (on the embedded node its block is deleted at once; on Kubo at its next garbage collection; a pinning service drops its copy) unless another key's record holds the same CID, and marks this key's records with the hash removed: lookups then answer 410. NFT metadata is never unpinned: tokens point at it forever.
+         */
+        delete: operations["deleteIpfsRecord"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ipfs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This key's IPFS records, newest first */
+        get: operations["listIpfsRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This key's minted NFTs, newest first */
+        get: operations["listNfts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -608,7 +646,7 @@ export interface paths {
             cookie?: never;
         };
         /** Minted NFTs of every key, newest first */
-        get: operations["listNfts"];
+        get: operations["listAllNfts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -625,7 +663,7 @@ export interface paths {
             cookie?: never;
         };
         /** IPFS records of every key, newest first */
-        get: operations["listIpfsRecords"];
+        get: operations["listAllIpfsRecords"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1075,6 +1113,11 @@ export interface components {
             /** @description When it was stored, Unix seconds. */
             storedAt: number;
         };
+        IpfsRecordPage: {
+            items: components["schemas"]["IpfsRecord"][];
+            /** @description Pass as `cursor` for the next page. */
+            nextCursor: string | null;
+        };
         /** @description The request was received. */
         KeyRequestAccepted: {
             /** @enum {string} */
@@ -1204,6 +1247,11 @@ export interface components {
             /** @description `ipfs://<hash>/<file name>`. */
             image: string;
             attributes: components["schemas"]["NftAttribute"][];
+        };
+        NftPage: {
+            items: components["schemas"]["Nft"][];
+            /** @description Pass as `cursor` for the next page. */
+            nextCursor: string | null;
         };
         /**
          * @description RFC 9457 problem details, sent as `application/problem+json` for every error.
@@ -1686,6 +1734,7 @@ export type Health = components['schemas']['Health'];
 export type InvisibleFinding = components['schemas']['InvisibleFinding'];
 export type IpfsMetadata = components['schemas']['IpfsMetadata'];
 export type IpfsRecord = components['schemas']['IpfsRecord'];
+export type IpfsRecordPage = components['schemas']['IpfsRecordPage'];
 export type KeyRequestAccepted = components['schemas']['KeyRequestAccepted'];
 export type KeyRequestCreate = components['schemas']['KeyRequestCreate'];
 export type KeyRequestStatus = components['schemas']['KeyRequestStatus'];
@@ -1694,6 +1743,7 @@ export type ManifestSigner = components['schemas']['ManifestSigner'];
 export type Nft = components['schemas']['Nft'];
 export type NftAttribute = components['schemas']['NftAttribute'];
 export type NftMetadata = components['schemas']['NftMetadata'];
+export type NftPage = components['schemas']['NftPage'];
 export type Problem = components['schemas']['Problem'];
 export type PublishedRecord = components['schemas']['PublishedRecord'];
 export type Readiness = components['schemas']['Readiness'];
@@ -2177,6 +2227,236 @@ export interface operations {
             };
             /** @description Resource not found (`not-found`): no record with this hash was stored here. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Record removed (`record-removed`): the record was removed (`DELETE`). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteIpfsRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description IPFS content identifier (CIDv0 `Qm…` or base32 CIDv1 `b…`). */
+                ipfsHash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (also when it already was). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Request validation failed (`validation-error`): `ipfsHash` is not a CID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): this key has no record with this hash. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listIpfsRecords: {
+        parameters: {
+            query?: {
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description At most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IpfsRecordPage"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed query or cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listNfts: {
+        parameters: {
+            query?: {
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description At most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NftPage"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed query or cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4704,7 +4984,7 @@ export interface operations {
             };
         };
     };
-    listNfts: {
+    listAllNfts: {
         parameters: {
             query?: {
                 /** @description `nextCursor` of the previous page. */
@@ -4776,7 +5056,7 @@ export interface operations {
             };
         };
     };
-    listIpfsRecords: {
+    listAllIpfsRecords: {
         parameters: {
             query?: {
                 /** @description `nextCursor` of the previous page. */

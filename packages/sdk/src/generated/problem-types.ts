@@ -127,6 +127,11 @@ export const problemTypes = {
     title: 'Request header fields too large',
     status: 431,
   },
+  recordRemoved: {
+    type: 'https://hallmark.dev/problems/record-removed',
+    title: 'Record removed',
+    status: 410,
+  },
   endpointDisabled: {
     type: 'https://hallmark.dev/problems/endpoint-disabled',
     title: 'Webhook endpoint disabled',

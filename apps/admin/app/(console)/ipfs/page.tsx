@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'IPFS records' };
 export default async function IpfsPage(props: { readonly searchParams: SearchParams }) {
   const { client } = await signedIn();
   const { cursor } = await paramsOf(props.searchParams);
-  const page = await load(() => client.listIpfsRecords({ cursor, limit: 25 }));
+  const page = await load(() => client.listAllIpfsRecords({ cursor, limit: 25 }));
   return (
     <>
       <h1>IPFS records</h1>

@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'NFTs' };
 export default async function NftsPage(props: { readonly searchParams: SearchParams }) {
   const { client } = await signedIn();
   const { cursor } = await paramsOf(props.searchParams);
-  const page = await load(() => client.listNfts({ cursor, limit: 25 }));
+  const page = await load(() => client.listAllNfts({ cursor, limit: 25 }));
   return (
     <>
       <h1>NFTs</h1>

@@ -1,0 +1,101 @@
+import { join } from 'node:path';
+import { HallmarkApiError, type HallmarkClient, watermarkFile } from '@hallmark/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningService, startService } from './support/service.ts';
+
+const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
+
+async function statusOf(call: () => Promise<unknown>): Promise<number> {
+  const error = await call().then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof HallmarkApiError)) throw new Error(`expected a problem, got ${error}`);
+  return error.status;
+}
+
+/** A record's document as the trustless gateway serves it: its status only. */
+async function gatewayStatus(service: RunningService, cid: string): Promise<number> {
+  const response = await fetch(`${service.baseUrl}/gateway/ipfs/${cid}`, {
+    headers: { accept: 'application/vnd.ipld.raw' },
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+describe("a key's IPFS records and NFTs: listed, and records removed with their content", () => {
+  let service: RunningService;
+  let client: HallmarkClient;
+
+  beforeAll(async () => {
+    service = await startService();
+    client = (await service.newClient()).client;
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const stored = async (owner: HallmarkClient, author: string, mintNft = false) => {
+    const { job } = await watermarkFile(
+      owner,
+      photo,
+      { watermarkType: ['c2pa'], data: { author }, storeIpfs: true, mintNft },
+      { minIntervalMs: 50 },
+    );
+    if (job.ipfs === undefined) throw new Error('no IPFS record');
+    return job;
+  };
+
+  it('lists the records and tokens of the key, newest first, and nothing of another key', async () => {
+    const first = await stored(client, 'Ada');
+    const second = await stored(client, 'Grace', true);
+    const records = await client.listIpfsRecords();
+    expect(records.items.map((record) => record.ipfsHash)).toEqual([
+      second.ipfs?.ipfsHash,
+      first.ipfs?.ipfsHash,
+    ]);
+    const paged = await client.listIpfsRecords({ limit: 1 });
+    expect(paged.items).toHaveLength(1);
+    const rest = await client.listIpfsRecords({ limit: 1, cursor: paged.nextCursor ?? '' });
+    expect(rest.items[0]?.ipfsHash).toBe(first.ipfs?.ipfsHash);
+    const nfts = await client.listNfts();
+    expect(nfts.items.map((nft) => nft.tokenId)).toEqual([second.nft?.tokenId]);
+
+    const { client: stranger } = await service.newClient();
+    expect((await stranger.listIpfsRecords()).items).toEqual([]);
+    expect((await stranger.listNfts()).items).toEqual([]);
+    expect(await statusOf(() => stranger.deleteIpfsRecord(first.ipfs?.ipfsHash ?? ''))).toBe(404);
+  });
+
+  it('removing a record unpins it: its blocks leave the gateway and its lookup answers 410', async () => {
+    const job = await stored(client, 'Removed soon');
+    const cid = job.ipfs?.ipfsHash ?? '';
+    expect(await gatewayStatus(service, cid)).toBe(200);
+    await client.deleteIpfsRecord(cid);
+    expect(await gatewayStatus(service, cid)).toBe(404);
+    expect(await statusOf(() => client.getIpfsRecord(cid))).toBe(410);
+    expect((await client.listIpfsRecords()).items.map((record) => record.ipfsHash)).not.toContain(
+      cid,
+    );
+    // Asking again is no error: the record is removed either way.
+    await client.deleteIpfsRecord(cid);
+  });
+
+  it("keeps content that another key's record still holds (the same metadata, the same CID)", async () => {
+    const { client: other } = await service.newClient();
+    const mine = await stored(client, 'Shared');
+    const theirs = await stored(other, 'Shared');
+    const cid = mine.ipfs?.ipfsHash ?? '';
+    expect(theirs.ipfs?.ipfsHash).not.toBe(cid);
+    // fileId differs, so the documents differ: make two records share one CID for this check.
+    await service.prisma.ipfsRecord.updateMany({
+      where: { jobId: theirs.requestId },
+      data: { cid },
+    });
+    await client.deleteIpfsRecord(cid);
+    expect(await statusOf(() => client.getIpfsRecord(cid))).toBe(410);
+    expect((await other.getIpfsRecord(cid)).ipfsHash).toBe(cid);
+    expect(await gatewayStatus(service, cid)).toBe(200);
+  });
+});

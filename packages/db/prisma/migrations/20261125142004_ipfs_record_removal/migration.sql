@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ipfs_records" ADD COLUMN     "removed_at" TIMESTAMPTZ(3);
