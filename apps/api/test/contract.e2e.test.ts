@@ -299,7 +299,19 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     const auth = { authorization: bearer };
     const records = await call('GET', '/ipfs?limit=5', { headers: auth });
     expect(records.status).toBe(200);
-    expect((await call('GET', '/nft', { headers: auth })).status).toBe(200);
+    const nfts = await call('GET', '/nft', { headers: auth });
+    expect(nfts.status).toBe(200);
+    const [nft] = nfts.body.items as { tokenId: string }[];
+    if (nft === undefined) throw new Error('the jobs above minted no NFT');
+    const transfer = await call('POST', `/nft/${nft.tokenId}/transfer`, {
+      headers: auth,
+      body: { to: `0x${'42'.repeat(20)}` },
+    });
+    expect(transfer.status).toBe(202);
+    const followed = await call('GET', `/nft/transfers/${String(transfer.body.transferId)}`, {
+      headers: auth,
+    });
+    expect(followed.status).toBe(200);
     const [record] = records.body.items as { ipfsHash: string }[];
     if (record === undefined) throw new Error('the jobs above stored no IPFS record');
     expect((await call('DELETE', `/ipfs/${record.ipfsHash}`, { headers: auth })).status).toBe(204);

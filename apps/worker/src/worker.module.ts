@@ -8,6 +8,7 @@ import { PixelPool } from './pixels/pixel-pool.ts';
 import { Reconciler } from './reconciler/reconciler.service.ts';
 import { IpfsRecords } from './records/ipfs-records.ts';
 import { NftMinter } from './records/nft-minter.ts';
+import { NftTransfers } from './records/nft-transfers.ts';
 import { techniquesProvider } from './techniques/techniques.provider.ts';
 import { VerificationRunner } from './verify/verification-runner.ts';
 import { VerificationWorker } from './verify/verification-worker.ts';
@@ -30,6 +31,7 @@ export class WorkerModule {
         PixelPool,
         IpfsRecords,
         NftMinter,
+        NftTransfers,
         techniquesProvider,
         WatermarkPipeline,
         WatermarkWorker,

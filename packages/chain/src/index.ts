@@ -14,7 +14,7 @@ export {
   type MarketplaceToken,
   marketplaceUrl,
 } from './marketplace-url.ts';
-export type { MintedToken, MintRequest, SignedMint } from './mint.ts';
+export type { MintedToken, MintRequest, SignedMint, TransferRequest } from './mint.ts';
 export { loadMinterKey, MinterKeyError, parseMinterKey } from './minter-key.ts';
 export { networkName } from './networks.ts';
 export { NftRegistry, type NftRegistryOptions } from './nft-registry.ts';

@@ -35,3 +35,11 @@ export interface MintedToken {
   /** gasUsed × effectiveGasPrice: the execution fee paid by the minter (L1 data fees of rollups excluded). */
   feeWei: bigint;
 }
+
+/** A transfer of a token out of the minter's wallet (the custody wallet). */
+export interface TransferRequest {
+  tokenId: bigint;
+  to: Address;
+  /** As for a mint: record the signed transaction before it is sent. */
+  beforeBroadcast?: (signed: SignedMint) => Promise<void>;
+}

@@ -29,7 +29,7 @@ import {
   type RpcOptions,
 } from './clients.ts';
 import { hallmarkProvenanceAbi as abi } from './generated/hallmark-provenance.ts';
-import type { MintedToken, MintRequest, SignedMint } from './mint.ts';
+import type { MintedToken, MintRequest, SignedMint, TransferRequest } from './mint.ts';
 import { SerialQueue } from './serial-queue.ts';
 
 export interface NftRegistryOptions extends RpcOptions {
@@ -116,17 +116,64 @@ export class NftRegistry {
     return this.#mints.run(async () => {
       const signed = await this.#call(() => this.#signMint(wallet, request));
       await request.beforeBroadcast?.(signed);
-      await this.rebroadcastMint(signed.rawTransaction);
+      await this.rebroadcast(signed.rawTransaction);
       return signed;
     });
   }
 
   /**
-   * Sends a signed mint again. Safe to repeat: a transaction the node already has (pending or
+   * Signs a transfer of a token the minter's wallet holds, hands it to `beforeBroadcast`, then
+   * sends it. Simulated first: a token the wallet does not hold fails with `mint_reverted` and
+   * the contract's reason before any fee. Serialised with mints (one nonce sequence).
+   */
+  async sendTransfer(request: TransferRequest): Promise<SignedMint> {
+    const wallet = this.#wallet;
+    if (!wallet) throw new Error('this NftRegistry has no minter key');
+    return this.#mints.run(async () => {
+      const signed = await this.#call(async () => {
+        const args = [wallet.account.address, getAddress(request.to), request.tokenId] as const;
+        await this.#client.simulateContract({
+          account: wallet.account,
+          address: this.contractAddress,
+          abi,
+          functionName: 'transferFrom',
+          args,
+        });
+        const prepared = await wallet.prepareTransactionRequest({
+          to: this.contractAddress,
+          data: encodeFunctionData({ abi, functionName: 'transferFrom', args }),
+        });
+        const rawTransaction = await wallet.signTransaction(prepared);
+        return { txHash: keccak256(rawTransaction), rawTransaction, nonce: prepared.nonce };
+      });
+      await request.beforeBroadcast?.(signed);
+      await this.rebroadcast(signed.rawTransaction);
+      return signed;
+    });
+  }
+
+  /** Waits for a transfer's receipt; a reverted one fails with `mint_reverted`. */
+  async waitForTransfer(txHash: Hash, options: { timeoutMs?: number } = {}): Promise<bigint> {
+    return this.#call(async () => {
+      const receipt = await this.#client.waitForTransactionReceipt({
+        hash: txHash,
+        timeout: options.timeoutMs ?? this.#mintWaitTimeoutMs,
+        pollingInterval: this.#pollingIntervalMs,
+        checkReplacement: false,
+      });
+      if (receipt.status === 'reverted') {
+        throw new ChainError('mint_reverted', `transfer ${txHash} reverted on chain`);
+      }
+      return receipt.blockNumber;
+    });
+  }
+
+  /**
+   * Sends a signed transaction (a mint or a transfer) again. Safe to repeat: a transaction the node already has (pending or
    * mined) is left alone, and the fixed nonce means the same bytes can never mint twice. Throws
    * `nonce_conflict` when another transaction took the nonce, so this one can never be mined.
    */
-  async rebroadcastMint(rawTransaction: Hex): Promise<Hash> {
+  async rebroadcast(rawTransaction: Hex): Promise<Hash> {
     const txHash = keccak256(rawTransaction);
     try {
       await this.#client.sendRawTransaction({ serializedTransaction: rawTransaction });

@@ -144,13 +144,13 @@ describe('NftRegistry against a local anvil', () => {
         retryable: true,
       });
       // A worker that restarts re-sends the recorded bytes: the node already has them.
-      expect(await registry.rebroadcastMint(sent.rawTransaction)).toBe(sent.txHash);
+      expect(await registry.rebroadcast(sent.rawTransaction)).toBe(sent.txHash);
       await jsonRpc(node.rpcUrl, 'evm_mine', []);
 
       const found = await registry.findMintByTxHash(sent.txHash);
       expect(found?.tokenId).toBe(before + 1n);
       expect(await registry.findMintByTxHash(sent.txHash)).toEqual(found);
-      expect(await registry.rebroadcastMint(sent.rawTransaction)).toBe(sent.txHash);
+      expect(await registry.rebroadcast(sent.rawTransaction)).toBe(sent.txHash);
       expect(await registry.totalMinted()).toBe(before + 1n);
     } finally {
       await jsonRpc(node.rpcUrl, 'evm_setAutomine', [true]);
@@ -175,8 +175,8 @@ describe('NftRegistry against a local anvil', () => {
     expect(await registry.totalMinted()).toBe(before);
 
     // The restarted worker: nothing found by hash, so it sends the recorded bytes (twice here).
-    await registry.rebroadcastMint(recorded.rawTransaction);
-    await registry.rebroadcastMint(recorded.rawTransaction);
+    await registry.rebroadcast(recorded.rawTransaction);
+    await registry.rebroadcast(recorded.rawTransaction);
     const minted = await registry.waitForMint(recorded.txHash);
     expect(minted.tokenId).toBe(before + 1n);
     expect(await registry.totalMinted()).toBe(before + 1n);
@@ -199,7 +199,7 @@ describe('NftRegistry against a local anvil', () => {
     expect(other.nonce).toBe(recorded.nonce);
     await registry.waitForMint(other.txHash);
 
-    await expect(registry.rebroadcastMint(recorded.rawTransaction)).rejects.toMatchObject({
+    await expect(registry.rebroadcast(recorded.rawTransaction)).rejects.toMatchObject({
       code: 'nonce_conflict',
       retryable: true,
     });

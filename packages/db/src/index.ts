@@ -27,6 +27,7 @@ export type {
   File,
   IpfsRecord,
   Nft,
+  NftTransfer,
   WatermarkJob,
   WebhookAttempt,
   WebhookDelivery,

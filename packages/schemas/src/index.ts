@@ -41,7 +41,7 @@ export {
   type SniffedFormat,
   sniffImageFormat,
 } from './image-format.ts';
-export { Cid, IpfsMetadata, IpfsRecord } from './ipfs-record.ts';
+export { Cid, IpfsMetadata, IpfsRecord, IpfsRecordPage } from './ipfs-record.ts';
 export { JOB_ERROR_CODES, type JobErrorCode } from './job-error-codes.ts';
 export {
   KeyRequestAccepted,
@@ -49,8 +49,17 @@ export {
   KeyRequestState,
   KeyRequestStatus,
 } from './key-request.ts';
-export { Nft, NftAttribute, NftImageUri, NftMetadata, TokenId } from './nft.ts';
-export { IpfsHashParams, RequestIdParams, TokenIdParams } from './path-params.ts';
+export {
+  Nft,
+  NftAttribute,
+  NftImageUri,
+  NftMetadata,
+  NftPage,
+  NftTransfer,
+  NftTransferRequest,
+  TokenId,
+} from './nft.ts';
+export { IpfsHashParams, RequestIdParams, TokenIdParams, TransferIdParams } from './path-params.ts';
 export { FieldError, Problem, QuotaName } from './problem.ts';
 export {
   PROBLEM_TYPE_BASE,

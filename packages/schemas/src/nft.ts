@@ -88,3 +88,31 @@ export const NftPage = z
     nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page.' }),
   })
   .meta({ id: 'NftPage' });
+
+export const NftTransferRequest = z
+  .strictObject({
+    to: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 20-byte address')
+      .refine((address) => !/^0x0{40}$/.test(address), 'The zero address burns tokens')
+      .meta({ description: 'The wallet that receives the token.' }),
+  })
+  .meta({ id: 'NftTransferRequest' });
+export type NftTransferRequest = z.infer<typeof NftTransferRequest>;
+
+export const NftTransfer = z
+  .strictObject({
+    transferId: z.uuid(),
+    tokenId: z.string(),
+    to: z.string(),
+    status: z.enum(['pending', 'sent', 'confirmed', 'failed']).meta({
+      description:
+        '`sent`: the transaction is on its way (recorded before it was broadcast, never sent twice); `confirmed`: mined, the owner is `to`.',
+    }),
+    transactionHash: z.string().nullable(),
+    createdAt: z.int(),
+    confirmedAt: z.int().nullable(),
+    error: z.strictObject({ code: z.string(), message: z.string() }).nullable(),
+  })
+  .meta({ id: 'NftTransfer', description: 'A token moved out of the custody wallet.' });
+export type NftTransfer = z.infer<typeof NftTransfer>;

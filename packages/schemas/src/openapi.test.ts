@@ -72,6 +72,8 @@ describe('the OpenAPI document', () => {
       deleteIpfsRecord: 'DELETE /ipfs/{ipfsHash} 204',
       listIpfsRecords: 'GET /ipfs 200',
       listNfts: 'GET /nft 200',
+      transferNft: 'POST /nft/{tokenId}/transfer 202',
+      getNftTransfer: 'GET /nft/transfers/{transferId} 200',
       createVerification: 'POST /verify 202',
       getVerification: 'GET /verify/{requestId} 200',
       verifyImage: 'POST /verify/file 200',

@@ -16,3 +16,5 @@ export type TokenIdParams = z.infer<typeof TokenIdParams>;
 
 export const IpfsHashParams = z.strictObject({ ipfsHash: Cid });
 export type IpfsHashParams = z.infer<typeof IpfsHashParams>;
+
+export const TransferIdParams = z.strictObject({ transferId: z.uuid() });

@@ -137,6 +137,11 @@ export const problemTypes = {
     title: 'Request header fields too large',
     status: 431,
   },
+  transferUnderWay: {
+    type: `${PROBLEM_TYPE_BASE}transfer-under-way`,
+    title: 'Token already transferred or being transferred',
+    status: 409,
+  },
   recordRemoved: {
     type: `${PROBLEM_TYPE_BASE}record-removed`,
     title: 'Record removed',

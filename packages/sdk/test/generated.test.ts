@@ -35,6 +35,8 @@ describe('src/generated', () => {
       'deleteIpfsRecord',
       'listIpfsRecords',
       'listNfts',
+      'transferNft',
+      'getNftTransfer',
       // The verification job; its image-body and Soft Binding Resolution operations have
       // hand-written helpers (x-hallmark-sdk: hand-written).
       'createVerification',

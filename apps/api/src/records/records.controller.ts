@@ -1,13 +1,46 @@
-import { IpfsHashParams, type IpfsRecord, type Nft, TokenIdParams } from '@hallmark/schemas';
-import { Controller, Delete, Get, HttpCode, Param, Query } from '@nestjs/common';
+import {
+  IpfsHashParams,
+  type IpfsRecord,
+  type Nft,
+  type NftTransfer,
+  NftTransferRequest,
+  TokenIdParams,
+  TransferIdParams,
+} from '@hallmark/schemas';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { type Client, CurrentClient } from '../auth/client.ts';
 import { PageQuery } from '../paging/pages.ts';
 import { parseRequest } from '../validation/parse-request.ts';
+import { NftTransfersService } from './nft-transfers.service.ts';
 import { RecordsService } from './records.service.ts';
 
 @Controller()
 export class RecordsController {
-  constructor(private readonly records: RecordsService) {}
+  constructor(
+    private readonly records: RecordsService,
+    private readonly transfers: NftTransfersService,
+  ) {}
+
+  @Post('nft/:tokenId/transfer')
+  @HttpCode(202)
+  transfer(
+    @CurrentClient() client: Client,
+    @Param('tokenId') tokenId: string,
+    @Body() body: unknown,
+  ): Promise<NftTransfer> {
+    const params = parseRequest(TokenIdParams, { tokenId }, 'path');
+    const request = parseRequest(NftTransferRequest, body, 'body');
+    return this.transfers.request(client.apiKeyId, params.tokenId, request);
+  }
+
+  @Get('nft/transfers/:transferId')
+  nftTransfer(
+    @CurrentClient() client: Client,
+    @Param('transferId') transferId: string,
+  ): Promise<NftTransfer> {
+    const params = parseRequest(TransferIdParams, { transferId }, 'path');
+    return this.transfers.get(client.apiKeyId, params.transferId);
+  }
 
   @Get('nft')
   nfts(@CurrentClient() client: Client, @Query() query: Record<string, unknown>) {

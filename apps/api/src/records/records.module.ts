@@ -3,13 +3,21 @@ import { ChainService } from './chain.service.ts';
 import { GatewayController } from './gateway.controller.ts';
 import { IpfsService } from './ipfs.service.ts';
 import { NftOwnerRefresher } from './nft-owner-refresher.ts';
+import { NftTransfersService } from './nft-transfers.service.ts';
 import { RecordViews } from './record-views.service.ts';
 import { RecordsController } from './records.controller.ts';
 import { RecordsService } from './records.service.ts';
 
 @Module({
   controllers: [RecordsController, GatewayController],
-  providers: [IpfsService, ChainService, NftOwnerRefresher, RecordViews, RecordsService],
+  providers: [
+    IpfsService,
+    ChainService,
+    NftOwnerRefresher,
+    NftTransfersService,
+    RecordViews,
+    RecordsService,
+  ],
   exports: [RecordViews, NftOwnerRefresher],
 })
 export class RecordsModule {}

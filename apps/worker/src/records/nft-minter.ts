@@ -58,6 +58,14 @@ export class NftMinter implements OnModuleInit {
     if (this.#options !== null) this.#registry = new NftRegistry(this.#options);
   }
 
+  /**
+   * The registry that signs with the minter key, shared with transfers so that one process
+   * signs every transaction of that key in one sequence (nonces).
+   */
+  get registry(): NftRegistry | null {
+    return this.#registry;
+  }
+
   get available(): boolean {
     return this.#registry !== null;
   }
@@ -167,7 +175,7 @@ export class NftMinter implements OnModuleInit {
       const txHash = nft.txHash as Hash;
       const found = await registry.findMintByTxHash(txHash);
       if (found !== null) return found;
-      await registry.rebroadcastMint(nft.rawTransaction as Hex);
+      await registry.rebroadcast(nft.rawTransaction as Hex);
       return registry.waitForMint(txHash);
     }
     keeper.confirm(await claimMintSigning(this.prisma.sql, nft.id, keeper.lease));

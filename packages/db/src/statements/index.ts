@@ -51,6 +51,16 @@ export {
   recordMintedToken,
   recordMintTransaction,
 } from './nft-mint.ts';
+export {
+  type ClaimedTransfer,
+  claimTransfer,
+  confirmTransfer,
+  failTransfer,
+  forgetTransferTransaction,
+  recordTransferTransaction,
+  releaseTransfer,
+  renewTransferLease,
+} from './nft-transfers.ts';
 export { returnMintSlot, storedBytes, takeMintSlot, utcDay } from './quotas.ts';
 export {
   type DueObject,

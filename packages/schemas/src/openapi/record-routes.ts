@@ -1,8 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { IpfsRecord, IpfsRecordPage } from '../ipfs-record.ts';
-import { Nft, NftPage } from '../nft.ts';
-import { IpfsHashParams, TokenIdParams } from '../path-params.ts';
+import { Nft, NftPage, NftTransfer, NftTransferRequest } from '../nft.ts';
+import { IpfsHashParams, TokenIdParams, TransferIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
@@ -63,6 +63,57 @@ export function registerRecordRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses([
         { problem: problemTypes.validationError, when: '`ipfsHash` is not a CID.' },
         { problem: problemTypes.notFound, when: 'this key has no record with this hash.' },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
+  registry.registerPath({
+    method: 'post',
+    path: '/nft/{tokenId}/transfer',
+    operationId: 'transferNft',
+    tags: ['Records'],
+    summary: 'Move a token out of the custody wallet',
+    description:
+      "For a token minted to the deployment's custody wallet: a worker signs the transfer, records it before broadcasting it (so it is never sent twice, whatever crashes) and waits for it to be mined. Follow it with `GET /nft/transfers/{transferId}`; once `confirmed`, the token's owner on the chain is `to`.",
+    security: bearerAuth,
+    request: {
+      params: TokenIdParams,
+      body: { required: true, content: { 'application/json': { schema: NftTransferRequest } } },
+    },
+    responses: {
+      202: {
+        description: 'Accepted; the transfer runs on a worker.',
+        content: { 'application/json': { schema: NftTransfer } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed token id or address.' },
+        { problem: problemTypes.notFound, when: 'this key has no such token.' },
+        {
+          problem: problemTypes.transferUnderWay,
+          when: 'the token was transferred already, or a transfer of it is under way.',
+        },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/nft/transfers/{transferId}',
+    operationId: 'getNftTransfer',
+    tags: ['Records'],
+    summary: 'Follow a transfer',
+    security: bearerAuth,
+    request: { params: TransferIdParams },
+    responses: {
+      200: {
+        description: 'The transfer.',
+        content: { 'application/json': { schema: NftTransfer } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: '`transferId` is not a UUID.' },
+        { problem: problemTypes.notFound, when: 'this key has no such transfer.' },
         ...authenticatedCases,
       ]),
     },

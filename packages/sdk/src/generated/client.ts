@@ -464,6 +464,48 @@ export class HallmarkClient {
   }
 
   /**
+   * Move a token out of the custody wallet
+   *
+   * For a token minted to the deployment's custody wallet: a worker signs the transfer, records it before broadcasting it (so it is never sent twice, whatever crashes) and waits for it to be mined. Follow it with `GET /nft/transfers/{transferId}`; once `confirmed`, the token's owner on the chain is `to`.
+   *
+   * `POST /nft/{tokenId}/transfer` (bearer token)
+   */
+  transferNft(
+    tokenId: operations['transferNft']['parameters']['path']['tokenId'],
+    body: components['schemas']['NftTransferRequest'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['NftTransfer']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/nft/{tokenId}/transfer',
+      pathParams: { tokenId },
+      body,
+      authenticated: true,
+      resultStatuses: [202],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Follow a transfer
+   *
+   * `GET /nft/transfers/{transferId}` (bearer token)
+   */
+  getNftTransfer(
+    transferId: operations['getNftTransfer']['parameters']['path']['transferId'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['NftTransfer']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/nft/transfers/{transferId}',
+      pathParams: { transferId },
+      authenticated: true,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
    * This key's IPFS records, newest first
    *
    * `GET /ipfs` (bearer token)

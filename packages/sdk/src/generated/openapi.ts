@@ -121,6 +121,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nft/{tokenId}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a token out of the custody wallet
+         * @description For a token minted to the deployment's custody wallet: a worker signs the transfer, records it before broadcasting it (so it is never sent twice, whatever crashes) and waits for it to be mined. Follow it with `GET /nft/transfers/{transferId}`; once `confirmed`, the token's owner on the chain is `to`.
+         */
+        post: operations["transferNft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nft/transfers/{transferId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Follow a transfer */
+        get: operations["getNftTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ipfs": {
         parameters: {
             query?: never;
@@ -1253,6 +1290,29 @@ export interface components {
             /** @description Pass as `cursor` for the next page. */
             nextCursor: string | null;
         };
+        /** @description A token moved out of the custody wallet. */
+        NftTransfer: {
+            /** Format: uuid */
+            transferId: string;
+            tokenId: string;
+            to: string;
+            /**
+             * @description `sent`: the transaction is on its way (recorded before it was broadcast, never sent twice); `confirmed`: mined, the owner is `to`.
+             * @enum {string}
+             */
+            status: "pending" | "sent" | "confirmed" | "failed";
+            transactionHash: string | null;
+            createdAt: number;
+            confirmedAt: number | null;
+            error: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        NftTransferRequest: {
+            /** @description The wallet that receives the token. */
+            to: string;
+        };
         /**
          * @description RFC 9457 problem details, sent as `application/problem+json` for every error.
          * @example {
@@ -1744,6 +1804,8 @@ export type Nft = components['schemas']['Nft'];
 export type NftAttribute = components['schemas']['NftAttribute'];
 export type NftMetadata = components['schemas']['NftMetadata'];
 export type NftPage = components['schemas']['NftPage'];
+export type NftTransfer = components['schemas']['NftTransfer'];
+export type NftTransferRequest = components['schemas']['NftTransferRequest'];
 export type Problem = components['schemas']['Problem'];
 export type PublishedRecord = components['schemas']['PublishedRecord'];
 export type Readiness = components['schemas']['Readiness'];
@@ -2312,6 +2374,176 @@ export interface operations {
                 };
             };
             /** @description Resource not found (`not-found`): this key has no record with this hash. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    transferNft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token id as a decimal string. */
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NftTransferRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted; the transfer runs on a worker. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NftTransfer"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed token id or address. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): this key has no such token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Token already transferred or being transferred (`transfer-under-way`): the token was transferred already, or a transfer of it is under way. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getNftTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transferId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NftTransfer"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): `transferId` is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): this key has no such transfer. */
             404: {
                 headers: {
                     [name: string]: unknown;

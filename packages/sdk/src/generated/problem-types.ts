@@ -127,6 +127,11 @@ export const problemTypes = {
     title: 'Request header fields too large',
     status: 431,
   },
+  transferUnderWay: {
+    type: 'https://hallmark.dev/problems/transfer-under-way',
+    title: 'Token already transferred or being transferred',
+    status: 409,
+  },
   recordRemoved: {
     type: 'https://hallmark.dev/problems/record-removed',
     title: 'Record removed',

@@ -1,0 +1,75 @@
+import type { NftTransfer as TransferRow } from '@hallmark/db';
+import { PrismaService } from '@hallmark/platform';
+import { type NftTransfer, type NftTransferRequest, problemTypes } from '@hallmark/schemas';
+import { Injectable } from '@nestjs/common';
+import { getAddress } from 'viem';
+import { ProblemException } from '../problem/problem.exception.ts';
+import { unixSeconds } from '../time/unix-seconds.ts';
+import { ChainService } from './chain.service.ts';
+
+/** `POST /nft/{tokenId}/transfer`: recorded here, carried out by a worker (NftTransfers). */
+@Injectable()
+export class NftTransfersService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly chain: ChainService,
+  ) {}
+
+  async request(apiKeyId: string, tokenId: string, body: NftTransferRequest): Promise<NftTransfer> {
+    const options = this.chain.options;
+    const nft =
+      options === null
+        ? null
+        : await this.prisma.client.nft.findFirst({
+            where: {
+              tokenId,
+              apiKeyId,
+              chainId: options.chainId,
+              contractAddress: options.contractAddress,
+            },
+          });
+    if (nft === null) throw ProblemException.notFound(`No NFT ${tokenId}.`);
+    // One transfer per token: the row lock makes a concurrent second request wait and see it.
+    const row = await this.prisma.client.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM nfts WHERE id = ${nft.id}::uuid FOR UPDATE`;
+      const earlier = await tx.nftTransfer.findFirst({
+        where: { nftId: nft.id, status: { in: ['pending', 'sent', 'confirmed'] } },
+      });
+      if (earlier !== null) {
+        throw new ProblemException(
+          problemTypes.transferUnderWay,
+          `Token ${tokenId} was transferred already, or its transfer ${earlier.id} is under way.`,
+        );
+      }
+      return tx.nftTransfer.create({
+        data: { nftId: nft.id, apiKeyId, toAddress: getAddress(body.to) },
+      });
+    });
+    return transferView(row, tokenId);
+  }
+
+  async get(apiKeyId: string, transferId: string): Promise<NftTransfer> {
+    const row = await this.prisma.client.nftTransfer.findFirst({
+      where: { id: transferId, apiKeyId },
+      include: { nft: { select: { tokenId: true } } },
+    });
+    if (row === null) throw ProblemException.notFound(`No transfer ${transferId}.`);
+    return transferView(row, row.nft.tokenId ?? '');
+  }
+}
+
+function transferView(row: TransferRow, tokenId: string): NftTransfer {
+  return {
+    transferId: row.id,
+    tokenId,
+    to: row.toAddress,
+    status: row.status,
+    transactionHash: row.txHash,
+    createdAt: unixSeconds(row.createdAt),
+    confirmedAt: row.confirmedAt === null ? null : unixSeconds(row.confirmedAt),
+    error:
+      row.errorCode === null
+        ? null
+        : { code: row.errorCode, message: row.errorMessage ?? row.errorCode },
+  };
+}

@@ -1,0 +1,134 @@
+import { ChainError } from '@hallmark/chain';
+import {
+  type ClaimedTransfer,
+  claimTransfer,
+  confirmTransfer,
+  failTransfer,
+  forgetTransferTransaction,
+  recordTransferTransaction,
+  releaseTransfer,
+  renewTransferLease,
+} from '@hallmark/db';
+import {
+  CONFIG,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  PrismaService,
+} from '@hallmark/platform';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { Address, Hash, Hex } from 'viem';
+import { PeriodicTask } from '../periodic-task.ts';
+import { NftMinter } from './nft-minter.ts';
+
+const POLL_MS = 1_000;
+const MAX_ATTEMPTS = 5;
+const RETRY_MS = 15_000;
+
+/**
+ * Moves tokens out of the custody wallet (`POST /nft/{tokenId}/transfer`), one at a time per
+ * worker. The transaction is recorded before it is broadcast; a later claim of the same row
+ * re-sends those bytes (harmless: same nonce) and waits for them, so a transfer is sent once
+ * whatever crashes. The lease is renewed while the chain is awaited.
+ */
+@Injectable()
+export class NftTransfers implements OnApplicationBootstrap, OnApplicationShutdown {
+  readonly #task: PeriodicTask;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly prisma: PrismaService,
+    private readonly minter: NftMinter,
+  ) {
+    this.#task = new PeriodicTask(
+      POLL_MS,
+      () => this.tick(),
+      (error) => this.logger.error({ err: error }, 'nft transfer pass failed; retrying'),
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.minter.registry !== null) this.#task.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.#task.stop();
+  }
+
+  async tick(): Promise<void> {
+    const transfer = await claimTransfer(this.prisma.sql, this.config.JOB_LOCK_MS);
+    if (transfer === null) return;
+    const renew = setInterval(() => {
+      renewTransferLease(this.prisma.sql, transfer, this.config.JOB_LOCK_MS).catch(() => {});
+    }, this.config.JOB_LOCK_MS / 3);
+    try {
+      await this.#run(transfer);
+    } catch (error) {
+      await this.#settleFailure(transfer, error);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  async #run(transfer: ClaimedTransfer): Promise<void> {
+    const registry = this.minter.registry;
+    if (registry === null) throw new ChainError('misconfigured', 'no chain to transfer on');
+    let txHash = transfer.txHash as Hash | null;
+    if (txHash === null || transfer.rawTransaction === null) {
+      const signed = await registry.sendTransfer({
+        tokenId: BigInt(transfer.tokenId),
+        to: transfer.toAddress as Address,
+        beforeBroadcast: async (candidate) => {
+          if (
+            !(await recordTransferTransaction(
+              this.prisma.sql,
+              transfer,
+              candidate.txHash,
+              candidate.rawTransaction,
+            ))
+          ) {
+            throw new Error('the transfer was taken over by another worker');
+          }
+        },
+      });
+      txHash = signed.txHash;
+    } else {
+      await registry.rebroadcast(transfer.rawTransaction as Hex);
+    }
+    await registry.waitForTransfer(txHash);
+    if (await confirmTransfer(this.prisma.sql, transfer)) {
+      this.logger.info(
+        { transferId: transfer.id, tokenId: transfer.tokenId, txHash },
+        'nft transferred',
+      );
+    }
+  }
+
+  async #settleFailure(transfer: ClaimedTransfer, error: unknown): Promise<void> {
+    const code = error instanceof ChainError ? error.code : 'internal_error';
+    this.logger.warn({ err: error, transferId: transfer.id, code }, 'nft transfer attempt failed');
+    if (code === 'nonce_conflict') {
+      // The recorded transaction can never be mined: the next try signs a new one.
+      await forgetTransferTransaction(this.prisma.sql, transfer);
+    }
+    const permanent = code === 'mint_reverted' || code === 'misconfigured';
+    if (permanent || transfer.attempts >= MAX_ATTEMPTS) {
+      await failTransfer(
+        this.prisma.sql,
+        transfer,
+        permanent ? 'transfer_reverted' : 'transfer_failed',
+        permanent
+          ? 'The chain refused the transfer (is the token still in the custody wallet?).'
+          : `The transfer did not go through after ${MAX_ATTEMPTS} tries.`,
+      );
+      return;
+    }
+    await releaseTransfer(this.prisma.sql, transfer, RETRY_MS);
+  }
+}

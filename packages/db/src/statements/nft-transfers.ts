@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql } from './sql.ts';
+
+// Transfers are few and must never run twice, so they are scheduled in their rows, like webhook
+// deliveries: a worker claims one with SKIP LOCKED and a lease it renews while it waits for the
+// chain; a worker that dies lets the lease lapse and the next claim resumes from the row.
+
+export interface ClaimedTransfer {
+  readonly id: string;
+  readonly leaseToken: string;
+  readonly tokenId: string;
+  readonly nftId: string;
+  readonly toAddress: string;
+  readonly txHash: string | null;
+  readonly rawTransaction: string | null;
+  readonly attempts: number;
+}
+
+export async function claimTransfer(sql: Sql, leaseMs: number): Promise<ClaimedTransfer | null> {
+  const now = new Date();
+  const { rows } = await sql.query<ClaimedTransfer>(
+    `UPDATE nft_transfers t
+        SET lease_token = $1, lease_expires_at = $2, attempts = t.attempts + 1
+       FROM (SELECT id FROM nft_transfers
+              WHERE status IN ('pending', 'sent')
+                AND (lease_expires_at IS NULL OR lease_expires_at < $3)
+              ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) due, nfts n
+      WHERE t.id = due.id AND n.id = t.nft_id
+      RETURNING t.id, t.lease_token AS "leaseToken", n.token_id AS "tokenId", t.nft_id AS "nftId",
+                t.to_address AS "toAddress", t.tx_hash AS "txHash",
+                t.raw_transaction AS "rawTransaction", t.attempts`,
+    [randomUUID(), new Date(now.getTime() + leaseMs), now],
+  );
+  return rows[0] ?? null;
+}
+
+const HELD = 'id = $1 AND lease_token = $2';
+
+export async function renewTransferLease(
+  sql: Sql,
+  transfer: ClaimedTransfer,
+  leaseMs: number,
+): Promise<boolean> {
+  const { rowCount } = await sql.query(
+    `UPDATE nft_transfers SET lease_expires_at = $3 WHERE ${HELD}`,
+    [transfer.id, transfer.leaseToken, new Date(Date.now() + leaseMs)],
+  );
+  return rowCount === 1;
+}
+
+/** Before broadcast: the signed bytes, once; false when the lease was lost or one is recorded. */
+export async function recordTransferTransaction(
+  sql: Sql,
+  transfer: ClaimedTransfer,
+  txHash: string,
+  rawTransaction: string,
+): Promise<boolean> {
+  const { rowCount } = await sql.query(
+    `UPDATE nft_transfers SET tx_hash = $3, raw_transaction = $4, status = 'sent'
+      WHERE ${HELD} AND tx_hash IS NULL`,
+    [transfer.id, transfer.leaseToken, txHash, rawTransaction],
+  );
+  return rowCount === 1;
+}
+
+/** A recorded transaction that can never be mined (its nonce was taken): sign a new one. */
+export async function forgetTransferTransaction(
+  sql: Sql,
+  transfer: ClaimedTransfer,
+): Promise<void> {
+  await sql.query(
+    `UPDATE nft_transfers SET tx_hash = NULL, raw_transaction = NULL, status = 'pending'
+      WHERE ${HELD}`,
+    [transfer.id, transfer.leaseToken],
+  );
+}
+
+/** Mined: the transfer is done and the token's owner is its recipient, as of now. */
+export async function confirmTransfer(sql: Sql, transfer: ClaimedTransfer): Promise<boolean> {
+  const now = new Date();
+  const { rows } = await sql.query<{ confirmed: number }>(
+    `WITH done AS (
+       UPDATE nft_transfers SET status = 'confirmed', confirmed_at = $3, lease_token = NULL,
+                                lease_expires_at = NULL
+        WHERE ${HELD} RETURNING nft_id, to_address),
+          owner AS (
+       UPDATE nfts SET owner = done.to_address, owner_checked_at = $3, updated_at = $3
+         FROM done WHERE nfts.id = done.nft_id)
+     SELECT count(*)::int AS confirmed FROM done`,
+    [transfer.id, transfer.leaseToken, now],
+  );
+  return rows[0]?.confirmed === 1;
+}
+
+export async function failTransfer(
+  sql: Sql,
+  transfer: ClaimedTransfer,
+  code: string,
+  message: string,
+): Promise<void> {
+  await sql.query(
+    `UPDATE nft_transfers SET status = 'failed', error_code = $3, error_message = $4,
+            lease_token = NULL, lease_expires_at = NULL
+      WHERE ${HELD}`,
+    [transfer.id, transfer.leaseToken, code, message],
+  );
+}
+
+/** Gives the transfer back for a later try (after `retryInMs`), keeping what it recorded. */
+export async function releaseTransfer(
+  sql: Sql,
+  transfer: ClaimedTransfer,
+  retryInMs: number,
+): Promise<void> {
+  await sql.query(
+    `UPDATE nft_transfers SET lease_token = NULL, lease_expires_at = $3 WHERE ${HELD}`,
+    [transfer.id, transfer.leaseToken, new Date(Date.now() + retryInMs)],
+  );
+}
