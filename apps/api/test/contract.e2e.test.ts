@@ -262,6 +262,24 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect((await call('GET', '/verify/not-a-uuid', { headers: auth })).status).toBe(400);
   });
 
+  it('batches', async () => {
+    const auth = { authorization: bearer };
+    const created = await call('POST', '/watermark/batches', {
+      headers: auth,
+      body: {
+        items: [{ fileId: await uploaded(await readFile(photo)) }],
+        options: { watermarkType: ['c2pa'] },
+      },
+    });
+    expect(created.status).toBe(202);
+    const got = await call('GET', `/watermark/batches/${String(created.body.batchId)}`, {
+      headers: auth,
+    });
+    expect(got.status).toBe(200);
+    const bad = await call('POST', '/watermark/batches', { headers: auth, body: { items: [] } });
+    expect(bad.status).toBe(400);
+  });
+
   it('webhook endpoints and their deliveries', async () => {
     const auth = { authorization: bearer };
     // A public name: registration does not resolve it; its deliveries fail and are retried.

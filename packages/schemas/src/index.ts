@@ -88,6 +88,12 @@ export {
   VerifyRequest,
 } from './verification.ts';
 export {
+  BatchIdParams,
+  MAX_BATCH_ITEMS,
+  WatermarkBatch,
+  WatermarkBatchRequest,
+} from './watermark-batch.ts';
+export {
   WatermarkAccepted,
   WatermarkJob,
   WatermarkJobError,

@@ -67,6 +67,8 @@ describe('the OpenAPI document', () => {
       createUploadLink: 'POST /claim/file-upload-link 201',
       createWatermarkJob: 'POST /watermark 202',
       getWatermarkJob: 'GET /watermark/{requestId} 200',
+      createWatermarkBatch: 'POST /watermark/batches 202',
+      getWatermarkBatch: 'GET /watermark/batches/{batchId} 200',
       getNft: 'GET /nft/{tokenId} 200',
       getIpfsRecord: 'GET /ipfs/{ipfsHash} 200',
       deleteIpfsRecord: 'DELETE /ipfs/{ipfsHash} 204',

@@ -8,6 +8,7 @@ export const WebhookEventType = z.enum([
   'watermark.failed',
   'verification.completed',
   'nft.minted',
+  'batch.completed',
 ]);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 
@@ -120,6 +121,14 @@ export const WebhookPayload = z
         chainId: z.int(),
         owner: z.string(),
         transactionHash: z.string().nullable(),
+      }),
+    }),
+    z.strictObject({
+      type: z.literal('batch.completed'),
+      timestamp: z.iso.datetime(),
+      data: z.strictObject({
+        batchId: z.uuid(),
+        counts: z.strictObject({ success: z.int(), failed: z.int() }),
       }),
     }),
   ])

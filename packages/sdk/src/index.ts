@@ -49,3 +49,10 @@ export {
   type WatermarkProgress,
   watermarkFile,
 } from './watermark-file.ts';
+export {
+  type WatermarkedFiles,
+  type WatermarkedItem,
+  type WatermarkFilesOptions,
+  type WatermarkFilesProgress,
+  watermarkFiles,
+} from './watermark-files.ts';

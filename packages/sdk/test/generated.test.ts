@@ -30,13 +30,15 @@ describe('src/generated', () => {
       'createUploadLink',
       'createWatermarkJob',
       'getWatermarkJob',
+      'createWatermarkBatch',
+      'getWatermarkBatch',
       'getNft',
       'getIpfsRecord',
       'deleteIpfsRecord',
-      'listIpfsRecords',
-      'listNfts',
       'transferNft',
       'getNftTransfer',
+      'listIpfsRecords',
+      'listNfts',
       // The verification job; its image-body and Soft Binding Resolution operations have
       // hand-written helpers (x-hallmark-sdk: hand-written).
       'createVerification',

@@ -17,6 +17,13 @@ export class ProblemException extends Error {
     this.name = 'ProblemException';
   }
 
+  /** The same problem about one item of a list (a batch's `items[3]`): named in detail and errors. */
+  forItem(path: string): ProblemException {
+    const detail = `${path}: ${this.detail ?? this.problem.title}`;
+    const errors = [{ path: `${path}.fileId`, message: this.detail ?? this.problem.title }];
+    return new ProblemException(this.problem, detail, errors, this.headers, this.extensions);
+  }
+
   static notFound(detail: string): ProblemException {
     return new ProblemException(problemTypes.notFound, detail);
   }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  findOwnedFile,
   findVerification,
   findVerificationByIdempotencyKey,
   insertFinishedVerification,
@@ -22,6 +21,7 @@ import {
 } from '@hallmark/schemas';
 import { storedResult, type VerificationOutcome, verifyImage } from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
+import { assertFileUsable, notUploaded } from '../files/usable-file.ts';
 import { requestHash } from '../idempotency/request-hash.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
@@ -101,8 +101,8 @@ export class VerifyService {
       requestHash: hash,
     };
     if (!(await insertVerification(this.prisma.sql, verification))) {
-      await this.#whyRefused(apiKeyId, request.fileId);
-      throw notUploaded();
+      await assertFileUsable(this.prisma.sql, apiKeyId, request.fileId, 'verify');
+      throw notUploaded('verify');
     }
     try {
       await enqueueVerification(this.queue.queue, verification.id, this.config);
@@ -119,17 +119,6 @@ export class VerifyService {
     const row = await findVerification(this.prisma.sql, requestId, apiKeyId);
     if (row === null) throw ProblemException.notFound(`No verification ${requestId}.`);
     return this.views.job(row, apiKeyId);
-  }
-
-  async #whyRefused(apiKeyId: string, fileId: string): Promise<void> {
-    const file = await findOwnedFile(this.prisma.sql, fileId, apiKeyId);
-    if (file === null) throw ProblemException.notFound(`No file ${fileId}.`);
-    if (file.deletedAt !== null) {
-      throw new ProblemException(
-        problemTypes.fileDeleted,
-        `File ${fileId} was deleted by this deployment's retention; upload it again.`,
-      );
-    }
   }
 
   async #replay(
@@ -151,11 +140,4 @@ export class VerifyService {
     }
     return { status: 'pending', requestId: existing.id, fileId: existing.fileId };
   }
-}
-
-function notUploaded(): ProblemException {
-  return new ProblemException(
-    problemTypes.fileNotUploaded,
-    'Upload the file (PUT to its uploadLink) before asking to verify it.',
-  );
 }

@@ -4,11 +4,14 @@ import { QuotasModule } from '../quotas/quotas.module.ts';
 import { RecordsModule } from '../records/records.module.ts';
 import { WatermarkController } from './watermark.controller.ts';
 import { WatermarkService } from './watermark.service.ts';
+import { WatermarkBatchesController } from './watermark-batches.controller.ts';
+import { WatermarkBatchesService } from './watermark-batches.service.ts';
 
 @Module({
   imports: [RecordsModule, QuotasModule],
-  controllers: [WatermarkController],
-  providers: [WatermarkService, WatermarkQueueProvider],
+  // Batches first: `/watermark/batches/...` must not be taken for a job id.
+  controllers: [WatermarkBatchesController, WatermarkController],
+  providers: [WatermarkService, WatermarkBatchesService, WatermarkQueueProvider],
   exports: [WatermarkQueueProvider],
 })
 export class WatermarkModule {}

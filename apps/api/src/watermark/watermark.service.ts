@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findJobByIdempotencyKey, findJobView, findOwnedFile, insertJob } from '@hallmark/db';
+import { findJobByIdempotencyKey, findJobView, insertJob } from '@hallmark/db';
 import {
   CONFIG,
   enqueueWatermarkJob,
@@ -19,6 +19,7 @@ import {
 } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
+import { assertFileUsable, notUploaded } from '../files/usable-file.ts';
 import { requestHash } from '../idempotency/request-hash.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
@@ -84,9 +85,9 @@ export class WatermarkService {
     // The usual case, an uploaded file of this key, costs this one statement; only a refused
     // insert reads the file, to say why.
     if (!(await insertJob(this.prisma.sql, job))) {
-      await this.#whyRefused(apiKeyId, request.fileId);
+      await assertFileUsable(this.prisma.sql, apiKeyId, request.fileId, 'watermark');
       // The file changed in between (its upload completed): try once more.
-      if (!(await insertJob(this.prisma.sql, job))) throw notUploaded();
+      if (!(await insertJob(this.prisma.sql, job))) throw notUploaded('watermark');
     }
     try {
       await enqueueWatermarkJob(this.queue.queue, job.id, this.config);
@@ -97,22 +98,6 @@ export class WatermarkService {
       );
     }
     return { status: 'pending', requestId: job.id, fileId: job.fileId };
-  }
-
-  /**
-   * Why a job could not be written for this file: it is missing or another key's (404), deleted
-   * by retention (410), or not uploaded (409).
-   */
-  async #whyRefused(apiKeyId: string, fileId: string): Promise<void> {
-    const file = await findOwnedFile(this.prisma.sql, fileId, apiKeyId);
-    if (file === null) throw ProblemException.notFound(`No file ${fileId}.`);
-    if (file.deletedAt !== null) {
-      throw new ProblemException(
-        problemTypes.fileDeleted,
-        `File ${fileId} was deleted on ${file.deletedAt.toISOString()} by this deployment's retention; upload it again.`,
-      );
-    }
-    if (file.status !== 'uploaded') throw notUploaded();
   }
 
   /**
@@ -160,11 +145,4 @@ export class WatermarkService {
     // The spec's answer to POST /watermark always says `pending`; poll for the real state.
     return { status: 'pending', requestId: existing.id, fileId: existing.fileId };
   }
-}
-
-function notUploaded(): ProblemException {
-  return new ProblemException(
-    problemTypes.fileNotUploaded,
-    'Upload the file (PUT to its uploadLink) before asking to watermark it.',
-  );
 }

@@ -1,6 +1,7 @@
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
+  completeBatches,
   type DisabledEndpoint,
   fanOutEvents,
   recordAttempt,
@@ -66,8 +67,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     await Promise.all(this.#inFlight);
   }
 
-  /** One tick: fan out new events, then start due attempts in the free slots. */
+  /**
+   * One tick: complete the batches whose last job ended (their event is one more to tell), fan
+   * out new events, then start due attempts in the free slots.
+   */
   async tick(): Promise<void> {
+    await completeBatches(this.prisma.sql);
     await fanOutEvents(this.prisma.sql);
     const free = this.config.WEBHOOK_CONCURRENCY - this.#inFlight.size;
     if (free <= 0) return;

@@ -12,6 +12,7 @@ export interface NewJob {
   readonly options: object;
   readonly idempotencyKey: string | null;
   readonly requestHash: string | null;
+  readonly batchId?: string | null;
 }
 
 /**
@@ -22,9 +23,10 @@ export interface NewJob {
 export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
   const { rowCount } = await sql.query(
     `INSERT INTO watermark_jobs
-       (id, api_key_id, file_id, options, idempotency_key, request_hash, created_at, updated_at)
+       (id, api_key_id, file_id, options, idempotency_key, request_hash, created_at, updated_at,
+        batch_id)
      SELECT $1::uuid, f.api_key_id, f.id, $4::jsonb, $5::text, $6::text, $7::timestamptz,
-            $7::timestamptz
+            $7::timestamptz, $8::uuid
        FROM files f
       WHERE f.id = $3::uuid AND f.api_key_id = $2::uuid AND f.status = 'uploaded'
         AND f.deleted_at IS NULL`,
@@ -36,6 +38,7 @@ export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
       job.idempotencyKey,
       job.requestHash,
       new Date(),
+      job.batchId ?? null,
     ],
   );
   return rowCount === 1;

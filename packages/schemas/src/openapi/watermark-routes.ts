@@ -2,6 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
+import { BatchIdParams, WatermarkBatch, WatermarkBatchRequest } from '../watermark-batch.ts';
 import { WatermarkAccepted, WatermarkJob } from '../watermark-job.ts';
 import { IdempotencyKey, WatermarkRequest } from '../watermark-request.ts';
 import { authenticatedCases, problemResponses, storageQuotaCase } from './problem-responses.ts';
@@ -80,6 +81,65 @@ export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
           problem: problemTypes.outputDeleted,
           when: "retention deleted the job's watermarked file (`RETENTION_OUTPUT_DAYS`).",
         },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
+  registry.registerPath({
+    method: 'post',
+    path: '/watermark/batches',
+    operationId: 'createWatermarkBatch',
+    tags: ['Watermarking'],
+    summary: 'Request watermarking of many uploaded files at once',
+    description:
+      "Up to 100 items, each an uploaded file with its own options or the batch's. Every item is checked before anything is queued: one bad item refuses the batch, naming it (`items[i]`). Each item then runs as an ordinary job (a failed item does not fail the others); `batch.completed` is sent once when all have ended.",
+    security: bearerAuth,
+    request: {
+      body: {
+        required: true,
+        content: { 'application/json': { schema: WatermarkBatchRequest } },
+      },
+    },
+    responses: {
+      202: {
+        description: 'Queued; follow it with `GET /watermark/batches/{batchId}`.',
+        content: { 'application/json': { schema: WatermarkBatch } },
+      },
+      ...problemResponses([
+        {
+          problem: problemTypes.validationError,
+          when: 'a malformed body, more than 100 items, or an item without options; `errors` names each.',
+        },
+        { problem: problemTypes.notFound, when: 'an item names a file this client does not have.' },
+        { problem: problemTypes.fileNotUploaded, when: "an item's upload has not completed." },
+        { problem: problemTypes.fileDeleted, when: "retention deleted an item's bytes." },
+        storageQuotaCase,
+        {
+          problem: problemTypes.quotaExceeded,
+          when: 'the items that ask for `mintNft` exceed what is left of the NFT quota today.',
+        },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/watermark/batches/{batchId}',
+    operationId: 'getWatermarkBatch',
+    tags: ['Watermarking'],
+    summary: 'A batch: counts per status and each item',
+    security: bearerAuth,
+    request: { params: BatchIdParams },
+    responses: {
+      200: {
+        description: 'The batch.',
+        content: { 'application/json': { schema: WatermarkBatch } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: '`batchId` is not a UUID.' },
+        { problem: problemTypes.notFound, when: 'this client has no such batch.' },
         ...authenticatedCases,
       ]),
     },

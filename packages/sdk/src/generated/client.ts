@@ -405,6 +405,46 @@ export class HallmarkClient {
   }
 
   /**
+   * Request watermarking of many uploaded files at once
+   *
+   * Up to 100 items, each an uploaded file with its own options or the batch's. Every item is checked before anything is queued: one bad item refuses the batch, naming it (`items[i]`). Each item then runs as an ordinary job (a failed item does not fail the others); `batch.completed` is sent once when all have ended.
+   *
+   * `POST /watermark/batches` (bearer token)
+   */
+  createWatermarkBatch(
+    body: components['schemas']['WatermarkBatchRequest'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['WatermarkBatch']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/watermark/batches',
+      body,
+      authenticated: true,
+      resultStatuses: [202],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * A batch: counts per status and each item
+   *
+   * `GET /watermark/batches/{batchId}` (bearer token)
+   */
+  getWatermarkBatch(
+    batchId: operations['getWatermarkBatch']['parameters']['path']['batchId'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['WatermarkBatch']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/watermark/batches/{batchId}',
+      pathParams: { batchId },
+      authenticated: true,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
    * Get an NFT minted for a watermarked file (spec 4.6)
    *
    * `GET /nft/{tokenId}` (bearer token)

@@ -83,6 +83,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/watermark/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request watermarking of many uploaded files at once
+         * @description Up to 100 items, each an uploaded file with its own options or the batch's. Every item is checked before anything is queued: one bad item refuses the batch, naming it (`items[i]`). Each item then runs as an ordinary job (a failed item does not fail the others); `batch.completed` is sent once when all have ended.
+         */
+        post: operations["createWatermarkBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/watermark/batches/{batchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch: counts per status and each item */
+        get: operations["getWatermarkBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nft/{tokenId}": {
         parameters: {
             query?: never;
@@ -1549,6 +1586,61 @@ export interface components {
             /** Format: uuid */
             fileId: string;
         };
+        /** @description A batch and each of its jobs. */
+        WatermarkBatch: {
+            /** Format: uuid */
+            batchId: string;
+            /**
+             * @description `completed` once no item is pending or processing (each succeeded or failed).
+             * @enum {string}
+             */
+            status: "pending" | "completed";
+            counts: {
+                pending: number;
+                processing: number;
+                success: number;
+                failed: number;
+            };
+            /** @description In the order they were asked for. */
+            items: {
+                /**
+                 * Format: uuid
+                 * @description An ordinary watermark job: `GET /watermark/{requestId}`.
+                 */
+                requestId: string;
+                /** Format: uuid */
+                fileId: string;
+                status: components["schemas"]["WatermarkJobStatus"];
+            }[];
+            createdAt: number;
+            completedAt: number | null;
+        };
+        WatermarkBatchRequest: {
+            items: {
+                /** Format: uuid */
+                fileId: string;
+                /** @description This file's options; absent: the batch's `options`. */
+                options?: {
+                    /** @description Techniques to apply; at least one, no repeats. */
+                    watermarkType: components["schemas"]["WatermarkType"][];
+                    data?: components["schemas"]["WatermarkMetadata"];
+                    /** @description true records the metadata on a blockchain as an NFT (spec 2.4). */
+                    mintNft?: boolean;
+                    /** @description true stores the metadata in IPFS (spec 2.5). */
+                    storeIpfs?: boolean;
+                };
+            }[];
+            /** @description Options of every item that has none of its own. */
+            options?: {
+                /** @description Techniques to apply; at least one, no repeats. */
+                watermarkType: components["schemas"]["WatermarkType"][];
+                data?: components["schemas"]["WatermarkMetadata"];
+                /** @description true records the metadata on a blockchain as an NFT (spec 2.4). */
+                mintNft?: boolean;
+                /** @description true stores the metadata in IPFS (spec 2.5). */
+                storeIpfs?: boolean;
+            };
+        };
         /**
          * @description Spec 2.3. The state of a watermarking job. `watermarkedUrl` and `expiredAt` are present exactly when `status` is `success`, `error` exactly when it is `failed`; `nft` (spec 2.4, with `mintNft`) and `ipfs` (spec 2.5, with `storeIpfs`) appear once those records exist. `processing`, `failed` and `error` are a Hallmark extension of the spec.
          * @example {
@@ -1664,7 +1756,7 @@ export interface components {
             /** @description The `webhook-id` of every attempt. */
             eventId: string;
             /** @enum {string} */
-            eventType: "watermark.succeeded" | "watermark.failed" | "verification.completed" | "nft.minted";
+            eventType: "watermark.succeeded" | "watermark.failed" | "verification.completed" | "nft.minted" | "batch.completed";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: number;
@@ -1683,7 +1775,7 @@ export interface components {
             id: string;
             url: string;
             /** @description Empty: every type. */
-            events: ("watermark.succeeded" | "watermark.failed" | "verification.completed" | "nft.minted")[];
+            events: ("watermark.succeeded" | "watermark.failed" | "verification.completed" | "nft.minted" | "batch.completed")[];
             createdAt: number;
             /** @description Set when every attempt failed for `WEBHOOK_DISABLE_AFTER_HOURS`: nothing is delivered any more. Register the endpoint again once it works. */
             disabledAt: number | null;
@@ -1700,7 +1792,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to deliver here; absent or empty: every type. */
-            events?: ("watermark.succeeded" | "watermark.failed" | "verification.completed" | "nft.minted")[];
+            events?: ("watermark.succeeded" | "watermark.failed" | "verification.completed" | "nft.minted" | "batch.completed")[];
         };
         WebhookEndpointPage: {
             items: components["schemas"]["WebhookEndpoint"][];
@@ -1753,6 +1845,19 @@ export interface components {
                 chainId: number;
                 owner: string;
                 transactionHash: string | null;
+            };
+        } | {
+            /** @enum {string} */
+            type: "batch.completed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                /** Format: uuid */
+                batchId: string;
+                counts: {
+                    success: number;
+                    failed: number;
+                };
             };
         };
     };
@@ -1817,6 +1922,8 @@ export type VerificationJob = components['schemas']['VerificationJob'];
 export type VerificationReason = components['schemas']['VerificationReason'];
 export type VerifyRequest = components['schemas']['VerifyRequest'];
 export type WatermarkAccepted = components['schemas']['WatermarkAccepted'];
+export type WatermarkBatch = components['schemas']['WatermarkBatch'];
+export type WatermarkBatchRequest = components['schemas']['WatermarkBatchRequest'];
 export type WatermarkJob = components['schemas']['WatermarkJob'];
 export type WatermarkJobError = components['schemas']['WatermarkJobError'];
 export type WatermarkJobStatus = components['schemas']['WatermarkJobStatus'];
@@ -2131,6 +2238,182 @@ export interface operations {
             };
             /** @description Watermarked file deleted by retention (`output-deleted`): retention deleted the job's watermarked file (`RETENTION_OUTPUT_DAYS`). */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWatermarkBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatermarkBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued; follow it with `GET /watermark/batches/{batchId}`. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatermarkBatch"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed body, more than 100 items, or an item without options; `errors` names each. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): an item names a file this client does not have. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description File not uploaded yet (`file-not-uploaded`): an item's upload has not completed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description File deleted by retention (`file-deleted`): retention deleted an item's bytes. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Quota of this API key exceeded (`quota-exceeded`): the key stores as many bytes as its quota allows (`quota: stored_bytes`, `limit`). Quota of this API key exceeded (`quota-exceeded`): the items that ask for `mintNft` exceed what is left of the NFT quota today. Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWatermarkBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatermarkBatch"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): `batchId` is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): this client has no such batch. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

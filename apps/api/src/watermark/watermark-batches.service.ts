@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { insertJob } from '@hallmark/db';
+import {
+  CONFIG,
+  enqueueWatermarkJob,
+  type HallmarkConfig,
+  LOGGER,
+  type Logger,
+  PrismaService,
+} from '@hallmark/platform';
+import type { WatermarkBatch, WatermarkBatchRequest, WatermarkOptions } from '@hallmark/schemas';
+import { Inject, Injectable } from '@nestjs/common';
+import { assertFileUsable, notUploaded } from '../files/usable-file.ts';
+import { ProblemException } from '../problem/problem.exception.ts';
+import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { type MintSlot, Quotas } from '../quotas/quotas.service.ts';
+import { unixSeconds } from '../time/unix-seconds.ts';
+
+/**
+ * `POST /watermark/batches`: every item is checked (its file, the quotas) before anything is
+ * written, so a refused batch leaves nothing behind; then each item becomes an ordinary job of
+ * the batch. Completion (and `batch.completed`) is the workers' business: see completeBatches.
+ */
+@Injectable()
+export class WatermarkBatchesService {
+  constructor(
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly prisma: PrismaService,
+    private readonly queue: WatermarkQueueProvider,
+    private readonly quotas: Quotas,
+  ) {}
+
+  async create(apiKeyId: string, request: WatermarkBatchRequest): Promise<WatermarkBatch> {
+    const items = request.items.map((item) => ({
+      fileId: item.fileId,
+      options: (item.options ?? request.options) as WatermarkOptions,
+    }));
+    for (const [index, item] of items.entries()) {
+      await assertFileUsable(this.prisma.sql, apiKeyId, item.fileId, 'watermark').catch(
+        (error: unknown) => {
+          if (error instanceof ProblemException) throw error.forItem(`items[${index}]`);
+          throw error;
+        },
+      );
+    }
+    await this.quotas.assertStorageLeft(apiKeyId);
+    const mints: MintSlot[] = [];
+    try {
+      for (const item of items) {
+        if (item.options.mintNft === true) mints.push(await this.quotas.takeMint(apiKeyId));
+      }
+      const batch = await this.prisma.client.watermarkBatch.create({ data: { apiKeyId } });
+      const ids: string[] = [];
+      for (const item of items) {
+        const job = {
+          id: randomUUID(),
+          apiKeyId,
+          fileId: item.fileId,
+          options: item.options,
+          idempotencyKey: null,
+          requestHash: null,
+          batchId: batch.id,
+        };
+        // Checked above; only a file deleted meanwhile can refuse it now.
+        if (!(await insertJob(this.prisma.sql, job))) throw notUploaded('watermark');
+        ids.push(job.id);
+      }
+      await this.#enqueue(ids);
+      return this.get(apiKeyId, batch.id);
+    } catch (error) {
+      await Promise.all(mints.map((slot) => slot.giveBack()));
+      throw error;
+    }
+  }
+
+  async get(apiKeyId: string, batchId: string): Promise<WatermarkBatch> {
+    const batch = await this.prisma.client.watermarkBatch.findFirst({
+      where: { id: batchId, apiKeyId },
+      include: {
+        jobs: {
+          select: { id: true, fileId: true, status: true },
+          orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        },
+      },
+    });
+    if (batch === null) throw ProblemException.notFound(`No batch ${batchId}.`);
+    const counts = { pending: 0, processing: 0, success: 0, failed: 0 };
+    for (const job of batch.jobs) counts[job.status] += 1;
+    return {
+      batchId: batch.id,
+      status: batch.completedAt === null ? 'pending' : 'completed',
+      counts,
+      items: batch.jobs.map((job) => ({
+        requestId: job.id,
+        fileId: job.fileId,
+        status: job.status,
+      })),
+      createdAt: unixSeconds(batch.createdAt),
+      completedAt: batch.completedAt === null ? null : unixSeconds(batch.completedAt),
+    };
+  }
+
+  async #enqueue(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      try {
+        await enqueueWatermarkJob(this.queue.queue, id, this.config);
+      } catch (error) {
+        this.logger.warn(
+          { requestId: id, err: (error as Error).message },
+          'queueing deferred to the reconciler',
+        );
+      }
+    }
+  }
+}
