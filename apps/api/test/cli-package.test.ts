@@ -94,6 +94,31 @@ describe('the packed CLI, installed with plain npm into an empty project', () =>
     expect(verified.stdout).toContain('author=Ada');
   });
 
+  it('`npx hallmark watermark a.jpg b.jpg c.jpg` marks them as a batch with one progress bar', async () => {
+    for (const name of ['a.jpg', 'b.jpg', 'c.jpg']) await copyFile(photo, join(project, name));
+    const marked = await ok(
+      'npx',
+      ['hallmark', 'watermark', 'a.jpg', 'b.jpg', 'c.jpg', '--c2pa', '--author', 'Ada'],
+      project,
+    );
+    expect(marked.stdout.trim().split('\n')).toEqual([
+      'a.watermarked.jpg',
+      'b.watermarked.jpg',
+      'c.watermarked.jpg',
+    ]);
+    // Not a terminal: one line per change of the bar, ending with every file done.
+    expect(marked.stderr.trim().split('\n').at(-1)).toBe(`[${'#'.repeat(24)}] 3/3 done`);
+    const inspected = await ok(
+      'npx',
+      ['hallmark', 'inspect', 'c.watermarked.jpg', '--json'],
+      project,
+    );
+    expect(
+      (JSON.parse(inspected.stdout) as { metadata: { author?: string } }).metadata.author,
+    ).toBe('Ada');
+    expect(await service.prisma.watermarkBatch.count()).toBe(1);
+  });
+
   it('`npx hallmark keys list` names the database it read on stderr', async () => {
     const listed = await ok('npx', ['hallmark', 'keys', 'list', '--json'], project);
     const database = new URL(service.env.DATABASE_URL ?? '').pathname.slice(1);

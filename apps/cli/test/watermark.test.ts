@@ -272,8 +272,8 @@ describe('hallmark watermark', () => {
   });
 
   it.each([
-    ['no file', [], {}, 'expected exactly one file'],
-    ['two files', ['a.png', 'b.png'], {}, 'expected exactly one file'],
+    ['no file', [], {}, 'expected a file to watermark'],
+    ['two files and one --out', ['a.png', 'b.png', '--out', 'c.png'], {}, '--out names one output'],
     ['no API key', ['INPUT'], { HALLMARK_API_KEY: '' }, 'HALLMARK_API_KEY is not set'],
     ['a date that does not exist', ['INPUT', '--created', '2025-02-30'], {}, '--created'],
     ['an unknown option', ['INPUT', '--colour'], {}, "Unknown option '--colour'"],
@@ -284,7 +284,7 @@ describe('hallmark watermark', () => {
     expect(await runCli(['watermark', ...argv], c.io)).toBe(2);
 
     expect(c.err()).toContain(message);
-    expect(c.err()).toContain('usage: hallmark watermark <file>');
+    expect(c.err()).toContain('usage: hallmark watermark <files...>');
     expect(api.requests).toEqual([]);
   });
 

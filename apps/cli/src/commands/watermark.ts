@@ -9,11 +9,13 @@ import {
 } from '@hallmark/sdk';
 import { apiBaseUrl } from '../environment.ts';
 import { type CliIo, UsageError } from '../io.ts';
+import { watermarkMany } from './watermark-many.ts';
 
 export const watermarkUsage = [
-  'hallmark watermark <file> [--invisible] [--c2pa] [--author A] [--copyright C]',
+  'hallmark watermark <files...> [--invisible] [--c2pa] [--author A] [--copyright C]',
   '      [--description D] [--license L] [--created YYYY-MM-DD] [--ipfs] [--nft]',
-  '      [--out PATH] [--json] [--url URL]   watermark an image through the server',
+  '      [--out PATH] [--json] [--url URL]   watermark images through the server',
+  '      (several files go as batches, with one progress bar; each result is saved beside its file)',
 ].join('\n  ');
 
 /**
@@ -49,17 +51,23 @@ type WatermarkArgs = ReturnType<typeof parseArgs<{ options: typeof argsSpec }>>[
 export async function watermark(args: string[], io: WatermarkIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: argsSpec, allowPositionals: true });
   const [file, ...extra] = positionals;
-  if (file === undefined || extra.length > 0) {
-    throw new UsageError('expected exactly one file to watermark');
+  if (file === undefined) throw new UsageError('expected a file to watermark');
+  if (extra.length > 0 && values.out !== undefined) {
+    throw new UsageError(
+      '--out names one output: with several files each is saved beside its file',
+    );
   }
   const token = io.env.HALLMARK_API_KEY;
   if (!token) throw new UsageError('HALLMARK_API_KEY is not set: export the API key to use');
   const options = watermarkOptions(values);
-  const output = values.out ?? besideInput(file);
   const client = new HallmarkClient({
     baseUrl: values.url ?? apiBaseUrl(io.env),
     token,
   });
+  if (extra.length > 0) {
+    return watermarkMany(client, positionals, options, besideInput, values.json, io);
+  }
+  const output = values.out ?? besideInput(file);
 
   const progress = new ProgressDisplay(io, basename(file));
   try {
