@@ -9,6 +9,7 @@ import {
 } from '@hallmark/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver } from '../../api/test/support/webhook-receiver.ts';
 import { launchChromium } from './support/browser.ts';
 import { type RunningConsole, startConsole } from './support/console.ts';
 import { screenshot } from './support/screenshots.ts';
@@ -105,8 +106,11 @@ describe('the admin console in Chromium', () => {
     expect(await status.getByTestId('api-key').count()).toBe(0);
     expect(await status.content()).toContain(apiKey.slice(0, 11));
 
-    // The key works with the SDK: a photo marked with both techniques, an NFT and IPFS.
+    // The key works with the SDK: a photo marked with both techniques, an NFT and IPFS, its
+    // events delivered to the key's webhook endpoint.
     const client = new HallmarkClient({ baseUrl: running.service.baseUrl, token: apiKey });
+    const receiver = await startReceiver();
+    const endpoint = await client.createWebhookEndpoint({ url: receiver.url });
     const marked = await watermarkFile(
       client,
       photo,
@@ -146,6 +150,20 @@ describe('the admin console in Chromium', () => {
     await records.goto(`${running.url}/ipfs`);
     expect(await records.content()).toContain(marked.job.requestId.slice(0, 8));
     await screenshot(records, 'ipfs');
+
+    // The endpoint and its deliveries, as the worker made them.
+    await receiver.waitFor(2);
+    await records.goto(`${running.url}/webhooks`);
+    const listed = records.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
+    expect(await listed.textContent()).toContain(prefix);
+    await screenshot(records, 'webhooks');
+    await listed.getByRole('link').click();
+    await records.waitForURL(`${running.url}/webhooks/${endpoint.id}`);
+    const deliveries = await records.getByTestId('webhook-delivery').allTextContents();
+    expect(deliveries.find((row) => row.includes('watermark.succeeded'))).toContain('succeeded');
+    expect(deliveries.find((row) => row.includes('nft.minted'))).toContain('200');
+    await screenshot(records, 'webhook-deliveries');
+    await receiver.close();
 
     // Revoked in the console, the key is refused by the API.
     const keys = await operator.newPage();

@@ -394,6 +394,17 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       ).status,
     ).toBe(200);
     expect((await call('GET', '/admin/audit', { headers: { cookie } })).status).toBe(200);
+    const hook = await call('POST', '/webhooks', {
+      headers: { authorization: bearer },
+      body: { url: 'https://hooks.invalid/admin' },
+    });
+    const endpoints = await call('GET', '/admin/webhooks', { headers: { cookie } });
+    expect(endpoints.status).toBe(200);
+    expect((endpoints.body.items as { id: string }[]).map((item) => item.id)).toContain(
+      hook.body.id,
+    );
+    const hookDeliveries = `/admin/webhooks/${String(hook.body.id)}/deliveries`;
+    expect((await call('GET', hookDeliveries, { headers: { cookie } })).status).toBe(200);
     const made = await call('POST', '/admin/api-keys', {
       headers: auth,
       body: { name: 'Contract' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UnixSeconds } from './common/unix-seconds.ts';
 import { KeyRequestState } from './key-request.ts';
+import { WebhookEventType } from './webhook.ts';
 
 export const OperatorRole = z.enum(['admin', 'viewer']);
 
@@ -223,3 +224,23 @@ export type AdminIpfsRecord = z.infer<typeof AdminIpfsRecord>;
 export const AdminIpfsRecordPage = z
   .strictObject({ items: z.array(AdminIpfsRecord), nextCursor: z.string().nullable() })
   .meta({ id: 'AdminIpfsRecordPage' });
+
+export const AdminWebhookEndpoint = z
+  .strictObject({
+    id: z.uuid(),
+    url: z.string(),
+    keyPrefix: z.string(),
+    events: z.array(WebhookEventType),
+    createdAt: UnixSeconds,
+    disabledAt: UnixSeconds.nullable(),
+    disabledReason: z.string().nullable(),
+    deliveries: z
+      .strictObject({ pending: z.int(), succeeded: z.int(), failed: z.int() })
+      .meta({ description: 'Deliveries to it so far, by status.' }),
+  })
+  .meta({ id: 'AdminWebhookEndpoint' });
+export type AdminWebhookEndpoint = z.infer<typeof AdminWebhookEndpoint>;
+
+export const AdminWebhookEndpointPage = z
+  .strictObject({ items: z.array(AdminWebhookEndpoint), nextCursor: z.string().nullable() })
+  .meta({ id: 'AdminWebhookEndpointPage' });

@@ -17,6 +17,8 @@ export {
   AdminNftPage,
   AdminOverview,
   AdminRateLimit,
+  AdminWebhookEndpoint,
+  AdminWebhookEndpointPage,
   AdminRejection,
   AdminSession,
   AdminSignIn,

@@ -109,6 +109,8 @@ describe('the OpenAPI document', () => {
       retryJob: 'POST /admin/jobs/{requestId}/retry 200',
       listAllNfts: 'GET /admin/nfts 200',
       listAllIpfsRecords: 'GET /admin/ipfs-records 200',
+      listAllWebhookEndpoints: 'GET /admin/webhooks 200',
+      listEndpointDeliveries: 'GET /admin/webhooks/{endpointId}/deliveries 200',
       listAudit: 'GET /admin/audit 200',
       getHealth: 'GET /health 200',
       getReadiness: 'GET /ready 200',
@@ -138,6 +140,8 @@ describe('the OpenAPI document', () => {
         'retryJob',
         'listAllNfts',
         'listAllIpfsRecords',
+        'listAllWebhookEndpoints',
+        'listEndpointDeliveries',
         'listAudit',
       ];
       expect(requirement, operationId).toEqual(

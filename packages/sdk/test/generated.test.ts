@@ -71,6 +71,8 @@ describe('src/generated', () => {
       'retryJob',
       'listAllNfts',
       'listAllIpfsRecords',
+      'listAllWebhookEndpoints',
+      'listEndpointDeliveries',
       'listAudit',
     ]);
   });

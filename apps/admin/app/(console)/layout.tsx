@@ -14,6 +14,7 @@ const SECTIONS = [
   ['/jobs', 'Jobs'],
   ['/nfts', 'NFTs'],
   ['/ipfs', 'IPFS records'],
+  ['/webhooks', 'Webhooks'],
   ['/audit', 'Audit log'],
 ] as const;
 

@@ -14,7 +14,11 @@ export interface RunningConsole {
 
 /** The service, and the built console (`server.ts` over `.next`) in front of it. */
 export async function startConsole(): Promise<RunningConsole> {
-  const service = await startService();
+  // The test's webhook receivers live on loopback, which a deployment refuses by default.
+  const service = await startService({
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+    WEBHOOK_POLL_MS: '200',
+  });
   const port = await freePort();
   const consoleProcess = startServiceProcess(join(import.meta.dirname, '../../server.ts'), {
     ...service.env,

@@ -11,6 +11,7 @@ import { AdminKeysController } from './admin-keys.controller.ts';
 import { AdminOverviewController } from './admin-overview.controller.ts';
 import { AdminRecordsController } from './admin-records.controller.ts';
 import { AdminSessionController } from './admin-session.controller.ts';
+import { AdminWebhooksController } from './admin-webhooks.controller.ts';
 
 @Module({
   imports: [AuthModule, KeyRequestsModule, HealthModule, WatermarkModule, RecordsModule],
@@ -21,6 +22,7 @@ import { AdminSessionController } from './admin-session.controller.ts';
     AdminJobsController,
     AdminOverviewController,
     AdminRecordsController,
+    AdminWebhooksController,
     AdminAuditController,
   ],
 })

@@ -17,6 +17,7 @@ import {
   AdminSession,
   AdminSignIn,
   AdminWallet,
+  AdminWebhookEndpointPage,
   AuditPage,
 } from '../admin.ts';
 import { KeyRequestState } from '../key-request.ts';
@@ -24,6 +25,7 @@ import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { type ProblemCase, problemResponses } from './problem-responses.ts';
 import { noAuth } from './security.ts';
+import { EndpointIdParams, WebhookDeliveryPage } from '../webhook.ts';
 
 /** The admin API authenticates with the operator's session cookie, never with an API key. */
 export const COOKIE_AUTH = 'cookieAuth';
@@ -377,6 +379,46 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       },
     });
   }
+  registry.registerPath({
+    method: 'get',
+    path: '/admin/webhooks',
+    operationId: 'listAllWebhookEndpoints',
+    tags,
+    summary: 'Webhook endpoints of every key, newest first, with their deliveries by status',
+    description: 'Deleted endpoints are left out; disabled ones say why.',
+    security: cookieAuth,
+    request: { query: z.object({ ...pageQuery }) },
+    responses: {
+      200: {
+        description: 'A page.',
+        content: { 'application/json': { schema: AdminWebhookEndpointPage } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
+        ...signedIn,
+      ]),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/admin/webhooks/{endpointId}/deliveries',
+    operationId: 'listEndpointDeliveries',
+    tags,
+    summary: "An endpoint's deliveries, newest first, each with every attempt",
+    security: cookieAuth,
+    request: { params: EndpointIdParams, query: z.object({ ...pageQuery }) },
+    responses: {
+      200: {
+        description: 'A page.',
+        content: { 'application/json': { schema: WebhookDeliveryPage } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed id, query or cursor.' },
+        { problem: problemTypes.notFound, when: 'no such endpoint.' },
+        ...signedIn,
+      ]),
+    },
+  });
   registry.registerPath({
     method: 'get',
     path: '/admin/audit',

@@ -293,6 +293,38 @@ export interface ListAllIpfsRecordsOptions extends RequestOptions {
   readonly limit?: NonNullable<operations['listAllIpfsRecords']['parameters']['query']>['limit'] | undefined;
 }
 
+/** Options of `HallmarkAdminClient.listAllWebhookEndpoints`. */
+export interface ListAllWebhookEndpointsOptions extends RequestOptions {
+  /**
+   * `nextCursor` of the previous page.
+   *
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listAllWebhookEndpoints']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * At most 100.
+   *
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listAllWebhookEndpoints']['parameters']['query']>['limit'] | undefined;
+}
+
+/** Options of `HallmarkAdminClient.listEndpointDeliveries`. */
+export interface ListEndpointDeliveriesOptions extends RequestOptions {
+  /**
+   * `nextCursor` of the previous page.
+   *
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listEndpointDeliveries']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * At most 100.
+   *
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listEndpointDeliveries']['parameters']['query']>['limit'] | undefined;
+}
+
 /** Options of `HallmarkAdminClient.listAudit`. */
 export interface ListAuditOptions extends RequestOptions {
   /**
@@ -1162,6 +1194,46 @@ export class HallmarkAdminClient {
     return this.#http.request({
       method: 'GET',
       path: '/admin/ipfs-records',
+      query: { 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Webhook endpoints of every key, newest first, with their deliveries by status
+   *
+   * Deleted endpoints are left out; disabled ones say why.
+   *
+   * `GET /admin/webhooks`
+   */
+  listAllWebhookEndpoints(
+    options: ListAllWebhookEndpointsOptions = {},
+  ): Promise<components['schemas']['AdminWebhookEndpointPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/webhooks',
+      query: { 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * An endpoint's deliveries, newest first, each with every attempt
+   *
+   * `GET /admin/webhooks/{endpointId}/deliveries`
+   */
+  listEndpointDeliveries(
+    endpointId: operations['listEndpointDeliveries']['parameters']['path']['endpointId'],
+    options: ListEndpointDeliveriesOptions = {},
+  ): Promise<components['schemas']['WebhookDeliveryPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/webhooks/{endpointId}/deliveries',
+      pathParams: { endpointId },
       query: { 'cursor': options.cursor, 'limit': options.limit },
       authenticated: false,
       resultStatuses: [200],
