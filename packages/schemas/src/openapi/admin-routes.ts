@@ -23,9 +23,9 @@ import {
 import { KeyRequestState } from '../key-request.ts';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
+import { EndpointIdParams, WebhookDeliveryPage } from '../webhook.ts';
 import { type ProblemCase, problemResponses } from './problem-responses.ts';
 import { noAuth } from './security.ts';
-import { EndpointIdParams, WebhookDeliveryPage } from '../webhook.ts';
 
 /** The admin API authenticates with the operator's session cookie, never with an API key. */
 export const COOKIE_AUTH = 'cookieAuth';
