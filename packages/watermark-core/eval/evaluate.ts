@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { detectMark, embedMark, payloadFromHex, payloadToHex } from '../src/invisible/index.ts';
 import { psnr, type RasterImage, ssim } from '../src/invisible/quality-metrics.ts';
 import { attacks } from './attacks.ts';
+import { secondGenerationAttacks } from './attacks-v2.ts';
 import { deriveImage, seededRandom } from './derived-images.ts';
 
 export const PHOTO_DIR = join(import.meta.dirname, '../../../fixtures/photos');
@@ -71,7 +72,8 @@ export async function runTask(task: EvalTask): Promise<EvalResult> {
     const before = await raster(original);
     const after = await raster(marked.image);
     const outcomes: AttackOutcome[] = [];
-    for (const attack of attacks.filter((a) => task.attackNames.includes(a.name))) {
+    const known = [...attacks, ...secondGenerationAttacks];
+    for (const attack of known.filter((a) => task.attackNames.includes(a.name))) {
       const detection = await detectMark(await attack.apply(marked.image, task.seed));
       outcomes.push({
         attack: attack.name,

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { payloadToHex } from '../src/invisible/index.ts';
 import { type Attack, attacks } from './attacks.ts';
+import { secondGenerationAttacks } from './attacks-v2.ts';
 import { seededRandom } from './derived-images.ts';
 import {
   type EvalResult,
@@ -150,8 +151,16 @@ export async function evaluate(plan: EvaluationPlan): Promise<Evaluation> {
     quality,
     falseDetections,
     seconds: (performance.now() - started) / 1000,
-    passed: quality.passed && falseDetections.passed && attackSummaries.every((a) => a.passed),
+    passed:
+      quality.passed &&
+      falseDetections.passed &&
+      attackSummaries.every((a) => a.passed || isSecondGeneration(a.attack)),
   };
 }
 
-export const allAttacks: readonly Attack[] = attacks;
+export const allAttacks: readonly Attack[] = [...attacks, ...secondGenerationAttacks];
+
+/** An attack of issue 16: reported apart, not yet counted in the overall verdict. */
+export function isSecondGeneration(attack: Attack): boolean {
+  return secondGenerationAttacks.includes(attack);
+}

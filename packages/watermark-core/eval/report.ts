@@ -1,6 +1,6 @@
 // Plain-text tables of an evaluation, as printed by `pnpm eval` and quoted in the README.
 import type { Evaluation } from './evaluation.ts';
-import { QUALITY_TARGETS } from './evaluation.ts';
+import { isSecondGeneration, QUALITY_TARGETS } from './evaluation.ts';
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -48,16 +48,46 @@ export function formatEvaluation(evaluation: Evaluation): string {
     `Quality targets (PSNR mean >= ${QUALITY_TARGETS.meanPsnr} dB, every image >= ${QUALITY_TARGETS.minPsnr} dB, SSIM >= ${QUALITY_TARGETS.minSsim} on every image): ${verdict(quality.passed)}`,
   );
   out.push('');
-  out.push('Exact 64-bit payload recovery from the attacked image as it is');
-  out.push(
-    table(
-      ['attack', 'target', 'recovered', 'rate', 'verdict'],
-      evaluation.attacks.map((a) => [
+  const attackRows = (second: boolean) =>
+    evaluation.attacks
+      .filter((a) => isSecondGeneration(a.attack) === second)
+      .map((a) => [
         a.attack.name,
         `>= ${a.attack.target}%`,
         `${a.recovered}/${a.total}`,
         `${a.rate.toFixed(1)}%`,
         verdict(a.passed),
+      ]);
+  const header = ['attack', 'target', 'recovered', 'rate', 'verdict'];
+  out.push('Exact 64-bit payload recovery from the attacked image as it is');
+  out.push(table(header, attackRows(false)));
+  const second = attackRows(true);
+  if (second.length > 0) {
+    out.push('');
+    out.push('Second generation (issue 16): reported, not yet in the overall verdict');
+    out.push(table(header, second));
+  }
+  out.push('');
+  out.push('Recovery rate by size class (photos < 0.4 MP, 0.4-2 MP, > 2 MP)');
+  const classes = [
+    { name: '< 0.4 MP', test: (mp: number) => mp < 0.4 },
+    { name: '0.4-2 MP', test: (mp: number) => mp >= 0.4 && mp <= 2 },
+    { name: '> 2 MP', test: (mp: number) => mp > 2 },
+  ];
+  const members = classes.map((c) => photos.filter((p) => c.test((p.width * p.height) / 1e6)));
+  out.push(
+    table(
+      ['attack', ...classes.map((c, i) => `${c.name} (${members[i]?.length ?? 0})`)],
+      evaluation.attacks.map((a) => [
+        a.attack.name,
+        ...members.map((group) => {
+          const outcomes = group.flatMap((p) =>
+            p.outcomes.filter((o) => o.attack === a.attack.name),
+          );
+          if (outcomes.length === 0) return '-';
+          const recovered = outcomes.filter((o) => o.recovered).length;
+          return `${((100 * recovered) / outcomes.length).toFixed(0)}% (${recovered}/${outcomes.length})`;
+        }),
       ]),
     ),
   );
