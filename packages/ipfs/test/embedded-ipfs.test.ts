@@ -100,6 +100,14 @@ describe('EmbeddedIpfs', () => {
     expect(await store.pin(document)).toEqual({ remote: 'not_configured' });
   });
 
+  it('unpins: the block is deleted; unpinning again is no error', async () => {
+    const cid = await store.addJson({ record: 'alone' });
+    await store.pin(cid);
+    await store.unpin(cid);
+    await expect(store.getBlock(cid)).rejects.toMatchObject({ code: 'ipfs_not_found' });
+    await store.unpin(cid);
+  });
+
   it('reports missing content as ipfs_not_found at once, without looking for a network', async () => {
     const missing = CID.create(1, json.code, await sha256.digest(json.encode({ never: 'stored' })));
     const missingDir = CID.parse('bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi');

@@ -181,4 +181,18 @@ describe('KuboIpfs with a pinning service', () => {
     expect(kubo.pins.has(cid.toString())).toBe(true);
     expect(service.requests).toMatchObject([{ cid: cid.toString(), name: 'file f-1' }]);
   });
+
+  it('unpins locally and at the service; unpinning again is no error', async () => {
+    const store = await createIpfsStore({
+      driver: 'kubo',
+      apiUrl: kubo.apiUrl,
+      pinning: { endpoint: service.endpoint, token: service.token, pollIntervalMs: 1 },
+    });
+    const cid = await store.addJson({ pinned: 'then removed' });
+    await store.pin(cid, { name: 'file f-2' });
+    await store.unpin(cid);
+    expect(kubo.pins.has(cid.toString())).toBe(false);
+    expect(service.requests.map((pin) => pin.cid)).not.toContain(cid.toString());
+    await store.unpin(cid);
+  });
 });

@@ -116,6 +116,12 @@ export async function startFakeKubo(): Promise<FakeKubo> {
         pins.add(cid.toString());
         return Response.json({ Pins: [cid.toString()] });
       },
+      'pin/rm': async (params) => {
+        const cid = CID.parse(params.get('arg') ?? '');
+        // Kubo's words for a CID that has no pin.
+        if (!pins.delete(cid.toString())) return kuboError('not pinned or pinned indirectly');
+        return Response.json({ Pins: [cid.toString()] });
+      },
     };
 
   const server = await serve(async (request) => {

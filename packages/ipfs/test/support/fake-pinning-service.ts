@@ -20,7 +20,7 @@ export interface FakePinningService {
 
 /**
  * The IPFS Pinning Service API routes the client uses (`POST /pins`, `GET /pins`,
- * `GET /pins/{requestid}`), with bearer-token checks and the spec's error body. A request moves
+ * `GET /pins/{requestid}`, `DELETE /pins/{requestid}`), with bearer-token checks and the spec's error body. A request moves
  * one step (queued → pinning → pinned, or → failed) each time its status is read, so polling is
  * exercised without waiting on real time.
  */
@@ -75,6 +75,12 @@ export async function startFakePinningService(): Promise<FakePinningService> {
       return Response.json({ count: results.length, results });
     }
     const match = /^\/pins\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'DELETE' && match) {
+      const index = requests.findIndex((candidate) => candidate.requestid === match[1]);
+      if (index === -1) return error(404, 'NOT_FOUND', 'no such pin request');
+      requests.splice(index, 1);
+      return new Response(null, { status: 202 });
+    }
     if (request.method === 'GET' && match) {
       const pin = requests.find((candidate) => candidate.requestid === match[1]);
       if (pin === undefined) return error(404, 'NOT_FOUND', 'no such pin request');
