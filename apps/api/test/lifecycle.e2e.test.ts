@@ -113,6 +113,56 @@ describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
     await service.worker.logged('retention sweep');
   });
 
+  it('the sweep forgets settled webhook events past WEBHOOK_LOG_RETENTION_DAYS, keeps the rest', async () => {
+    const { client } = await service.newClient();
+    const endpoint = await client.createWebhookEndpoint({ url: 'https://hooks.invalid/x' });
+    const key = await service.prisma.webhookEndpoint.findUniqueOrThrow({
+      where: { id: endpoint.id },
+    });
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    const event = async (id: string, createdAt: Date, status: 'succeeded' | 'pending') => {
+      await service.prisma.webhookEvent.create({
+        data: { id, apiKeyId: key.apiKeyId, type: 'watermark.succeeded', data: {}, createdAt },
+      });
+      const delivery = await service.prisma.webhookDelivery.create({
+        data: {
+          eventId: id,
+          endpointId: endpoint.id,
+          status,
+          attempts: 1,
+          // A pending one is not due for days: the dispatcher leaves it alone meanwhile.
+          nextAttemptAt: status === 'pending' ? new Date(Date.now() + 3 * 86_400_000) : null,
+          createdAt,
+        },
+      });
+      await service.prisma.webhookAttempt.create({
+        data: {
+          deliveryId: delivery.id,
+          attempt: 1,
+          startedAt: createdAt,
+          statusCode: 200,
+          latencyMs: 5,
+        },
+      });
+    };
+    const suffix = crypto.randomUUID().replaceAll('-', '');
+    await event(`msg_old_${suffix}`, old, 'succeeded');
+    await event(`msg_open_${suffix}`, old, 'pending');
+    await event(`msg_new_${suffix}`, new Date(), 'succeeded');
+    await expect
+      .poll(() => service.prisma.webhookEvent.count({ where: { id: `msg_old_${suffix}` } }), {
+        timeout: 10_000,
+      })
+      .toBe(0);
+    expect(
+      await service.prisma.webhookDelivery.count({ where: { eventId: `msg_old_${suffix}` } }),
+    ).toBe(0);
+    const kept = await service.prisma.webhookEvent.findMany({
+      where: { id: { in: [`msg_open_${suffix}`, `msg_new_${suffix}`] } },
+    });
+    expect(kept).toHaveLength(2);
+  });
+
   it('an upload left `uploading` by a dead process is usable again, and its temporary file goes', async () => {
     const { client } = await service.newClient();
     const link = await client.createUploadLink({ contentType: 'image/jpeg', fileName: 'p.jpg' });

@@ -5,6 +5,7 @@ import {
   lockDueVerificationInputs,
   markInputsDeleted,
   markOutputsDeleted,
+  pruneWebhookLog,
   recoverStaleUploads,
   type Sql,
 } from '@hallmark/db';
@@ -36,6 +37,8 @@ export interface SweepReport {
   readonly verifiedInputs: number;
   readonly outputs: number;
   readonly temporaries: number;
+  /** Webhook events (with their deliveries and attempts) past WEBHOOK_LOG_RETENTION_DAYS. */
+  readonly webhookEvents: number;
 }
 
 /**
@@ -44,7 +47,8 @@ export interface SweepReport {
  * inputs RETENTION_INPUT_DAYS after their last job ended (or after an upload no job used),
  * files uploaded only for verification VERIFY_RETENTION_HOURS after it, outputs of failed jobs
  * with the inputs, outputs of successful jobs after RETENTION_OUTPUT_DAYS
- * when set (kept for ever otherwise), and temporary files a dead process left. Safe on every
+ * when set (kept for ever otherwise), temporary files a dead process left, and the webhook
+ * log (settled events) after WEBHOOK_LOG_RETENTION_DAYS. Safe on every
  * instance at once: due rows are locked with SKIP LOCKED, and a pass that dies rolls back.
  */
 @Injectable()
@@ -99,7 +103,16 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
       (sql, ids) => markOutputsDeleted(sql, ids, now),
     );
     const temporaries = await this.storage.removeStaleTemporaries(staleBefore);
-    return { staleUploads, inputs, verifiedInputs, outputs, temporaries };
+    const webhookCutoff = new Date(now.getTime() - this.config.WEBHOOK_LOG_RETENTION_DAYS * DAY_MS);
+    let webhookEvents = 0;
+    for (;;) {
+      const pruned = await this.prisma.transaction((sql) =>
+        pruneWebhookLog(sql, webhookCutoff, BATCH),
+      );
+      webhookEvents += pruned;
+      if (pruned < BATCH) break;
+    }
+    return { staleUploads, inputs, verifiedInputs, outputs, temporaries, webhookEvents };
   }
 
   /** Batch after batch, each in its own transaction, until nothing is due. */

@@ -90,5 +90,6 @@ export {
   claimDueDeliveries,
   type DisabledEndpoint,
   fanOutEvents,
+  pruneWebhookLog,
   recordAttempt,
 } from './webhook-deliveries.ts';

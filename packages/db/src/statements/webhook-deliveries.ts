@@ -146,3 +146,29 @@ export async function recordAttempt(
   const row = rows[0];
   return row?.disabled ? { id: row.id, url: row.url, apiKeyId: row.apiKeyId } : null;
 }
+
+/**
+ * Forgets events older than `before` whose deliveries are all settled (succeeded or failed),
+ * with those deliveries and their attempts; at most `limit` events, in the caller's transaction.
+ * The log is for following deliveries, not an archive.
+ */
+export async function pruneWebhookLog(sql: Sql, before: Date, limit: number): Promise<number> {
+  const { rows } = await sql.query<{ id: string }>(
+    `SELECT e.id FROM webhook_events e
+      WHERE e.created_at < $1
+        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d
+                         WHERE d.event_id = e.id AND d.status = 'pending')
+      ORDER BY e.created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [before, limit],
+  );
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return 0;
+  await sql.query(
+    `DELETE FROM webhook_attempts WHERE delivery_id IN
+       (SELECT id FROM webhook_deliveries WHERE event_id = ANY($1::text[]))`,
+    [ids],
+  );
+  await sql.query('DELETE FROM webhook_deliveries WHERE event_id = ANY($1::text[])', [ids]);
+  await sql.query('DELETE FROM webhook_events WHERE id = ANY($1::text[])', [ids]);
+  return ids.length;
+}

@@ -124,6 +124,7 @@ export const configSchema = z
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
     WEBHOOK_CONCURRENCY: positiveInt.default(8),
     WEBHOOK_POLL_MS: positiveInt.default(1_000),
+    WEBHOOK_LOG_RETENTION_DAYS: positiveInt.default(30),
     ADMIN_SESSION_HOURS: positiveInt.default(12),
     ADMIN_PORT: port.default(3001),
     ADMIN_API_URL: url(['http:', 'https:']).optional(),
