@@ -1,25 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  HallmarkApiError,
-  verifyWebhook,
-  type WatermarkFilesProgress,
-  watermarkFiles,
-} from '@hallmark/sdk';
+import { verifyWebhook, type WatermarkFilesProgress, watermarkFiles } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemOf } from './support/problem.ts';
 import { type RunningService, startService } from './support/service.ts';
 import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
 
 const photoPath = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
-
-async function problemOf(call: () => Promise<unknown>): Promise<HallmarkApiError> {
-  const error = await call().then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HallmarkApiError)) throw new Error(`expected a problem, got ${error}`);
-  return error;
-}
 
 describe('watermark batches (POST /watermark/batches) on the real service', () => {
   let service: RunningService;

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HallmarkApiError, uploadFile, waitForJob } from '@hallmark/sdk';
+import { uploadFile, waitForJob } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegPhoto } from './support/photos.ts';
+import { problemOf } from './support/problem.ts';
 import { type RunningService, startService } from './support/service.ts';
 import { submitJob } from './support/submit-job.ts';
 
@@ -15,15 +16,6 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function problemOf(call: () => Promise<unknown>): Promise<HallmarkApiError> {
-  const error = await call().then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HallmarkApiError)) throw new Error(`expected a problem, got ${error}`);
-  return error;
 }
 
 describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { HallmarkApiError, type HallmarkClient, watermarkFile } from '@hallmark/sdk';
+import { type HallmarkClient, watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusOf } from './support/problem.ts';
 import { type RunningService, startService } from './support/service.ts';
 
 const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
@@ -42,15 +43,6 @@ async function transfersOf(service: RunningService, tokenId: string): Promise<un
 }
 
 const wallet = () => `0x${crypto.randomUUID().replaceAll('-', '').padEnd(40, '7')}`;
-
-async function statusOf(call: () => Promise<unknown>): Promise<number> {
-  const error = await call().then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HallmarkApiError)) throw new Error(`expected a problem, got ${error}`);
-  return error.status;
-}
 
 async function minted(client: HallmarkClient): Promise<string> {
   const { job } = await watermarkFile(

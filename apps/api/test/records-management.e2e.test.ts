@@ -1,18 +1,10 @@
 import { join } from 'node:path';
-import { HallmarkApiError, type HallmarkClient, watermarkFile } from '@hallmark/sdk';
+import { type HallmarkClient, watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusOf } from './support/problem.ts';
 import { type RunningService, startService } from './support/service.ts';
 
 const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
-
-async function statusOf(call: () => Promise<unknown>): Promise<number> {
-  const error = await call().then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HallmarkApiError)) throw new Error(`expected a problem, got ${error}`);
-  return error.status;
-}
 
 /** A record's document as the trustless gateway serves it: its status only. */
 async function gatewayStatus(service: RunningService, cid: string): Promise<number> {

@@ -3,12 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { NftRegistry } from '@hallmark/chain';
-import { HallmarkApiError, type HallmarkClient, waitForJob, watermarkFile } from '@hallmark/sdk';
+import { type HallmarkClient, waitForJob, watermarkFile } from '@hallmark/sdk';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { createWalletClient, type Hex, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statusOf } from './support/problem.ts';
 import { type RunningService, startService } from './support/service.ts';
 import { submitJob } from './support/submit-job.ts';
 
@@ -36,16 +37,6 @@ async function tokenUriByRawCall(
   const bytes = Buffer.from(result.slice(2), 'hex');
   const length = Number(bytes.readBigUInt64BE(56)); // ABI string: offset word, length word, data
   return bytes.subarray(64, 64 + length).toString('utf8');
-}
-
-async function problemStatus(call: () => Promise<unknown>): Promise<number> {
-  const error = await call().then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HallmarkApiError))
-    throw new Error(`expected a problem, got ${String(error)}`);
-  return error.status;
 }
 
 describe('IPFS records and NFTs (spec 2.4, 2.5, 4.6, 4.7) on a real helia node and a real anvil chain', () => {
@@ -179,15 +170,15 @@ describe('IPFS records and NFTs (spec 2.4, 2.5, 4.6, 4.7) on a real helia node a
     );
     const other = (await service.newClient()).client;
     const hash = job.ipfs?.ipfsHash ?? '';
-    expect(await problemStatus(() => other.getIpfsRecord(hash))).toBe(404);
+    expect(await statusOf(() => other.getIpfsRecord(hash))).toBe(404);
     expect(
-      await problemStatus(() =>
+      await statusOf(() =>
         client.getIpfsRecord('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy'),
       ),
     ).toBe(404);
-    expect(await problemStatus(() => client.getIpfsRecord('not-a-cid'))).toBe(400);
-    expect(await problemStatus(() => client.getNft('999999'))).toBe(404);
-    expect(await problemStatus(() => client.getNft('abc'))).toBe(400);
+    expect(await statusOf(() => client.getIpfsRecord('not-a-cid'))).toBe(400);
+    expect(await statusOf(() => client.getNft('999999'))).toBe(404);
+    expect(await statusOf(() => client.getNft('abc'))).toBe(400);
     // A token of its own, so this test stands alone: its owner reads it, another key cannot.
     const minted = await watermarkFile(
       client,
@@ -198,8 +189,8 @@ describe('IPFS records and NFTs (spec 2.4, 2.5, 4.6, 4.7) on a real helia node a
     const tokenId = minted.job.nft?.tokenId;
     if (tokenId === undefined) throw new Error('no nft in the job');
     expect((await client.getNft(tokenId)).tokenId).toBe(tokenId);
-    expect(await problemStatus(() => other.getNft(tokenId))).toBe(404);
-    expect(await problemStatus(() => other.getWatermarkJob(minted.job.requestId))).toBe(404);
+    expect(await statusOf(() => other.getNft(tokenId))).toBe(404);
+    expect(await statusOf(() => other.getWatermarkJob(minted.job.requestId))).toBe(404);
   });
 });
 

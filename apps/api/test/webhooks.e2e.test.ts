@@ -1,21 +1,13 @@
 import { join } from 'node:path';
-import { HallmarkApiError, type HallmarkClient, verifyWebhook, watermarkFile } from '@hallmark/sdk';
+import { type HallmarkClient, verifyWebhook, watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemOf } from './support/problem.ts';
 import { type RunningService, startService } from './support/service.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
 
 const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
 const mark = { watermarkType: ['c2pa' as const], data: { author: 'Ada' } };
-
-async function refusal(call: () => Promise<unknown>): Promise<HallmarkApiError> {
-  const error = await call().then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof HallmarkApiError)) throw new Error(`expected a problem, got ${error}`);
-  return error;
-}
 
 describe('signed webhooks (Standard Webhooks) from the real worker to a real receiver', () => {
   let service: RunningService;
@@ -160,7 +152,7 @@ describe('signed webhooks (Standard Webhooks) from the real worker to a real rec
     const [listed] = (await own.listWebhookEndpoints()).items;
     expect(listed?.disabledReason).toMatch(/^Every delivery attempt failed since /);
     const [delivery] = (await own.listWebhookDeliveries(endpoint.id)).items;
-    const problem = await refusal(() => own.redeliverWebhook(endpoint.id, delivery?.id ?? ''));
+    const problem = await problemOf(() => own.redeliverWebhook(endpoint.id, delivery?.id ?? ''));
     expect(problem.status).toBe(409);
     expect(problem.type).toBe('https://hallmark.dev/problems/endpoint-disabled');
   });
@@ -176,7 +168,7 @@ describe('signed webhooks (Standard Webhooks) from the real worker to a real rec
       () => stranger.deleteWebhookEndpoint(endpoint.id),
       () => stranger.redeliverWebhook(endpoint.id, crypto.randomUUID()),
     ]) {
-      expect((await refusal(call)).status).toBe(404);
+      expect((await problemOf(call)).status).toBe(404);
     }
     expect((await stranger.listWebhookEndpoints()).items).toEqual([]);
   });

@@ -2,20 +2,13 @@
 // scaling, perspective, tiny crops, pasting into a larger picture, harsher compression, blur and
 // noise, aspect crops for social feeds and the double re-encode of messaging apps. Reported by
 // the evaluation apart from the first generation's, whose targets the engine meets today.
-import sharp, { type Sharp } from 'sharp';
-import type { Attack } from './attacks.ts';
+import sharp from 'sharp';
+import { type Attack, gaussianNoise, png, reencode, size } from './attacks.ts';
 import { seededRandom } from './derived-images.ts';
-
-const png = async (image: Sharp) => new Uint8Array(await image.png().toBuffer());
-
-async function dimensions(image: Uint8Array) {
-  const m = await sharp(image).metadata();
-  return { width: m.width, height: m.height };
-}
 
 function stretch(xFactor: number, yFactor: number) {
   return async (image: Uint8Array) => {
-    const { width, height } = await dimensions(image);
+    const { width, height } = await size(image);
     return png(
       sharp(image).resize(Math.round(width * xFactor), Math.round(height * yFactor), {
         fit: 'fill',
@@ -120,7 +113,7 @@ function homography(from: [number, number][], to: [number, number][]): number[] 
 /** Keeps `area` of the image (same aspect), centred or at a seeded place away from the centre. */
 function smallCrop(area: number, where: 'centre' | 'off-centre') {
   return async (image: Uint8Array, seed: number) => {
-    const { width, height } = await dimensions(image);
+    const { width, height } = await size(image);
     const w = Math.max(16, Math.round(width * Math.sqrt(area)));
     const h = Math.max(16, Math.round(height * Math.sqrt(area)));
     const random = seededRandom(seed * 31 + 7);
@@ -138,7 +131,7 @@ function smallCrop(area: number, where: 'centre' | 'off-centre') {
  */
 function pasted(share: number) {
   return async (image: Uint8Array, seed: number) => {
-    const { width, height } = await dimensions(image);
+    const { width, height } = await size(image);
     const canvasWidth = Math.round(width / Math.sqrt(share));
     const canvasHeight = Math.round(height / Math.sqrt(share));
     const random = seededRandom(seed * 131 + 3);
@@ -168,7 +161,7 @@ function pasted(share: number) {
 /** A feed's crop to `aspect` (width / height) around the centre, long side 1080, JPEG q85. */
 function aspectCrop(aspect: number) {
   return async (image: Uint8Array) => {
-    const { width, height } = await dimensions(image);
+    const { width, height } = await size(image);
     const w = Math.min(width, Math.round(height * aspect));
     const h = Math.min(height, Math.round(width / aspect));
     return new Uint8Array(
@@ -186,22 +179,6 @@ function aspectCrop(aspect: number) {
   };
 }
 
-const jpeg = (quality: number) => async (image: Uint8Array) =>
-  new Uint8Array(await sharp(image).jpeg({ quality }).toBuffer());
-
-async function noise(image: Uint8Array, seed: number, sigma: number): Promise<Uint8Array> {
-  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-  const random = seededRandom(seed * 977 + 5);
-  for (let i = 0; i < data.length; i++) {
-    const n =
-      sigma * Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
-    data[i] = Math.max(0, Math.min(255, Math.round((data[i] as number) + n)));
-  }
-  return png(
-    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }),
-  );
-}
-
 export const secondGenerationAttacks: readonly Attack[] = [
   { name: 'stretch width 1.25x', target: 90, apply: stretch(1.25, 1) },
   { name: 'stretch height 1.25x', target: 90, apply: stretch(1, 1.25) },
@@ -215,15 +192,19 @@ export const secondGenerationAttacks: readonly Attack[] = [
   { name: 'off-centre crop 10%', target: 70, apply: smallCrop(0.1, 'off-centre') },
   { name: 'pasted at 50% of a canvas', target: 90, apply: pasted(0.5) },
   { name: 'pasted at 25% of a canvas', target: 70, apply: pasted(0.25) },
-  { name: 'JPEG q20', target: 70, apply: jpeg(20) },
-  { name: 'JPEG q10', target: 70, apply: jpeg(10) },
+  { name: 'JPEG q20', target: 70, apply: reencode('jpeg', 20) },
+  { name: 'JPEG q10', target: 70, apply: reencode('jpeg', 10) },
   { name: 'Gaussian blur sigma 2', target: 90, apply: async (image) => png(sharp(image).blur(2)) },
-  { name: 'Gaussian noise sigma 10', target: 90, apply: (image, seed) => noise(image, seed, 10) },
+  {
+    name: 'Gaussian noise sigma 10',
+    target: 90,
+    apply: (image, seed) => gaussianNoise(image, seed, 10),
+  },
   { name: 'feed crop 1:1, 1080, JPEG q85', target: 90, apply: aspectCrop(1) },
   { name: 'feed crop 4:5, 1080, JPEG q85', target: 90, apply: aspectCrop(4 / 5) },
   {
     name: 'messaging: JPEG q70 then q85',
     target: 90,
-    apply: async (image) => jpeg(85)(await jpeg(70)(image)),
+    apply: async (image) => reencode('jpeg', 85)(await reencode('jpeg', 70)(image)),
   },
 ];

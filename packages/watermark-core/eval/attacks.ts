@@ -13,13 +13,13 @@ export interface Attack {
   readonly apply: (image: Uint8Array, seed: number) => Promise<Uint8Array>;
 }
 
-const png = async (s: Sharp) => new Uint8Array(await s.png().toBuffer());
-const size = async (image: Uint8Array) => {
+export const png = async (s: Sharp) => new Uint8Array(await s.png().toBuffer());
+export const size = async (image: Uint8Array) => {
   const m = await sharp(image).metadata();
   return { width: m.width, height: m.height };
 };
 
-function reencode(format: 'jpeg' | 'webp', quality?: number) {
+export function reencode(format: 'jpeg' | 'webp', quality?: number) {
   return async (image: Uint8Array) =>
     new Uint8Array(
       await (format === 'jpeg'
@@ -80,7 +80,11 @@ function rotate(degrees: number) {
   };
 }
 
-async function gaussianNoise(image: Uint8Array, seed: number, sigma: number): Promise<Uint8Array> {
+export async function gaussianNoise(
+  image: Uint8Array,
+  seed: number,
+  sigma: number,
+): Promise<Uint8Array> {
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
   let state = seed * 2654435761 + 1;
   const uniform = () => {

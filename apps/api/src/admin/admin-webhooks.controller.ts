@@ -9,7 +9,7 @@ import { PageQuery, pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
-import { deliveryView } from '../webhooks/webhook-views.ts';
+import { deliveryLogPage } from '../webhooks/delivery-log.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
 
 /** Every key's webhook endpoints and their delivery log, for operators (read only). */
@@ -63,13 +63,6 @@ export class AdminWebhooksController {
       where: { id: params.endpointId },
     });
     if (endpoint === null) throw ProblemException.notFound('No such webhook endpoint.');
-    const rows = await this.prisma.client.webhookDelivery.findMany({
-      where: { endpointId: endpoint.id, ...pastCursor(cursor, 'createdAt', 'desc') },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-      include: { event: true, log: { orderBy: { id: 'asc' } } },
-    });
-    const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
-    return { items: page.map(deliveryView), nextCursor };
+    return deliveryLogPage(this.prisma, endpoint.id, cursor, limit);
   }
 }

@@ -17,6 +17,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
+import { deliveryLogPage } from './delivery-log.ts';
 import { deliveryView, endpointView } from './webhook-views.ts';
 
 const LIVE = { deletedAt: null };
@@ -100,14 +101,7 @@ export class WebhooksService {
     limit: number,
   ) {
     await this.#owned(apiKeyId, endpointId);
-    const rows = await this.prisma.client.webhookDelivery.findMany({
-      where: { endpointId, ...pastCursor(cursor, 'createdAt', 'desc') },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit + 1,
-      include: { event: true, log: { orderBy: { id: 'asc' } } },
-    });
-    const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
-    return { items: page.map(deliveryView), nextCursor };
+    return deliveryLogPage(this.prisma, endpointId, cursor, limit);
   }
 
   async redeliver(

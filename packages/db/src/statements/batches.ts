@@ -1,5 +1,5 @@
 import type { Sql } from './sql.ts';
-import { recordEvents } from './webhook-events.ts';
+import { changeWithEvents } from './webhook-events.ts';
 
 /**
  * Completes every batch none of whose jobs is pending or processing any more, once, with its
@@ -8,21 +8,18 @@ import { recordEvents } from './webhook-events.ts';
  * died is completed by the next run anywhere.
  */
 export async function completeBatches(sql: Sql): Promise<number> {
-  const data = `jsonb_build_object('batchId', s.id, 'counts', s.counts)`;
-  const { rows } = await sql.query<{ completed: number }>(
-    `WITH done AS (
-       UPDATE watermark_batches b SET completed_at = $1
-        WHERE b.completed_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM watermark_jobs j
-                           WHERE j.batch_id = b.id AND j.status IN ('pending', 'processing'))
-        RETURNING b.id, b.api_key_id,
-                  (SELECT jsonb_build_object(
-                            'success', count(*) FILTER (WHERE j.status = 'success'),
-                            'failed', count(*) FILTER (WHERE j.status = 'failed'))
-                     FROM watermark_jobs j WHERE j.batch_id = b.id) AS counts),
-          told AS (${recordEvents('done', `'batch.completed'`, data, '$1')})
-     SELECT count(*)::int AS completed FROM done`,
-    [new Date()],
-  );
-  return rows[0]?.completed ?? 0;
+  const event = {
+    type: `'batch.completed'`,
+    data: `jsonb_build_object('batchId', s.id, 'counts', s.counts)`,
+  };
+  const change = `UPDATE watermark_batches b SET completed_at = $1
+                   WHERE b.completed_at IS NULL
+                     AND NOT EXISTS (SELECT 1 FROM watermark_jobs j
+                                      WHERE j.batch_id = b.id AND j.status IN ('pending', 'processing'))
+                   RETURNING b.id, b.api_key_id,
+                             (SELECT jsonb_build_object(
+                                       'success', count(*) FILTER (WHERE j.status = 'success'),
+                                       'failed', count(*) FILTER (WHERE j.status = 'failed'))
+                                FROM watermark_jobs j WHERE j.batch_id = b.id) AS counts`;
+  return changeWithEvents(sql, change, event, [new Date()], '$1');
 }

@@ -1,10 +1,5 @@
 import type { Sql } from './sql.ts';
-import {
-  recordEvents,
-  WATERMARK_EVENT_COLUMNS,
-  WATERMARK_EVENT_DATA,
-  WATERMARK_EVENT_TYPE,
-} from './webhook-events.ts';
+import { changeWithEvents, WATERMARK_EVENT, WATERMARK_EVENT_COLUMNS } from './webhook-events.ts';
 
 // One job, one run. A run changes a job only while it holds the job's lease: a random token
 // written by the claim, valid until `lease_expires_at` and renewed while the run works. Every
@@ -264,13 +259,8 @@ async function endedOne(
   values: unknown[],
   now: string,
 ): Promise<boolean> {
-  const { rows } = await sql.query<{ ended: number }>(
-    `WITH ended AS (${update} RETURNING ${WATERMARK_EVENT_COLUMNS}),
-          told AS (${recordEvents('ended', WATERMARK_EVENT_TYPE, WATERMARK_EVENT_DATA, now)})
-     SELECT count(*)::int AS ended FROM ended`,
-    values,
-  );
-  return rows[0]?.ended === 1;
+  const change = `${update} RETURNING ${WATERMARK_EVENT_COLUMNS}`;
+  return (await changeWithEvents(sql, change, WATERMARK_EVENT, values, now)) === 1;
 }
 
 /**

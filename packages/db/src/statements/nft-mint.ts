@@ -1,6 +1,6 @@
 import type { JobLease } from './job-lease.ts';
 import type { Sql } from './sql.ts';
-import { recordEvents } from './webhook-events.ts';
+import { changeWithEvents } from './webhook-events.ts';
 
 // At most one mint transaction per job is ever broadcast. The run that signs first claims the
 // job's NFT row with its lease token (only while it holds the job's live lease), then records the
@@ -77,26 +77,25 @@ export async function recordMintedToken(
   nftId: string,
   token: MintRecord,
 ): Promise<boolean> {
-  const data = `jsonb_build_object('requestId', s.job_id, 'tokenId', s.token_id,
-    'contract', s.contract_address, 'chainId', s.chain_id, 'owner', s.owner,
-    'transactionHash', s.tx_hash)`;
-  const { rows } = await sql.query<{ recorded: number }>(
-    `WITH minted AS (
-       UPDATE nfts SET token_id = $2, block_number = $3, minted_at = $4, gas_used = $5,
-                       fee_wei = $6, owner = minted_to, owner_checked_at = $7, updated_at = $7
-        WHERE id = $1 AND token_id IS NULL
-        RETURNING id, api_key_id, job_id, token_id, contract_address, chain_id, owner, tx_hash),
-          told AS (${recordEvents('minted', `'nft.minted'`, data, '$7')})
-     SELECT count(*)::int AS recorded FROM minted`,
-    [
-      nftId,
-      token.tokenId,
-      token.blockNumber,
-      token.mintedAt,
-      token.gasUsed,
-      token.feeWei,
-      new Date(),
-    ],
-  );
-  return rows[0]?.recorded === 1;
+  const event = {
+    type: `'nft.minted'`,
+    data: `jsonb_build_object('requestId', s.job_id, 'tokenId', s.token_id,
+      'contract', s.contract_address, 'chainId', s.chain_id, 'owner', s.owner,
+      'transactionHash', s.tx_hash)`,
+  };
+  const change = `UPDATE nfts SET token_id = $2, block_number = $3, minted_at = $4, gas_used = $5,
+                          fee_wei = $6, owner = minted_to, owner_checked_at = $7, updated_at = $7
+                    WHERE id = $1 AND token_id IS NULL
+                    RETURNING id, api_key_id, job_id, token_id, contract_address, chain_id, owner,
+                              tx_hash`;
+  const values = [
+    nftId,
+    token.tokenId,
+    token.blockNumber,
+    token.mintedAt,
+    token.gasUsed,
+    token.feeWei,
+    new Date(),
+  ];
+  return (await changeWithEvents(sql, change, event, values, '$7')) === 1;
 }

@@ -1,5 +1,5 @@
 import type { Sql } from './sql.ts';
-import { recordEvents } from './webhook-events.ts';
+import { changeWithEvents } from './webhook-events.ts';
 
 // Verifications have no side effects outside their own row: a run that happens twice computes
 // the same report, so unlike watermark jobs they need no lease, only "never change a finished
@@ -173,15 +173,13 @@ async function endedOne(
   values: unknown[],
   now: string,
 ): Promise<boolean> {
-  const data = `jsonb_strip_nulls(jsonb_build_object(
-    'verificationId', s.id, 'status', s.status, 'verdict', s.verdict,
-    'error', CASE WHEN s.error_code IS NULL THEN NULL
-                  ELSE jsonb_build_object('code', s.error_code, 'message', s.error_message) END))`;
-  const { rows } = await sql.query<{ ended: number }>(
-    `WITH ended AS (${update} RETURNING id, api_key_id, status, verdict, error_code, error_message),
-          told AS (${recordEvents('ended', `'verification.completed'`, data, now)})
-     SELECT count(*)::int AS ended FROM ended`,
-    values,
-  );
-  return rows[0]?.ended === 1;
+  const event = {
+    type: `'verification.completed'`,
+    data: `jsonb_strip_nulls(jsonb_build_object(
+      'verificationId', s.id, 'status', s.status, 'verdict', s.verdict,
+      'error', CASE WHEN s.error_code IS NULL THEN NULL
+                    ELSE jsonb_build_object('code', s.error_code, 'message', s.error_message) END))`,
+  };
+  const change = `${update} RETURNING id, api_key_id, status, verdict, error_code, error_message`;
+  return (await changeWithEvents(sql, change, event, values, now)) === 1;
 }

@@ -24,6 +24,7 @@ import { KeyRequestState } from '../key-request.ts';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { EndpointIdParams, WebhookDeliveryPage } from '../webhook.ts';
+import { pageQueryFields } from './page-query.ts';
 import { type ProblemCase, problemResponses } from './problem-responses.ts';
 import { noAuth } from './security.ts';
 
@@ -31,12 +32,6 @@ import { noAuth } from './security.ts';
 export const COOKIE_AUTH = 'cookieAuth';
 const cookieAuth = [{ [COOKIE_AUTH]: [] }];
 const tags = ['Admin'];
-
-/** `cursor` and `limit` of every paged list. */
-const pageQuery = {
-  cursor: z.string().optional().meta({ description: '`nextCursor` of the previous page.' }),
-  limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: 'At most 100.' }),
-};
 
 const csrfHeader = z.object({
   'X-CSRF-Token': z.string().meta({ description: 'The `csrfToken` of the session.' }),
@@ -118,7 +113,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     request: {
       query: z.object({
         status: KeyRequestState.optional(),
-        ...pageQuery,
+        ...pageQueryFields,
       }),
     },
     responses: {
@@ -183,7 +178,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     security: cookieAuth,
     request: {
       query: z.object({
-        ...pageQuery,
+        ...pageQueryFields,
       }),
     },
     responses: {
@@ -303,7 +298,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
           .int()
           .optional()
           .meta({ description: 'Created before (Unix seconds).' }),
-        ...pageQuery,
+        ...pageQueryFields,
       }),
     },
     responses: {
@@ -367,7 +362,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       security: cookieAuth,
       request: {
         query: z.object({
-          ...pageQuery,
+          ...pageQueryFields,
         }),
       },
       responses: {
@@ -387,7 +382,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     summary: 'Webhook endpoints of every key, newest first, with their deliveries by status',
     description: 'Deleted endpoints are left out; disabled ones say why.',
     security: cookieAuth,
-    request: { query: z.object({ ...pageQuery }) },
+    request: { query: z.object({ ...pageQueryFields }) },
     responses: {
       200: {
         description: 'A page.',
@@ -406,7 +401,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     tags,
     summary: "An endpoint's deliveries, newest first, each with every attempt",
     security: cookieAuth,
-    request: { params: EndpointIdParams, query: z.object({ ...pageQuery }) },
+    request: { params: EndpointIdParams, query: z.object({ ...pageQueryFields }) },
     responses: {
       200: {
         description: 'A page.',
@@ -428,7 +423,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     security: cookieAuth,
     request: {
       query: z.object({
-        ...pageQuery,
+        ...pageQueryFields,
       }),
     },
     responses: {

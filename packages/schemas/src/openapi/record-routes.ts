@@ -4,6 +4,7 @@ import { IpfsRecord, IpfsRecordPage } from '../ipfs-record.ts';
 import { Nft, NftPage, NftTransfer, NftTransferRequest } from '../nft.ts';
 import { IpfsHashParams, TokenIdParams, TransferIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
+import { PageQueryParams } from './page-query.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
 
@@ -130,18 +131,7 @@ export function registerRecordRoutes(registry: OpenAPIRegistry): void {
       tags: ['Records'],
       summary,
       security: bearerAuth,
-      request: {
-        query: z.object({
-          cursor: z.string().optional().meta({ description: '`nextCursor` of the previous page.' }),
-          limit: z.coerce
-            .number()
-            .int()
-            .min(1)
-            .max(100)
-            .optional()
-            .meta({ description: 'At most 100.' }),
-        }),
-      },
+      request: { query: PageQueryParams },
       responses: {
         200: { description: 'A page.', content: { 'application/json': { schema } } },
         ...problemResponses([

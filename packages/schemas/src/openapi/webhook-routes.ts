@@ -11,14 +11,11 @@ import {
   WebhookEndpointPage,
   WebhookPayload,
 } from '../webhook.ts';
+import { PageQueryParams } from './page-query.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth, noAuth } from './security.ts';
 
 const tags = ['Webhooks'];
-const pageQuery = z.object({
-  cursor: z.string().optional().meta({ description: '`nextCursor` of the previous page.' }),
-  limit: z.coerce.number().int().min(1).max(100).optional().meta({ description: 'At most 100.' }),
-});
 const unknownEndpoint = {
   problem: problemTypes.notFound,
   when: 'this key has no such endpoint (or it was deleted).',
@@ -59,7 +56,7 @@ export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
     tags,
     summary: "This key's webhook endpoints, newest first",
     security: bearerAuth,
-    request: { query: pageQuery },
+    request: { query: PageQueryParams },
     responses: {
       200: {
         description: 'A page of endpoints.',
@@ -110,7 +107,7 @@ export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
     tags,
     summary: "An endpoint's deliveries, newest first, each with every attempt",
     security: bearerAuth,
-    request: { params: EndpointIdParams, query: pageQuery },
+    request: { params: EndpointIdParams, query: PageQueryParams },
     responses: {
       200: {
         description: 'A page of deliveries.',

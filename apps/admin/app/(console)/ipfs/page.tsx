@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { dateTime, short } from '../../../components/format.ts';
+import { Listing } from '../../../components/listing.tsx';
 import { load } from '../../../components/load.ts';
-import { Pager } from '../../../components/pager.tsx';
 import { paramsOf, type SearchParams } from '../../../components/search-params.ts';
 import { signedIn } from '../../../lib/session.ts';
 
@@ -15,53 +15,37 @@ export default async function IpfsPage(props: { readonly searchParams: SearchPar
   return (
     <>
       <h1>IPFS records</h1>
-      {'problem' in page ? (
-        <p role="alert" className="error">
-          {page.problem}
-        </p>
-      ) : (
-        <>
-          <table>
-            <thead>
-              <tr>
-                <th>CID</th>
-                <th>Stored</th>
-                <th>Job</th>
-                <th>Key</th>
-                <th>Metadata</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.items.map((record) => (
-                <tr key={record.cid}>
-                  <td>
-                    <a href={record.gatewayUrl} title={record.cid}>
-                      <code>{short(record.cid, 8)}</code>
-                    </a>
-                  </td>
-                  <td>{dateTime(record.storedAt)}</td>
-                  <td>
-                    <Link href={`/jobs/${record.requestId}`}>
-                      <code>{record.requestId.slice(0, 8)}</code>
-                    </Link>
-                  </td>
-                  <td>
-                    <code>{record.keyPrefix}</code>
-                  </td>
-                  <td>
-                    <details>
-                      <summary>{Object.keys(record.metadata).join(', ')}</summary>
-                      <pre>{JSON.stringify(record.metadata, null, 2)}</pre>
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {page.data.items.length === 0 && <p>Nothing stored on IPFS yet.</p>}
-          <Pager path="/ipfs" filters={{}} cursor={cursor} nextCursor={page.data.nextCursor} />
-        </>
-      )}
+      <Listing
+        page={page}
+        headers={['CID', 'Stored', 'Job', 'Key', 'Metadata']}
+        row={(record) => (
+          <tr key={record.cid}>
+            <td>
+              <a href={record.gatewayUrl} title={record.cid}>
+                <code>{short(record.cid, 8)}</code>
+              </a>
+            </td>
+            <td>{dateTime(record.storedAt)}</td>
+            <td>
+              <Link href={`/jobs/${record.requestId}`}>
+                <code>{record.requestId.slice(0, 8)}</code>
+              </Link>
+            </td>
+            <td>
+              <code>{record.keyPrefix}</code>
+            </td>
+            <td>
+              <details>
+                <summary>{Object.keys(record.metadata).join(', ')}</summary>
+                <pre>{JSON.stringify(record.metadata, null, 2)}</pre>
+              </details>
+            </td>
+          </tr>
+        )}
+        empty="Nothing stored on IPFS yet."
+        path="/ipfs"
+        cursor={cursor}
+      />
     </>
   );
 }

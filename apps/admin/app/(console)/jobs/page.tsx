@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { dayToSeconds } from '../../../components/date-filter.ts';
 import { dateTime } from '../../../components/format.ts';
+import { Listing } from '../../../components/listing.tsx';
 import { load } from '../../../components/load.ts';
-import { Pager } from '../../../components/pager.tsx';
 import { paramsOf, type SearchParams } from '../../../components/search-params.ts';
 import { signedIn } from '../../../lib/session.ts';
 
@@ -58,61 +58,47 @@ export default async function JobsPage(props: { readonly searchParams: SearchPar
         </label>
         <button type="submit">Filter</button>
       </form>
-      {'problem' in page ? (
-        <p role="alert" className="error">
-          {page.problem}
-        </p>
-      ) : (
-        <>
-          <table>
-            <thead>
-              <tr>
-                <th>Job</th>
-                <th>Status</th>
-                <th>Key</th>
-                <th>Techniques</th>
-                <th>NFT / IPFS</th>
-                <th>Created</th>
-                <th>Finished</th>
-                <th>Tries</th>
-                <th>Error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.items.map((job) => (
-                <tr key={job.requestId} data-testid="job-row">
-                  <td>
-                    <Link href={`/jobs/${job.requestId}`}>
-                      <code>{job.requestId.slice(0, 8)}</code>
-                    </Link>
-                  </td>
-                  <td>
-                    <span className={`badge ${job.status}`}>{job.status}</span>
-                  </td>
-                  <td>
-                    <code>{job.keyPrefix}</code>
-                  </td>
-                  <td>{job.watermarkTypes.join(', ')}</td>
-                  <td>
-                    {job.mintNft ? 'NFT' : ''} {job.storeIpfs ? 'IPFS' : ''}
-                  </td>
-                  <td>{dateTime(job.createdAt)}</td>
-                  <td>{dateTime(job.finishedAt)}</td>
-                  <td>{job.attempts}</td>
-                  <td>{job.errorCode === null ? '' : <code>{job.errorCode}</code>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {page.data.items.length === 0 && <p>No jobs match.</p>}
-          <Pager
-            path="/jobs"
-            filters={{ status, key, technique, from, to }}
-            cursor={cursor}
-            nextCursor={page.data.nextCursor}
-          />
-        </>
-      )}
+      <Listing
+        page={page}
+        headers={[
+          'Job',
+          'Status',
+          'Key',
+          'Techniques',
+          'NFT / IPFS',
+          'Created',
+          'Finished',
+          'Tries',
+          'Error',
+        ]}
+        row={(job) => (
+          <tr key={job.requestId} data-testid="job-row">
+            <td>
+              <Link href={`/jobs/${job.requestId}`}>
+                <code>{job.requestId.slice(0, 8)}</code>
+              </Link>
+            </td>
+            <td>
+              <span className={`badge ${job.status}`}>{job.status}</span>
+            </td>
+            <td>
+              <code>{job.keyPrefix}</code>
+            </td>
+            <td>{job.watermarkTypes.join(', ')}</td>
+            <td>
+              {job.mintNft ? 'NFT' : ''} {job.storeIpfs ? 'IPFS' : ''}
+            </td>
+            <td>{dateTime(job.createdAt)}</td>
+            <td>{dateTime(job.finishedAt)}</td>
+            <td>{job.attempts}</td>
+            <td>{job.errorCode === null ? '' : <code>{job.errorCode}</code>}</td>
+          </tr>
+        )}
+        empty="No jobs match."
+        path="/jobs"
+        cursor={cursor}
+        filters={{ status, key, technique, from, to }}
+      />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { dateTime } from '../../../components/format.ts';
+import { Listing } from '../../../components/listing.tsx';
 import { load } from '../../../components/load.ts';
-import { Pager } from '../../../components/pager.tsx';
 import { paramsOf, type SearchParams } from '../../../components/search-params.ts';
 import { signedIn } from '../../../lib/session.ts';
 
@@ -19,56 +19,37 @@ export default async function WebhooksPage(props: { readonly searchParams: Searc
         Endpoints that keys registered, with their deliveries. Keys manage their own endpoints
         through the API.
       </p>
-      {'problem' in page ? (
-        <p role="alert" className="error">
-          {page.problem}
-        </p>
-      ) : (
-        <>
-          <table>
-            <thead>
-              <tr>
-                <th>URL</th>
-                <th>Key</th>
-                <th>Events</th>
-                <th>Registered</th>
-                <th>Delivered</th>
-                <th>Pending</th>
-                <th>Failed</th>
-                <th>State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.items.map((endpoint) => (
-                <tr key={endpoint.id} data-testid="webhook-endpoint">
-                  <td>
-                    <Link href={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
-                  </td>
-                  <td>
-                    <code>{endpoint.keyPrefix}</code>
-                  </td>
-                  <td>{endpoint.events.length === 0 ? 'all' : endpoint.events.join(', ')}</td>
-                  <td>{dateTime(endpoint.createdAt)}</td>
-                  <td>{endpoint.deliveries.succeeded}</td>
-                  <td>{endpoint.deliveries.pending}</td>
-                  <td>{endpoint.deliveries.failed}</td>
-                  <td>
-                    {endpoint.disabledAt === null ? (
-                      <span className="badge success">active</span>
-                    ) : (
-                      <span className="badge failed" title={endpoint.disabledReason ?? ''}>
-                        disabled {dateTime(endpoint.disabledAt)}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {page.data.items.length === 0 && <p>No endpoint is registered.</p>}
-          <Pager path="/webhooks" filters={{}} cursor={cursor} nextCursor={page.data.nextCursor} />
-        </>
-      )}
+      <Listing
+        page={page}
+        headers={['URL', 'Key', 'Events', 'Registered', 'Delivered', 'Pending', 'Failed', 'State']}
+        row={(endpoint) => (
+          <tr key={endpoint.id} data-testid="webhook-endpoint">
+            <td>
+              <Link href={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
+            </td>
+            <td>
+              <code>{endpoint.keyPrefix}</code>
+            </td>
+            <td>{endpoint.events.length === 0 ? 'all' : endpoint.events.join(', ')}</td>
+            <td>{dateTime(endpoint.createdAt)}</td>
+            <td>{endpoint.deliveries.succeeded}</td>
+            <td>{endpoint.deliveries.pending}</td>
+            <td>{endpoint.deliveries.failed}</td>
+            <td>
+              {endpoint.disabledAt === null ? (
+                <span className="badge success">active</span>
+              ) : (
+                <span className="badge failed" title={endpoint.disabledReason ?? ''}>
+                  disabled {dateTime(endpoint.disabledAt)}
+                </span>
+              )}
+            </td>
+          </tr>
+        )}
+        empty="No endpoint is registered."
+        path="/webhooks"
+        cursor={cursor}
+      />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { dateTime } from '../../../../components/format.ts';
+import { Listing } from '../../../../components/listing.tsx';
 import { load } from '../../../../components/load.ts';
-import { Pager } from '../../../../components/pager.tsx';
 import { paramsOf, type SearchParams } from '../../../../components/search-params.ts';
 import { signedIn } from '../../../../lib/session.ts';
 
@@ -22,59 +22,38 @@ export default async function DeliveriesPage(props: {
         <Link href="/webhooks">← Webhooks</Link>
       </p>
       <h1>Deliveries</h1>
-      {'problem' in page ? (
-        <p role="alert" className="error">
-          {page.problem}
-        </p>
-      ) : (
-        <>
-          <table>
-            <thead>
-              <tr>
-                <th>Event</th>
-                <th>Id</th>
-                <th>Status</th>
-                <th>Created</th>
-                <th>Attempts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.items.map((delivery) => (
-                <tr key={delivery.id} data-testid="webhook-delivery">
-                  <td>
-                    <code>{delivery.eventType}</code>
-                  </td>
-                  <td>
-                    <code>{delivery.eventId}</code>
-                  </td>
-                  <td>
-                    <span className={`badge ${delivery.status}`}>{delivery.status}</span>
-                    {delivery.nextAttemptAt !== null && ` next ${dateTime(delivery.nextAttemptAt)}`}
-                  </td>
-                  <td>{dateTime(delivery.createdAt)}</td>
-                  <td>
-                    <ol className="attempts">
-                      {delivery.log.map((attempt) => (
-                        <li key={attempt.attempt}>
-                          {dateTime(attempt.at)}: {attempt.statusCode ?? 'no answer'} in{' '}
-                          {attempt.latencyMs} ms{attempt.error !== null && ` (${attempt.error})`}
-                        </li>
-                      ))}
-                    </ol>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {page.data.items.length === 0 && <p>Nothing delivered yet.</p>}
-          <Pager
-            path={`/webhooks/${endpointId}`}
-            filters={{}}
-            cursor={cursor}
-            nextCursor={page.data.nextCursor}
-          />
-        </>
-      )}
+      <Listing
+        page={page}
+        headers={['Event', 'Id', 'Status', 'Created', 'Attempts']}
+        row={(delivery) => (
+          <tr key={delivery.id} data-testid="webhook-delivery">
+            <td>
+              <code>{delivery.eventType}</code>
+            </td>
+            <td>
+              <code>{delivery.eventId}</code>
+            </td>
+            <td>
+              <span className={`badge ${delivery.status}`}>{delivery.status}</span>
+              {delivery.nextAttemptAt !== null && ` next ${dateTime(delivery.nextAttemptAt)}`}
+            </td>
+            <td>{dateTime(delivery.createdAt)}</td>
+            <td>
+              <ol className="attempts">
+                {delivery.log.map((attempt) => (
+                  <li key={attempt.attempt}>
+                    {dateTime(attempt.at)}: {attempt.statusCode ?? 'no answer'} in{' '}
+                    {attempt.latencyMs} ms{attempt.error !== null && ` (${attempt.error})`}
+                  </li>
+                ))}
+              </ol>
+            </td>
+          </tr>
+        )}
+        empty="Nothing delivered yet."
+        path={`/webhooks/${endpointId}`}
+        cursor={cursor}
+      />
     </>
   );
 }
