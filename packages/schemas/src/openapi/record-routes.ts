@@ -1,5 +1,4 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
 import { IpfsRecord, IpfsRecordPage } from '../ipfs-record.ts';
 import { Nft, NftPage, NftTransfer, NftTransferRequest } from '../nft.ts';
 import { IpfsHashParams, TokenIdParams, TransferIdParams } from '../path-params.ts';
