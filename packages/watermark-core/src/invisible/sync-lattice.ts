@@ -14,10 +14,19 @@ const MAX_LAG = WINDOW / 2 - 4;
 const FIRST_VECTOR_CANDIDATES = 40;
 const REFINED_CANDIDATES = 6;
 /**
- * How far the second basis vector may stray from the first turned by 90 degrees (relative): the
- * mark's lattice is square, and host-image textures that repeat are rarely square as well.
+ * How far the second basis vector may stray from the first turned by 90 degrees (relative). The
+ * mark's lattice is square as embedded; an aspect-ratio change (x0.8 or x1.25 on one axis) or a
+ * perspective view makes it a general parallelogram, so a quarter of skew or more is allowed.
  */
-const MAX_SKEW = 0.15;
+const MAX_SKEW = 0.4;
+/**
+ * Second basis vectors tried with each first one besides the first turned by 90 degrees: the
+ * strongest peaks at 55-125 degrees from it and 0.6-1.65 times its length, which covers a
+ * square lattice after any non-uniform scaling up to 1.25x and moderate perspective.
+ */
+const SECOND_VECTOR_CANDIDATES = 40;
+const MIN_ANGLE_COS = Math.cos((55 * Math.PI) / 180);
+const LENGTH_RATIO = [0.6, 1.65] as const;
 /** Expected maximum of nine independent standard normal values. */
 const MAX_OF_NINE_BIAS = 1.485;
 
@@ -72,14 +81,18 @@ export function estimateLattices(
 }
 
 function latticesIn(lags: LagScores): Lattice[] {
-  // Every strong peak is tried as one basis vector of a square lattice (the other being it turned
-  // by 90 degrees); the hypotheses whose lattice points are peaks too are refined.
-  const hypotheses = localMaxima(lags)
+  // Every strong peak is tried as one basis vector, with as the other it turned by 90 degrees (a
+  // square lattice) and every strong peak roughly across from it (a stretched or sheared one);
+  // the hypotheses whose lattice points are peaks too are refined.
+  const peaks = localMaxima(lags);
+  const hypotheses = peaks
     .slice(0, FIRST_VECTOR_CANDIDATES)
-    .map(([x, y]) => {
-      const basis = { b1x: x, b1y: y, b2x: -y, b2y: x };
-      return { basis, score: latticeScore(lags, basis, true) };
-    })
+    .flatMap(([x, y]) =>
+      [{ b1x: x, b1y: y, b2x: -y, b2y: x }, ...parallelograms(x, y, peaks)].map((basis) => ({
+        basis,
+        score: latticeScore(lags, basis, true),
+      })),
+    )
     .sort((a, b) => b.score - a.score)
     .slice(0, REFINED_CANDIDATES);
   const lattices: Lattice[] = [];
@@ -101,6 +114,27 @@ function latticesIn(lags: LagScores): Lattice[] {
     if (isSquareish(basis)) lattices.push({ ...basis, score });
   }
   return lattices;
+}
+
+/** Bases (b1, p) with p one of the strongest peaks, or its opposite, across from b1 = (x, y). */
+function parallelograms(
+  x: number,
+  y: number,
+  peaks: ReadonlyArray<readonly [number, number]>,
+): Basis[] {
+  const length = Math.hypot(x, y);
+  const bases: Basis[] = [];
+  for (const [px, py] of peaks.slice(0, SECOND_VECTOR_CANDIDATES)) {
+    const ratio = Math.hypot(px, py) / length;
+    if (ratio < LENGTH_RATIO[0] || ratio > LENGTH_RATIO[1]) continue;
+    const cos = (x * px + y * py) / (length * length * ratio);
+    if (Math.abs(cos) > MIN_ANGLE_COS) continue;
+    // Oriented like the square hypothesis (b2 counter-clockwise of b1), so the symmetries the
+    // alignment tries mean the same for both.
+    const sign = x * py - y * px > 0 ? 1 : -1;
+    bases.push({ b1x: x, b1y: y, b2x: sign * px, b2y: sign * py });
+  }
+  return bases;
 }
 
 /** Local maxima in the period annulus (one half-plane), strongest first. */
