@@ -1,5 +1,12 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CODED_BITS, crc32, decodeFrame, encodeFrame } from '../src/invisible/frame-code.ts';
+import {
+  CHECK_BITS,
+  CODED_BITS,
+  decodeFrame,
+  encodeFrame,
+  frameCheck,
+} from '../src/invisible/frame-code.ts';
 import { Prng } from '../src/invisible/prng.ts';
 
 /** Soft values as the detector would see them: +1 for coded bit 0, -1 for bit 1, times `gain`. */
@@ -13,9 +20,14 @@ function gaussian(prng: Prng): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-describe('frame code (CRC-32 + rate-1/3 convolutional code)', () => {
-  it('computes the standard CRC-32 check value', () => {
-    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+describe('frame code (48-bit check + rate-1/3 convolutional code)', () => {
+  it('checks a payload by the first 48 bits of its SHA-256', () => {
+    const bytes = Uint8Array.from([1, 35, 69, 103, 137, 171, 205, 239]);
+    expect(CHECK_BITS).toBe(48);
+    expect(Buffer.from(frameCheck(bytes)).toString('hex')).toBe(
+      createHash('sha256').update(bytes).digest('hex').slice(0, 12),
+    );
+    expect(CODED_BITS).toBe((64 + 48 + 6) * 3);
   });
 
   it('round-trips payloads at the extremes of the 64-bit range', () => {
@@ -49,7 +61,7 @@ describe('frame code (CRC-32 + rate-1/3 convolutional code)', () => {
     expect(flipped / (20 * CODED_BITS)).toBeGreaterThan(0.07);
   });
 
-  it('rejects noise and blank input through the CRC', () => {
+  it('rejects noise and blank input through the check value', () => {
     const prng = new Prng('pure noise');
     let accepted = 0;
     for (let trial = 0; trial < 200; trial++) {

@@ -1,7 +1,6 @@
 // The fingerprint and the mark from one decode of an image: a verification reads both.
-import { type Detection, detectInLuma, inFilePixels } from '../invisible/detect.ts';
-import { decodeLuma, inspectImage, MIN_DETECT_SIDE } from '../invisible/image-io.ts';
-import { detectionSize } from '../invisible/mark-geometry.ts';
+import { type Detection, detectionLevel, searchMark } from '../invisible/detect.ts';
+import { inspectImage, MIN_DETECT_SIDE } from '../invisible/image-io.ts';
 import { fingerprintOfLuma, type Orientation } from './luma-hash.ts';
 
 /** The image's fingerprint, 16 hex digits. */
@@ -19,16 +18,12 @@ export async function readMarkAndFingerprint(
   detect = true,
 ): Promise<{ readonly detection: Detection | null; readonly fingerprint: string }> {
   const info = await inspectImage(image, maxPixels, 1);
-  const size = detectionSize(info.width, info.height);
-  const luma = await decodeLuma(image, maxPixels, size.width, size.height);
+  const level = await detectionLevel(image, info, maxPixels);
   const markable = Math.min(info.width, info.height) >= MIN_DETECT_SIDE;
-  const detection =
-    detect && markable
-      ? inFilePixels(detectInLuma(luma, size.width, size.height), info.width / size.width)
-      : null;
+  const detection = detect && markable ? await searchMark(image, info, maxPixels, level) : null;
   return {
     detection,
-    fingerprint: fingerprintOfLuma(luma, size.width, size.height, orientationOf(detection)),
+    fingerprint: fingerprintOfLuma(level.luma, level.width, level.height, orientationOf(detection)),
   };
 }
 

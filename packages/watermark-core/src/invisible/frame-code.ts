@@ -1,14 +1,17 @@
-// The mark's error-correcting frame: 64 payload bits and a CRC-32 of them (96 bits), scrambled
-// with a fixed pseudo-random sequence and encoded with a rate-1/3, constraint-length-7
-// convolutional code (generators 133, 171, 165 octal, zero-terminated: 306 coded bits). The
-// detector decodes soft chip correlations with the Viterbi algorithm and accepts a frame only when
-// its CRC matches: for a frame decoded from noise that happens with probability 2^-32.
-import { crc32 } from 'node:zlib';
+// The mark's error-correcting frame: 64 payload bits and a 48-bit check value (the first 48 bits of
+// the payload's SHA-256; 112 bits), scrambled with a fixed pseudo-random sequence and encoded with
+// a rate-1/3, constraint-length-7 convolutional code (generators 133, 171, 165 octal,
+// zero-terminated: 354 coded bits). The detector decodes soft chip correlations with the Viterbi
+// algorithm and accepts a frame only when its check matches: for a frame decoded from noise that
+// happens with probability 2^-48, which leaves room for the many places and scales the detector
+// searches while keeping false detections under 1e-9 per image (see detect.ts).
+import { createHash } from 'node:crypto';
 import { Prng } from './prng.ts';
 
 export const PAYLOAD_BITS = 64;
-const CRC_BITS = 32;
-export const INFO_BITS = PAYLOAD_BITS + CRC_BITS;
+/** Bits of the check value: a random frame passes it with probability 2^-CHECK_BITS. */
+export const CHECK_BITS = 48;
+export const INFO_BITS = PAYLOAD_BITS + CHECK_BITS;
 const CONSTRAINT = 7;
 const TAIL_BITS = CONSTRAINT - 1;
 const GENERATORS = [0o133, 0o171, 0o165] as const;
@@ -16,16 +19,25 @@ const STATES = 1 << TAIL_BITS;
 export const CODED_BITS = (INFO_BITS + TAIL_BITS) * GENERATORS.length;
 
 // Scrambling keeps a flat or blank image (all-zero soft values) from decoding to the all-zero
-// frame, whose CRC would otherwise be trivially consistent.
+// frame, and makes a frame decoded from noise a random word to the check.
 const scramble = (() => {
-  const prng = new Prng('hallmark.invisible.v1/scramble');
+  const prng = new Prng('hallmark.invisible.v2/scramble');
   const bits = new Uint8Array(INFO_BITS);
   for (let i = 0; i < INFO_BITS; i++) bits[i] = prng.nextUint32() & 1;
   return bits;
 })();
 
-/** CRC-32 (IEEE 802.3, as in zlib and PNG): zlib's own. */
-export { crc32 };
+/**
+ * The check value of a payload (its 8 bytes, big-endian): the first CHECK_BITS bits of their
+ * SHA-256. Any fixed function of the payload bounds false detections the same way; a hash also
+ * makes a wrongly decoded payload as unlikely to pass as a random word.
+ */
+export function frameCheck(payloadBytes: Uint8Array): Uint8Array {
+  return createHash('sha256')
+    .update(payloadBytes)
+    .digest()
+    .subarray(0, CHECK_BITS / 8);
+}
 
 function parity(x: number): number {
   let v = x;
@@ -52,13 +64,9 @@ const branchOutputs = (() => {
 })();
 
 function infoBits(payload: bigint): Uint8Array {
-  const bytes = new Uint8Array(12);
+  const bytes = new Uint8Array(INFO_BITS / 8);
   for (let i = 0; i < 8; i++) bytes[i] = Number((payload >> BigInt(56 - 8 * i)) & 0xffn);
-  const crc = crc32(bytes.subarray(0, 8));
-  bytes[8] = crc >>> 24;
-  bytes[9] = (crc >>> 16) & 0xff;
-  bytes[10] = (crc >>> 8) & 0xff;
-  bytes[11] = crc & 0xff;
+  bytes.set(frameCheck(bytes.subarray(0, 8)), 8);
   const bits = new Uint8Array(INFO_BITS);
   for (let i = 0; i < INFO_BITS; i++) {
     bits[i] = (((bytes[i >> 3] as number) >> (7 - (i & 7))) & 1) ^ (scramble[i] as number);
@@ -66,7 +74,7 @@ function infoBits(payload: bigint): Uint8Array {
   return bits;
 }
 
-/** The 306 coded bits (0/1) that carry `payload`. */
+/** The 354 coded bits (0/1) that carry `payload`. */
 export function encodeFrame(payload: bigint): Uint8Array {
   return convolve(infoBits(payload));
 }
@@ -84,22 +92,22 @@ function convolve(info: Uint8Array): Uint8Array {
 }
 
 export interface DecodedFrame {
-  /** The payload when the CRC matched, otherwise null. */
+  /** The payload when the check value matched, otherwise null. */
   readonly payload: bigint | null;
   /**
    * Normalised correlation between the soft input and the re-encoded best codeword, in [-1, 1]:
-   * near 1 for a clean mark, around 0.3-0.5 for noise (the decoder picks the best of 2^96).
+   * near 1 for a clean mark, around 0.3-0.5 for noise (the decoder picks the best of 2^112).
    */
   readonly correlation: number;
 }
 
-/** Paths kept per trellis state by the list Viterbi decoder; each is checked against the CRC. */
+/** Paths kept per trellis state by the list Viterbi decoder; each is checked against the check value. */
 export const LIST_SIZE = 32;
 
 /**
  * Soft-decision list Viterbi decoding (the LIST_SIZE best paths through the trellis, aided by the
- * CRC: the best path that passes it wins). `soft[i] > 0` votes for coded bit i being 0. Returns
- * the payload only when a path's CRC-32 matches, so at most LIST_SIZE frames are CRC-checked.
+ * check value: the best path that passes it wins). `soft[i] > 0` votes for coded bit i being 0.
+ * Returns the payload only when a path's check matches, so at most LIST_SIZE frames are checked.
  */
 export function decodeFrame(soft: Float32Array | Float64Array): DecodedFrame {
   if (soft.length !== CODED_BITS) throw new RangeError(`expected ${CODED_BITS} soft values`);
@@ -175,21 +183,16 @@ export function decodeFrame(soft: Float32Array | Float64Array): DecodedFrame {
   return best ?? { payload: null, correlation: 0 };
 }
 
-/** The payload of descrambled info bits whose CRC-32 matches, otherwise null. */
+/** The payload of descrambled info bits whose check value matches, otherwise null. */
 function checkedPayload(info: Uint8Array): bigint | null {
-  const bytes = new Uint8Array(12);
+  const bytes = new Uint8Array(INFO_BITS / 8);
   for (let i = 0; i < INFO_BITS; i++) {
     bytes[i >> 3] =
       (bytes[i >> 3] as number) |
       (((info[i] as number) ^ (scramble[i] as number)) << (7 - (i & 7)));
   }
-  const crc =
-    (((bytes[8] as number) << 24) |
-      ((bytes[9] as number) << 16) |
-      ((bytes[10] as number) << 8) |
-      (bytes[11] as number)) >>>
-    0;
-  if (crc !== crc32(bytes.subarray(0, 8))) return null;
+  const check = frameCheck(bytes.subarray(0, 8));
+  for (let i = 0; i < check.length; i++) if (check[i] !== bytes[8 + i]) return null;
   let payload = 0n;
   for (let i = 0; i < 8; i++) payload = (payload << 8n) | BigInt(bytes[i] as number);
   return payload;

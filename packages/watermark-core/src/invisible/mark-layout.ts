@@ -1,15 +1,15 @@
 // Where each chip of the 32x32 tile goes. A quarter of the chips are pilots with known signs
 // (one at a random place in every 2x2 block, so they cover the tile evenly): the detector
 // correlates with them to find the tile's orientation and offset. The other 768 chips carry the
-// 306 coded bits, each bit on 2-3 chips at pseudo-random places (and so on every copy of the tile)
+// 354 coded bits, each bit on 2-3 chips at pseudo-random places (and so on every copy of the tile)
 // multiplied by a pseudo-random carrier sign so that image structure does not bias any bit.
 import { CODED_BITS } from './frame-code.ts';
 import { Prng } from './prng.ts';
 
 /**
  * Chips per side of the repeated tile. A small tile repeats many times within the detector's
- * analysis window, so the synchronisation sees many lattice points; 32x32 still holds the 306
- * coded bits 2.5 times over besides the pilots.
+ * analysis window, so the synchronisation sees many lattice points; 32x32 still holds the 354
+ * coded bits 2.2 times over besides the pilots.
  */
 export const TILE = 32;
 const CHIPS = TILE * TILE;
@@ -24,7 +24,7 @@ export interface MarkLayout {
 }
 
 export const markLayout: MarkLayout = (() => {
-  const prng = new Prng('hallmark.invisible.v1/layout');
+  const prng = new Prng('hallmark.invisible.v2/layout');
   const pilot = new Float32Array(CHIPS);
   const slot = new Int16Array(CHIPS).fill(-1);
   const carrier = new Int8Array(CHIPS);

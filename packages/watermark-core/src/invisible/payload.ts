@@ -4,10 +4,11 @@
 /**
  * Algorithm identifier for the C2PA soft-binding assertion (`c2pa.soft-binding`) and the Soft
  * Binding Resolution API: a provisional reverse-domain name until the algorithm is registered in
- * the C2PA soft binding algorithm list. (The PRNG seeds in frame-code and mark-layout keep the
- * older name: they define the mark's bits, not its label.)
+ * the C2PA soft binding algorithm list. Version 2 (48-bit check value, new layout and scrambling
+ * seeds `hallmark.invisible.v2/...`) replaced version 1 (CRC-32) before any release; version 1
+ * marks are not read.
  */
-export const INVISIBLE_MARK_ALGORITHM = 'dev.hallmark.invisible.1';
+export const INVISIBLE_MARK_ALGORITHM = 'dev.hallmark.invisible.2';
 
 /** A 64-bit unsigned integer carried by the mark. */
 export type MarkPayload = bigint;
