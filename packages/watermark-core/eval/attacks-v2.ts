@@ -179,32 +179,39 @@ function aspectCrop(aspect: number) {
   };
 }
 
+/** Turned by `degrees` on a canvas large enough to keep every corner (black around it), as PNG. */
+function rotateUncropped(degrees: number) {
+  return (image: Uint8Array) => png(sharp(image).rotate(degrees, { background: '#000' }));
+}
+
+// Targets as issue 16 sets them (the tiers of 95, 85 and 60 %).
 export const secondGenerationAttacks: readonly Attack[] = [
-  { name: 'stretch width 1.25x', target: 90, apply: stretch(1.25, 1) },
-  { name: 'stretch height 1.25x', target: 90, apply: stretch(1, 1.25) },
-  { name: 'squeeze width 0.8x', target: 90, apply: stretch(0.8, 1) },
-  { name: 'squeeze height 0.8x', target: 90, apply: stretch(1, 0.8) },
-  { name: 'perspective 10%', target: 90, apply: perspective(0.1) },
-  { name: 'perspective 20%', target: 70, apply: perspective(0.2) },
-  { name: 'centre crop 25%', target: 90, apply: smallCrop(0.25, 'centre') },
-  { name: 'off-centre crop 25%', target: 90, apply: smallCrop(0.25, 'off-centre') },
-  { name: 'centre crop 10%', target: 70, apply: smallCrop(0.1, 'centre') },
-  { name: 'off-centre crop 10%', target: 70, apply: smallCrop(0.1, 'off-centre') },
-  { name: 'pasted at 50% of a canvas', target: 90, apply: pasted(0.5) },
-  { name: 'pasted at 25% of a canvas', target: 70, apply: pasted(0.25) },
-  { name: 'JPEG q20', target: 70, apply: reencode('jpeg', 20) },
-  { name: 'JPEG q10', target: 70, apply: reencode('jpeg', 10) },
-  { name: 'Gaussian blur sigma 2', target: 90, apply: async (image) => png(sharp(image).blur(2)) },
+  { name: 'rotate 10deg, uncropped', target: 95, apply: rotateUncropped(10) },
+  { name: 'stretch width 1.25x', target: 85, apply: stretch(1.25, 1) },
+  { name: 'stretch height 1.25x', target: 85, apply: stretch(1, 1.25) },
+  { name: 'squeeze width 0.8x', target: 85, apply: stretch(0.8, 1) },
+  { name: 'squeeze height 0.8x', target: 85, apply: stretch(1, 0.8) },
+  { name: 'perspective 10%', target: 85, apply: perspective(0.1) },
+  { name: 'perspective 20%', target: 60, apply: perspective(0.2) },
+  { name: 'centre crop 25%', target: 85, apply: smallCrop(0.25, 'centre') },
+  { name: 'off-centre crop 25%', target: 85, apply: smallCrop(0.25, 'off-centre') },
+  { name: 'centre crop 10%', target: 60, apply: smallCrop(0.1, 'centre') },
+  { name: 'off-centre crop 10%', target: 60, apply: smallCrop(0.1, 'off-centre') },
+  { name: 'pasted at 50% of a canvas', target: 85, apply: pasted(0.5) },
+  { name: 'pasted at 25% of a canvas', target: 60, apply: pasted(0.25) },
+  { name: 'JPEG q20', target: 85, apply: reencode('jpeg', 20) },
+  { name: 'JPEG q10', target: 60, apply: reencode('jpeg', 10) },
+  { name: 'Gaussian blur sigma 2', target: 85, apply: async (image) => png(sharp(image).blur(2)) },
   {
     name: 'Gaussian noise sigma 10',
-    target: 90,
+    target: 85,
     apply: (image, seed) => gaussianNoise(image, seed, 10),
   },
-  { name: 'feed crop 1:1, 1080, JPEG q85', target: 90, apply: aspectCrop(1) },
-  { name: 'feed crop 4:5, 1080, JPEG q85', target: 90, apply: aspectCrop(4 / 5) },
+  { name: 'feed crop 1:1, 1080, JPEG q85', target: 95, apply: aspectCrop(1) },
+  { name: 'feed crop 4:5, 1080, JPEG q85', target: 95, apply: aspectCrop(4 / 5) },
   {
     name: 'messaging: JPEG q70 then q85',
-    target: 90,
+    target: 95,
     apply: async (image) => reencode('jpeg', 85)(await reencode('jpeg', 70)(image)),
   },
 ];

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { ATTEMPTS_PER_WINDOW, MAX_WINDOWS } from '../src/invisible/detect.ts';
 import {
   CHECK_BITS,
   CODED_BITS,
   decodeFrame,
   encodeFrame,
   frameCheck,
+  LIST_SIZE,
 } from '../src/invisible/frame-code.ts';
 import { Prng } from '../src/invisible/prng.ts';
 
@@ -70,6 +72,14 @@ describe('frame code (48-bit check + rate-1/3 convolutional code)', () => {
     }
     expect(accepted).toBe(0);
     expect(decodeFrame(new Float64Array(CODED_BITS)).payload).toBeNull();
+  });
+
+  it('keeps the analytic false-detection rate of a whole search under 1e-9 per image', () => {
+    // Every window searched decodes at most ATTEMPTS_PER_WINDOW frames, each checking at most
+    // LIST_SIZE candidates; a candidate decoded from an unmarked image passes with 2^-CHECK_BITS.
+    const candidates = MAX_WINDOWS * ATTEMPTS_PER_WINDOW * LIST_SIZE;
+    expect(candidates).toBe(4096);
+    expect(candidates * 2 ** -CHECK_BITS).toBeLessThanOrEqual(1e-9);
   });
 
   it('refuses soft input of the wrong length', () => {

@@ -7,8 +7,8 @@
 //
 // False detections: every window decodes at most ATTEMPTS_PER_WINDOW frames, each by a list
 // decoder checking at most LIST_SIZE candidates against the 48-bit check value, and the search
-// looks at MAX_WINDOWS windows at most: MAX_WINDOWS * 8 * 32 = 4096 candidate frames, so an
-// unmarked image is reported as marked with probability at most 4096 * 2^-48 = 1.5e-11.
+// looks at MAX_WINDOWS windows at most: 16 * 8 * 32 = 4096 candidate frames, so an unmarked
+// image is reported as marked with probability at most 4096 * 2^-48 = 2^-36 = 1.5e-11.
 import { AnalysisLevel, type Window } from './analysis-level.ts';
 import {
   DEFAULT_MAX_PIXELS,

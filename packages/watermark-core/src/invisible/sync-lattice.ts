@@ -308,7 +308,7 @@ function isLatticePoint(basis: Basis, x: number, y: number): boolean {
 }
 
 /** Same lattice when b's basis vectors are (close to) integer combinations of a's. */
-function sameLattice(a: Basis, b: Basis): boolean {
+export function sameLattice(a: Basis, b: Basis): boolean {
   return [latticeCoordinates(a, b.b1x, b.b1y), latticeCoordinates(a, b.b2x, b.b2y)].every((c) =>
     c.every((v) => Math.abs(v - Math.round(v)) < 0.08),
   );

@@ -3,9 +3,10 @@
 // decoder that checks at most LIST_SIZE candidate frames (detect.ts counts the windows).
 import type { AnalysisLevel, Window } from './analysis-level.ts';
 import { decodeFrame } from './frame-code.ts';
+import { MIN_CHIP_PIXELS } from './mark-geometry.ts';
 import { TILE } from './mark-layout.ts';
 import type { MarkPayload } from './payload.ts';
-import { estimateLattices, type Lattice } from './sync-lattice.ts';
+import { estimateLattices, type Lattice, sameLattice } from './sync-lattice.ts';
 import { type Alignment, alignTile, readCodedBits, symmetryMatrix } from './tile-align.ts';
 import { FOLD_BINS, foldTile } from './tile-fold.ts';
 
@@ -47,41 +48,69 @@ export interface Detection {
 }
 
 /**
- * The mark in one window of one analysis level, read from at most ATTEMPTS_PER_WINDOW frames, or
- * null. A found mark's geometry is in the file's pixels.
+ * The mark in one window of one analysis level, read from at most ATTEMPTS_PER_WINDOW frames. A
+ * found mark's geometry is in the file's pixels.
  */
 export function detectInWindow(level: AnalysisLevel, window: Window): Detection | null {
+  const residual = residualsOf(level, window);
   const { width, height } = window;
-  // The chip values are read from a residual whose smoothing follows the chip size the lattice
-  // implies: a wider high-pass keeps more of large chips, a narrow one suits small chips.
-  // Radius 1 is the sync residual itself (neither the lattice search nor folding changes it).
-  const syncResidual = level.residual(1, window);
-  const foldResiduals = new Map<number, Float32Array>([[1, syncResidual]]);
-  const foldResidual = (radius: number) => {
-    let residual = foldResiduals.get(radius);
+  const lattices = estimateLattices(residual(1), width, height, LATTICE_CANDIDATES);
+  const folds: Fold[] = lattices.map((lattice) => ({
+    lattice,
+    fold: (r) => foldTile(r, width, height, lattice),
+  }));
+  const native = nativeLattice(level, window);
+  if (native !== null && !lattices.some((lattice) => sameLattice(lattice, native)))
+    folds.push({ lattice: native, fold: (r) => foldTile(r, width, height, native) });
+  return decodeFolds(level, window, residual, folds);
+}
+
+/** One way of folding a window, with its lattice (the chip size and the reported geometry). */
+interface Fold {
+  readonly lattice: Lattice;
+  readonly fold: (residual: Float32Array) => Float64Array;
+}
+
+/**
+ * The window's residuals by smoothing radius. The chip values are read from a residual whose
+ * smoothing follows the chip size the lattice implies: a wider high-pass keeps more of large
+ * chips, a narrow one suits small chips. Radius 1 is also the synchronisation's.
+ */
+function residualsOf(level: AnalysisLevel, window: Window): (radius: number) => Float32Array {
+  const residuals = new Map<number, Float32Array>();
+  return (radius) => {
+    let residual = residuals.get(radius);
     if (residual === undefined) {
       residual = level.residual(radius, window);
-      foldResiduals.set(radius, residual);
+      residuals.set(radius, residual);
     }
     return residual;
   };
-  // Every candidate lattice is folded and aligned; the alignments are then decoded in order of
-  // pilot-correlation strength, at most ATTEMPTS_PER_WINDOW of them. The strongest lattice is
-  // tried first on its own: on a copy that kept its mark well its best alignment decodes, and
-  // the other lattices need not be folded at all (the frame code's check makes an early answer
-  // as sure as a late one).
-  const lattices = estimateLattices(syncResidual, width, height, LATTICE_CANDIDATES);
-  const candidatesOf = (lattice: Lattice) => {
+}
+
+/**
+ * Every fold is aligned; the alignments are then decoded in order of pilot-correlation strength,
+ * at most ATTEMPTS_PER_WINDOW of them. The first fold (the strongest lattice) is tried first on
+ * its own: on a copy that kept its mark well its best alignment decodes, and the other folds need
+ * not be made at all (the frame code's check makes an early answer as sure as a late one).
+ */
+function decodeFolds(
+  level: AnalysisLevel,
+  window: Window,
+  residual: (radius: number) => Float32Array,
+  folds: readonly Fold[],
+): Detection | null {
+  const candidatesOf = ({ lattice, fold }: Fold) => {
     const chip = Math.sqrt(Math.abs(lattice.b1x * lattice.b2y - lattice.b2x * lattice.b1y)) / TILE;
     const radius = Math.min(4, Math.max(1, Math.round(0.8 * chip + 0.3)));
-    const folded = foldTile(foldResidual(radius), width, height, lattice);
+    const folded = fold(residual(radius));
     return alignTile(folded, ALIGNMENTS_PER_LATTICE).map((alignment) => ({
       folded,
       alignment,
       lattice,
     }));
   };
-  const [strongest, ...others] = lattices;
+  const [strongest, ...others] = folds;
   if (strongest === undefined) return null;
   const inFile = (found: Detection | null) =>
     found === null ? null : inFilePixels(found, level, window);
@@ -95,6 +124,18 @@ export function detectInWindow(level: AnalysisLevel, window: Window): Detection 
     if (found !== null) return inFile(found);
   }
   return null;
+}
+
+/**
+ * The lattice of a copy at the original's scale and upright, when the original was small enough
+ * for the smallest chips (MIN_CHIP_PIXELS, under about 1.3 MP): a crop, a re-encode or a paste of
+ * such an image keeps that lattice exactly. Tried besides the lattices the autocorrelation finds,
+ * since a crop of a thumbnail may hold too few tiles for the autocorrelation to see any.
+ */
+function nativeLattice(level: AnalysisLevel, window: Window): Lattice | null {
+  const period = (TILE * MIN_CHIP_PIXELS) / level.scale;
+  if (period < 24 || period > 1.2 * Math.max(window.width, window.height)) return null;
+  return { b1x: period, b1y: 0, b2x: 0, b2y: period, score: 0 };
 }
 
 /** A window's detection with its geometry moved to the file: offset by the window, scaled. */
