@@ -24,6 +24,8 @@ export interface EvaluationPlan {
 }
 
 export const QUALITY_TARGETS = { meanPsnr: 40, minPsnr: 38, minSsim: 0.98 } as const;
+/** Issue 16's stricter quality targets: reported apart, not yet in the overall verdict. */
+export const SECOND_GENERATION_QUALITY = { meanPsnr: 42, minPsnr: 40, minSsim: 0.985 } as const;
 
 export interface AttackSummary {
   readonly attack: Attack;

@@ -25,7 +25,7 @@ export { ATTEMPTS_PER_WINDOW } from './window-detection.ts';
 
 /** Windows looked at per image at most: 1 whole, 1 halved, 5 quarters, 9 at double resolution. */
 export const MAX_WINDOWS = 16;
-/** Smallest window side worth analysing (pixels of its level): two tiles of the smallest period. */
+/** Smallest window side worth analysing (its level's pixels): over two of the shortest periods. */
 const MIN_WINDOW_SIDE = 96;
 
 export interface DetectOptions {
