@@ -3,6 +3,7 @@
 import { fingerprintOfLuma } from '../fingerprint/luma-hash.ts';
 import {
   DEFAULT_MAX_PIXELS,
+  type DecodedImage,
   decodeImage,
   decodeLuma,
   type EncodeOptions,
@@ -13,9 +14,10 @@ import {
   MIN_MARK_SIDE,
 } from './image-io.ts';
 import { addMarkField, markField } from './mark-field.ts';
-import { markGrid } from './mark-geometry.ts';
+import { type MarkGrid, markGrid } from './mark-geometry.ts';
 import { assertPayload, type MarkPayload } from './payload.ts';
 import { CONTRAST_SAMPLES_PER_CHIP, perceptualStrength } from './perceptual-strength.ts';
+import { markSmallImage } from './small-image-strength.ts';
 
 export interface EmbedOptions extends EncodeOptions {
   /** Largest accepted image (width x height); larger inputs throw PixelLimitError. Default 50 MP. */
@@ -48,23 +50,19 @@ export async function embedMark(
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   const info = await inspectImage(image, maxPixels, MIN_MARK_SIDE);
   const grid = markGrid(info.width, info.height);
-  // The full decode and the mark's computation (from a small decode for the perceptual mask) run
-  // at the same time: libvips decodes on its own threads while the event loop waits.
+  // The full decode and the small decode the perceptual mask is measured on run at the same time
+  // (libvips decodes on its own threads); small images need the full decode to set their strength.
   const lumaWidth = grid.columns * CONTRAST_SAMPLES_PER_CHIP;
   const lumaHeight = grid.rows * CONTRAST_SAMPLES_PER_CHIP;
-  const [decoded, { field, fingerprint }] = await Promise.all([
+  const [decoded, luma] = await Promise.all([
     decodeImage(image, maxPixels, info),
-    decodeLuma(image, maxPixels, lumaWidth, lumaHeight, 'linear').then((luma) => ({
-      field: markField(grid, perceptualStrength(luma, grid), payload),
-      fingerprint: fingerprintOfLuma(luma, lumaWidth, lumaHeight),
-    })),
+    decodeLuma(image, maxPixels, lumaWidth, lumaHeight, 'linear'),
   ]);
   const { pixels } = decoded;
-  const marked = encodingNeedsOriginal(decoded, options)
-    ? { ...pixels, data: pixels.data.slice() }
-    : pixels;
-  addMarkField(marked, grid, field);
-  const encoded = await encodeImage(decoded, marked, options);
+  const fingerprint = fingerprintOfLuma(luma, lumaWidth, lumaHeight);
+  const encoded =
+    (await markSmallImage(decoded, grid, luma, payload, options)) ??
+    (await markAtDefaultStrength(decoded, grid, luma, payload, options));
   return {
     image: encoded,
     format: options.format ?? decoded.format,
@@ -72,4 +70,21 @@ export async function embedMark(
     height: pixels.height,
     fingerprint,
   };
+}
+
+/** The mark at the perceptual strength every image gets by default, encoded. */
+async function markAtDefaultStrength(
+  decoded: DecodedImage,
+  grid: MarkGrid,
+  contrastLuma: Float32Array,
+  payload: MarkPayload,
+  options: EncodeOptions,
+): Promise<Uint8Array> {
+  const { pixels } = decoded;
+  const field = markField(grid, perceptualStrength(contrastLuma, grid), payload);
+  const marked = encodingNeedsOriginal(decoded, options)
+    ? { ...pixels, data: pixels.data.slice() }
+    : pixels;
+  addMarkField(marked, grid, field);
+  return encodeImage(decoded, marked, options);
 }
