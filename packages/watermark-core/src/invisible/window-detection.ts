@@ -55,20 +55,10 @@ export function detectInWindow(level: AnalysisLevel, window: Window): Detection 
   const residual = residualsOf(level, window);
   const { width, height } = window;
   const lattices = estimateLattices(residual(1), width, height, LATTICE_CANDIDATES);
-  const folds: Fold[] = lattices.map((lattice) => ({
-    lattice,
-    fold: (r) => foldTile(r, width, height, lattice),
-  }));
   const native = nativeLattice(level, window);
   if (native !== null && !lattices.some((lattice) => sameLattice(lattice, native)))
-    folds.push({ lattice: native, fold: (r) => foldTile(r, width, height, native) });
-  return decodeFolds(level, window, residual, folds);
-}
-
-/** One way of folding a window, with its lattice (the chip size and the reported geometry). */
-interface Fold {
-  readonly lattice: Lattice;
-  readonly fold: (residual: Float32Array) => Float64Array;
+    lattices.push(native);
+  return decodeLattices(level, window, residual, lattices);
 }
 
 /**
@@ -89,28 +79,29 @@ function residualsOf(level: AnalysisLevel, window: Window): (radius: number) => 
 }
 
 /**
- * Every fold is aligned; the alignments are then decoded in order of pilot-correlation strength,
- * at most ATTEMPTS_PER_WINDOW of them. The first fold (the strongest lattice) is tried first on
- * its own: on a copy that kept its mark well its best alignment decodes, and the other folds need
- * not be made at all (the frame code's check makes an early answer as sure as a late one).
+ * The window is folded under every lattice and each fold aligned; the alignments are then decoded
+ * in order of pilot-correlation strength, at most ATTEMPTS_PER_WINDOW of them. The strongest
+ * lattice is tried first on its own: on a copy that kept its mark well its best alignment decodes,
+ * and the other lattices need not be folded at all (the frame code's check makes an early answer
+ * as sure as a late one).
  */
-function decodeFolds(
+function decodeLattices(
   level: AnalysisLevel,
   window: Window,
   residual: (radius: number) => Float32Array,
-  folds: readonly Fold[],
+  lattices: readonly Lattice[],
 ): Detection | null {
-  const candidatesOf = ({ lattice, fold }: Fold) => {
+  const candidatesOf = (lattice: Lattice) => {
     const chip = Math.sqrt(Math.abs(lattice.b1x * lattice.b2y - lattice.b2x * lattice.b1y)) / TILE;
     const radius = Math.min(4, Math.max(1, Math.round(0.8 * chip + 0.3)));
-    const folded = fold(residual(radius));
+    const folded = foldTile(residual(radius), window.width, window.height, lattice);
     return alignTile(folded, ALIGNMENTS_PER_LATTICE).map((alignment) => ({
       folded,
       alignment,
       lattice,
     }));
   };
-  const [strongest, ...others] = folds;
+  const [strongest, ...others] = lattices;
   if (strongest === undefined) return null;
   const inFile = (found: Detection | null) =>
     found === null ? null : inFilePixels(found, level, window);
