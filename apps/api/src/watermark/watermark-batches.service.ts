@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { insertJob } from '@hallmark/db';
-import {
-  CONFIG,
-  enqueueWatermarkJob,
-  type HallmarkConfig,
-  LOGGER,
-  type Logger,
-  PrismaService,
-} from '@hallmark/platform';
+import { PrismaService } from '@hallmark/platform';
 import type { WatermarkBatch, WatermarkBatchRequest, WatermarkOptions } from '@hallmark/schemas';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { assertFileUsable, notUploaded } from '../files/usable-file.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
@@ -24,8 +17,6 @@ import { unixSeconds } from '../time/unix-seconds.ts';
 @Injectable()
 export class WatermarkBatchesService {
   constructor(
-    @Inject(CONFIG) private readonly config: HallmarkConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
     private readonly prisma: PrismaService,
     private readonly queue: WatermarkQueueProvider,
     private readonly quotas: Quotas,
@@ -66,7 +57,7 @@ export class WatermarkBatchesService {
         if (!(await insertJob(this.prisma.sql, job))) throw notUploaded('watermark');
         ids.push(job.id);
       }
-      await this.#enqueue(ids);
+      for (const id of ids) await this.queue.enqueueOrDefer(id);
       return this.get(apiKeyId, batch.id);
     } catch (error) {
       await Promise.all(mints.map((slot) => slot.giveBack()));
@@ -99,18 +90,5 @@ export class WatermarkBatchesService {
       createdAt: unixSeconds(batch.createdAt),
       completedAt: batch.completedAt === null ? null : unixSeconds(batch.completedAt),
     };
-  }
-
-  async #enqueue(ids: readonly string[]): Promise<void> {
-    for (const id of ids) {
-      try {
-        await enqueueWatermarkJob(this.queue.queue, id, this.config);
-      } catch (error) {
-        this.logger.warn(
-          { requestId: id, err: (error as Error).message },
-          'queueing deferred to the reconciler',
-        );
-      }
-    }
   }
 }

@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { findJobByIdempotencyKey, findJobView, insertJob } from '@hallmark/db';
-import {
-  CONFIG,
-  enqueueWatermarkJob,
-  type HallmarkConfig,
-  LOGGER,
-  type Logger,
-  OBJECT_STORAGE,
-  PrismaService,
-} from '@hallmark/platform';
+import { CONFIG, type HallmarkConfig, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
 import {
   problemTypes,
   requestedRecords,
@@ -32,7 +24,6 @@ import { toJobView } from './job-view.ts';
 export class WatermarkService {
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly prisma: PrismaService,
     private readonly queue: WatermarkQueueProvider,
@@ -89,14 +80,7 @@ export class WatermarkService {
       // The file changed in between (its upload completed): try once more.
       if (!(await insertJob(this.prisma.sql, job))) throw notUploaded('watermark');
     }
-    try {
-      await enqueueWatermarkJob(this.queue.queue, job.id, this.config);
-    } catch (error) {
-      this.logger.warn(
-        { requestId: job.id, err: (error as Error).message },
-        'queueing deferred to the reconciler',
-      );
-    }
+    await this.queue.enqueueOrDefer(job.id);
     return { status: 'pending', requestId: job.id, fileId: job.fileId };
   }
 

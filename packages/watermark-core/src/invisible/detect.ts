@@ -33,7 +33,7 @@ export interface DetectOptions {
   readonly maxPixels?: number;
 }
 
-export const NOT_FOUND: Detection = { found: false, payload: null, confidence: 0 };
+const NOT_FOUND: Detection = { found: false, payload: null, confidence: 0 };
 
 /** Looks for a mark in an encoded image; needs no original. */
 export async function detectMark(

@@ -4,8 +4,7 @@
 // worst case. For these the flat-area amplitude is raised as far as the encoded file stays within
 // MIN_SSIM and MIN_PSNR of the original, measured on the file itself: at this size an encode and
 // a decode cost a few milliseconds.
-import sharp from 'sharp';
-import { type DecodedImage, type EncodeOptions, encodeImage } from './image-io.ts';
+import { type DecodedImage, decodeImage, type EncodeOptions, encodeImage } from './image-io.ts';
 import { addMarkField, markField } from './mark-field.ts';
 import type { MarkGrid } from './mark-geometry.ts';
 import { DEFAULT_STRENGTH, perceptualStrength } from './perceptual-strength.ts';
@@ -50,15 +49,10 @@ export async function markSmallImage(
     const marked = { ...decoded.pixels, data: data.slice() };
     addMarkField(marked, grid, markField(grid, strength, payload));
     const encoded = await encodeImage(decoded, marked, options);
-    // Read back as decodeImage reads the input: the file's own colour space, no ICC conversion.
-    const back = await sharp(encoded).keepIccProfile().toColourspace('srgb').raw().toBuffer();
+    // Read back exactly as the input was read (same format, depth and colour space).
+    const back = (await decodeImage(encoded, width * height, decoded)).pixels.data;
     if (back.length !== data.length) break;
-    const file = {
-      data: new Uint8Array(back.buffer, back.byteOffset, back.length),
-      width,
-      height,
-      channels,
-    };
+    const file = { data: back as Uint8Array, width, height, channels };
     if (psnr(original, file) < MIN_PSNR || ssimOf(file) < MIN_SSIM) break;
     fitting = encoded;
   }
