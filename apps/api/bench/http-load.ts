@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 
 export interface LoadResult {
   readonly requestsPerSecond: number;
+  readonly p50Ms: number;
   readonly p99Ms: number;
   readonly errors: number;
   readonly non2xx: number;
@@ -26,6 +27,7 @@ export async function load(options: {
   });
   return {
     requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,

@@ -1,15 +1,22 @@
+import cluster from 'node:cluster';
 import { createLogger, loadConfigOrExit, runService } from '@hallmark/platform';
-import { createApp } from './create-app.ts';
+import { superviseApiProcesses } from './processes/supervise.ts';
 
 const config = loadConfigOrExit();
 const logger = createLogger('api', config);
-await runService(
-  logger,
-  async () => {
-    const app = await createApp(config, logger);
-    await app.listen(config.PORT, config.HOST);
-    logger.info({ url: await app.getUrl() }, 'api listening');
-    return app;
-  },
-  config.SHUTDOWN_TIMEOUT_MS,
-);
+if (cluster.isPrimary && config.API_PROCESSES > 1) {
+  superviseApiProcesses(config.API_PROCESSES, logger);
+} else {
+  // Only the processes that serve load the application.
+  const { createApp } = await import('./create-app.ts');
+  await runService(
+    logger,
+    async () => {
+      const app = await createApp(config, logger);
+      await app.listen(config.PORT, config.HOST);
+      logger.info({ url: await app.getUrl(), pid: process.pid }, 'api listening');
+      return app;
+    },
+    config.SHUTDOWN_TIMEOUT_MS,
+  );
+}

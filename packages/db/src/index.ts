@@ -36,6 +36,12 @@ export type {
 } from './generated/prisma/client.ts';
 export { FileStatus, JobStatus, Prisma, PrismaClient } from './generated/prisma/client.ts';
 export {
+  followKeyChanges,
+  KEY_CHANGES_CHANNEL,
+  type KeyChangeFollower,
+  type KeyChangeHandlers,
+} from './key-changes.ts';
+export {
   collectApiKey,
   createKeyRequest,
   decideKeyRequest,

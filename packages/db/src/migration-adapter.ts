@@ -1,5 +1,5 @@
 // The driver adapter the WASM schema engine talks to PostgreSQL through: @prisma/adapter-pg,
-// plus two repairs that the engine needs and that Prisma's own factory lacks in 7.10.0.
+// plus three repairs that the engine needs and that Prisma's own factory lacks in 7.10.0.
 import { PrismaPg } from '@prisma/adapter-pg';
 import type {
   SqlDriverAdapter,
@@ -38,6 +38,24 @@ function createEnginePool(databaseUrl: string): pg.Pool {
   return pool;
 }
 
+/**
+ * Repair 3: adapter-pg's executeScript splits a script at every `;`, which cuts a function body
+ * (`$$ ... $$`, as the storage_usage triggers have) apart. PostgreSQL runs a script sent whole as
+ * one simple query, in one implicit transaction, so it is sent whole; errors are reported the way
+ * the adapter reports them.
+ */
+function runScriptsWhole(adapter: SqlDriverAdapter, pool: pg.Pool): SqlDriverAdapter {
+  const report = (adapter as unknown as { onError(error: unknown): never }).onError.bind(adapter);
+  adapter.executeScript = async (script: string) => {
+    try {
+      await pool.query(script);
+    } catch (error) {
+      report(error);
+    }
+  };
+  return adapter;
+}
+
 export interface MigrationAdapterFactory extends SqlMigrationAwareDriverAdapterFactory {
   /** Ends the pool and drops any shadow database the engine did not release. */
   close(): Promise<void>;
@@ -57,11 +75,11 @@ export function createMigrationAdapterFactory(databaseUrl: string): MigrationAda
   return {
     provider: main.provider,
     adapterName: main.adapterName,
-    connect: () => main.connect(),
+    connect: async () => runScriptsWhole(await main.connect(), pool),
     async connectToShadowDb(): Promise<SqlDriverAdapter> {
       const shadow = await createTemporaryDatabase(databaseUrl, 'hallmark_shadow');
       const shadowPool = createEnginePool(shadow.url);
-      const adapter = await new PrismaPg(shadowPool).connect();
+      const adapter = runScriptsWhole(await new PrismaPg(shadowPool).connect(), shadowPool);
       const releaseAdapter = adapter.dispose.bind(adapter);
       const release = async (): Promise<void> => {
         openShadows.delete(release);

@@ -143,6 +143,32 @@ describe('quotas', () => {
     await markOutputsDeleted(db.sql, [jobId], new Date());
     expect(await storedBytes(db.sql, apiKeyId)).toBe(0);
   });
+
+  it('writes a file or a job under a quota only while the key stores less; a removed row gives its bytes back', async () => {
+    const apiKeyId = await newKey();
+    const file = await uploadedFile(apiKeyId, 1_000, new Date());
+    const newFile = () => {
+      const id = randomUUID();
+      return { id, apiKeyId, fileName: 'a.jpg', contentType: 'image/jpeg', storageKey: id };
+    };
+    const newJob = (storageQuotaBytes: number) => ({
+      id: randomUUID(),
+      apiKeyId,
+      fileId: file.id,
+      options: { watermarkType: ['c2pa'] },
+      idempotencyKey: null,
+      requestHash: null,
+      storageQuotaBytes,
+    });
+    expect(await insertFile(db.sql, newFile(), 1_000)).toBe(false);
+    expect(await insertJob(db.sql, newJob(1_000))).toBe(false);
+    expect(await insertFile(db.sql, newFile(), 1_001)).toBe(true);
+    expect(await insertJob(db.sql, newJob(1_001))).toBe(true);
+    // Rows deleted outright (not only marked) leave the count too.
+    await db.prisma.watermarkJob.deleteMany({ where: { fileId: file.id } });
+    await db.prisma.file.delete({ where: { id: file.id } });
+    expect(await storedBytes(db.sql, apiKeyId)).toBe(0);
+  });
 });
 
 describe('retention', () => {

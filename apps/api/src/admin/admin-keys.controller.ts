@@ -9,6 +9,7 @@ import {
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ApiKeyCache } from '../auth/api-key-cache.service.ts';
 import { CurrentOperator } from '../auth/client.ts';
 import { PageQuery, pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
@@ -47,7 +48,10 @@ function view(row: KeyRow): AdminApiKey {
 @AdminRoute()
 @Controller('admin/api-keys')
 export class AdminKeysController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly keyCache: ApiKeyCache,
+  ) {}
 
   @Get()
   async list(@Query() query: Record<string, unknown>) {
@@ -90,7 +94,10 @@ export class AdminKeysController {
     @Req() request: FastifyRequest,
   ): Promise<AdminApiKey> {
     const params = parseRequest(PrefixParams, { prefix }, 'path');
-    if (!(await revokeApiKey(this.prisma.client, params.prefix))) {
+    const revoked = await revokeApiKey(this.prisma.client, params.prefix);
+    // Every API process hears of it from PostgreSQL; this one forgets at once.
+    this.keyCache.clear();
+    if (!revoked) {
       const exists = await this.prisma.client.apiKey.findUnique({
         where: { prefix: params.prefix },
       });
@@ -146,6 +153,7 @@ export class AdminKeysController {
       where: { prefix },
       data: setting,
     });
+    this.keyCache.clear();
     if (count === 0) throw ProblemException.notFound(`No API key ${prefix}.`);
     await appendAudit(this.prisma.client, {
       operatorId: operator.id,

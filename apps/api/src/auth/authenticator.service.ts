@@ -10,6 +10,7 @@ import { problemTypes } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { AccessTokens } from './access-tokens.ts';
+import { ApiKeyCache, type CachedKey } from './api-key-cache.service.ts';
 import type { Client } from './client.ts';
 
 /** `lastUsedAt` is a hint for operators, not an audit log: refreshed at most once a minute. */
@@ -30,6 +31,7 @@ export class Authenticator {
     @Inject(CONFIG) config: HallmarkConfig,
     @Inject(SERVICE_KEYS) keys: ServiceKeys,
     private readonly prisma: PrismaService,
+    private readonly cache: ApiKeyCache,
   ) {
     this.tokens = new AccessTokens(keys.accessTokens, config.ACCESS_TOKEN_TTL_SECONDS);
   }
@@ -42,14 +44,15 @@ export class Authenticator {
     if (AccessTokens.looksLikeToken(bearer)) return this.#fromToken(bearer);
     if (!isWellFormedApiKey(bearer))
       throw unauthorized('The bearer token is not a Hallmark API key or access token.');
-    const key = await findKeyByHash(this.prisma.sql, hashApiKey(bearer));
-    if (key === null || key.revokedAt !== null)
+    const hash = hashApiKey(bearer);
+    const key = await this.#cached(`hash:${hash}`, () => findKeyByHash(this.prisma.sql, hash));
+    if (key?.id === undefined || key.revokedAt !== null)
       throw unauthorized('The API key is unknown or revoked.');
-    if (
-      key.lastUsedAt === null ||
-      Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS
-    ) {
-      await touchKey(this.prisma.sql, key.id, new Date());
+    const now = Date.now();
+    if (key.lastUsedAt == null || now - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      // Noted on the cached entry too, so the next minute's requests skip this write.
+      key.lastUsedAt = new Date(now);
+      await touchKey(this.prisma.sql, key.id, key.lastUsedAt);
     }
     return { apiKeyId: key.id, via: 'api_key', rateLimitPerMinute: key.rateLimitPerMinute };
   }
@@ -57,9 +60,22 @@ export class Authenticator {
   async #fromToken(token: string): Promise<Client> {
     const apiKeyId = this.tokens.verify(token, Math.floor(Date.now() / 1000));
     if (apiKeyId === null) throw unauthorized('The access token is invalid or expired.');
-    const key = await keyStatus(this.prisma.sql, apiKeyId);
+    const key = await this.#cached(`id:${apiKeyId}`, () => keyStatus(this.prisma.sql, apiKeyId));
     if (key === undefined || key.revokedAt !== null)
       throw unauthorized('The API key of this access token was revoked.');
     return { apiKeyId, via: 'access_token', rateLimitPerMinute: key.rateLimitPerMinute };
+  }
+
+  /** The key from the cache, or read (and cached when found). */
+  async #cached(
+    id: string,
+    read: () => Promise<CachedKey | null | undefined>,
+  ): Promise<CachedKey | undefined> {
+    const cached = this.cache.get(id);
+    if (cached !== undefined) return cached;
+    const generation = this.cache.generation;
+    const key = (await read()) ?? undefined;
+    if (key !== undefined) this.cache.set(id, key, generation);
+    return key;
   }
 }

@@ -20,6 +20,11 @@ export class Quotas {
     private readonly prisma: PrismaService,
   ) {}
 
+  /** The storage quota, for statements that write only while a key stores less. */
+  get storedBytesLimit(): number {
+    return this.config.QUOTA_STORED_BYTES;
+  }
+
   async assertStorageLeft(apiKeyId: string): Promise<void> {
     const limit = this.config.QUOTA_STORED_BYTES;
     const used = await storedBytes(this.prisma.sql, apiKeyId);

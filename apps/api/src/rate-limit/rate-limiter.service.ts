@@ -3,6 +3,7 @@ import { problemTypes } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { RedisService } from '../redis/redis.service.ts';
+import { CONSUME_SCRIPT } from './consume-script.ts';
 
 export interface RateLimitState {
   readonly limit: number;
@@ -14,14 +15,6 @@ export interface RateLimitState {
 
 const WINDOW_MS = 60_000;
 const HOUR_MS = 3_600_000;
-
-// One round trip, atomic across API instances: count the request and start the window's clock
-// on its first request.
-const CONSUME = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return { count, redis.call('PTTL', KEYS[1]) }
-`;
 
 /** Who a request counts against: its API key, or, for traffic without a valid key, its address. */
 export type RateLimitBucket =
@@ -67,10 +60,12 @@ export class RateLimiter {
           ? [`ratelimit:ip:${bucket.address}`, this.#perAddress, WINDOW_MS]
           : [`ratelimit:key-request:${bucket.address}`, this.#keyRequestsPerHour, HOUR_MS];
     try {
-      const [count, ttl] = (await this.redis.client.eval(CONSUME, 1, key, String(windowMs))) as [
-        number,
-        number,
-      ];
+      const [count, ttl] = (await this.redis.client.eval(
+        CONSUME_SCRIPT,
+        1,
+        key,
+        String(windowMs),
+      )) as [number, number];
       this.#warned = false;
       return {
         limit,

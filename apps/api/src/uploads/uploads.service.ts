@@ -25,18 +25,17 @@ export class UploadsService {
         `${request.contentType} cannot be watermarked; accepted: image/jpeg, image/png, image/webp, image/avif, image/tiff.`,
       );
     }
-    await this.quotas.assertStorageLeft(apiKeyId);
     const fileId = randomUUID();
     const storageKey = `uploads/${fileId}/${safeFileName(request.fileName)}`;
     const expiresAt = new Date(Date.now() + this.config.UPLOAD_LINK_TTL_SECONDS * 1000);
     const uploadLink = await this.storage.uploadLink(storageKey, contentType, expiresAt);
-    await insertFile(this.prisma.sql, {
-      id: fileId,
-      apiKeyId,
-      fileName: request.fileName,
-      contentType,
-      storageKey,
-    });
+    const file = { id: fileId, apiKeyId, fileName: request.fileName, contentType, storageKey };
+    // The quota is checked by the insert itself: one statement on the usual path.
+    if (!(await insertFile(this.prisma.sql, file, this.quotas.storedBytesLimit))) {
+      await this.quotas.assertStorageLeft(apiKeyId);
+      // Usage fell in between (retention deleted something): the key has room now.
+      await insertFile(this.prisma.sql, file);
+    }
     return { fileId, uploadLink };
   }
 }

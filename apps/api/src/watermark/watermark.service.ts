@@ -45,8 +45,8 @@ export class WatermarkService {
       idempotencyKey,
       () => this.#replay(apiKeyId, idempotencyKey ?? '', hash),
       async () => {
-        // Quotas before anything is written or queued; a replay costs nothing.
-        await this.quotas.assertStorageLeft(apiKeyId);
+        // Quotas before anything is written or queued (the storage quota is a condition of the
+        // job's insert); a replay costs nothing.
         const mint: MintSlot | null =
           request.options.mintNft === true ? await this.quotas.takeMint(apiKeyId) : null;
         try {
@@ -72,10 +72,12 @@ export class WatermarkService {
       options: request.options,
       idempotencyKey: idempotencyKey ?? null,
       requestHash: hash,
+      storageQuotaBytes: this.quotas.storedBytesLimit,
     };
-    // The usual case, an uploaded file of this key, costs this one statement; only a refused
-    // insert reads the file, to say why.
+    // The usual case, an uploaded file of this key with room under its storage quota, costs this
+    // one statement; only a refused insert reads the usage and the file, to say why.
     if (!(await insertJob(this.prisma.sql, job))) {
+      await this.quotas.assertStorageLeft(apiKeyId);
       await assertFileUsable(this.prisma.sql, apiKeyId, request.fileId, 'watermark');
       // The file changed in between (its upload completed): try once more.
       if (!(await insertJob(this.prisma.sql, job))) throw notUploaded('watermark');

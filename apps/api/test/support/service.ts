@@ -25,6 +25,8 @@ export interface RunningService {
   /** A client of the SDK with a new API key. */
   newClient(): Promise<{ client: HallmarkClient; apiKey: string }>;
   startWorker(options?: ServiceProcessOptions): Promise<ServiceProcess>;
+  /** Stops the api and starts it again on the same port, with `env` over the service's. */
+  restartApi(env?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,11 @@ export async function startService(
       };
     },
     startWorker,
+    async restartApi(env = {}) {
+      await service.api.stop();
+      service.api = startServiceProcess(apiEntry, { ...testEnv.env, ...env });
+      await service.api.logged('api listening');
+    },
     async close() {
       await Promise.all([service.api.stop(), service.worker.stop()]);
       await prisma.$disconnect();

@@ -1,4 +1,5 @@
 import type { File } from '../generated/prisma/client.ts';
+import { storageLeft } from './quotas.ts';
 import type { Sql } from './sql.ts';
 
 /** The columns of a file row that receiving, checking and watermarking an upload need. */
@@ -16,12 +17,28 @@ export interface NewFile {
 }
 
 /** A file row awaiting its upload. */
-export async function insertFile(sql: Sql, file: NewFile): Promise<void> {
-  await sql.query(
+export async function insertFile(
+  sql: Sql,
+  file: NewFile,
+  storageQuotaBytes?: number,
+): Promise<boolean> {
+  // With a quota the row is written only while the key stores less (check and write in one
+  // statement): false when it does not.
+  const { rowCount } = await sql.query(
     `INSERT INTO files (id, api_key_id, file_name, content_type, storage_key, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [file.id, file.apiKeyId, file.fileName, file.contentType, file.storageKey, new Date()],
+     SELECT $1, $2, $3, $4, $5, $6
+      WHERE $7::bigint IS NULL OR ${storageLeft('$2', '$7::bigint')}`,
+    [
+      file.id,
+      file.apiKeyId,
+      file.fileName,
+      file.contentType,
+      file.storageKey,
+      new Date(),
+      storageQuotaBytes ?? null,
+    ],
   );
+  return rowCount === 1;
 }
 
 export async function findFileByStorageKey(sql: Sql, key: string): Promise<UploadFile | null> {

@@ -1,4 +1,5 @@
 import type { File, WatermarkJob } from '../generated/prisma/client.ts';
+import { storageLeft } from './quotas.ts';
 import type { Sql } from './sql.ts';
 
 // Every UPDATE of a job sets updated_at: the reconciler finds stuck jobs by it (Prisma's
@@ -13,11 +14,14 @@ export interface NewJob {
   readonly idempotencyKey: string | null;
   readonly requestHash: string | null;
   readonly batchId?: string | null;
+  /** When set, the job is written only while the key stores less than this many bytes. */
+  readonly storageQuotaBytes?: number;
 }
 
 /**
  * A pending job, written only if its file is the key's and uploaded (the check and the write in
- * one statement): false when the file is not. Throws a unique violation when the idempotency key
+ * one statement), and, given `storageQuotaBytes`, only while the key stores less: false
+ * otherwise. Throws a unique violation when the idempotency key
  * is taken.
  */
 export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
@@ -29,7 +33,8 @@ export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
             $7::timestamptz, $8::uuid
        FROM files f
       WHERE f.id = $3::uuid AND f.api_key_id = $2::uuid AND f.status = 'uploaded'
-        AND f.deleted_at IS NULL`,
+        AND f.deleted_at IS NULL
+        AND ($9::bigint IS NULL OR ${storageLeft('$2::uuid', '$9::bigint')})`,
     [
       job.id,
       job.apiKeyId,
@@ -39,6 +44,7 @@ export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
       job.requestHash,
       new Date(),
       job.batchId ?? null,
+      job.storageQuotaBytes ?? null,
     ],
   );
   return rowCount === 1;

@@ -39,11 +39,17 @@ export async function returnMintSlot(sql: Sql, apiKeyId: string, day: string): P
 /** Bytes the key has stored now: its uploads and its outputs not yet deleted by retention. */
 export async function storedBytes(sql: Sql, apiKeyId: string): Promise<number> {
   const { rows } = await sql.query<{ bytes: string }>(
-    `SELECT (SELECT coalesce(sum(size_bytes), 0) FROM files
-              WHERE api_key_id = $1 AND deleted_at IS NULL)
-          + (SELECT coalesce(sum(output_size_bytes), 0) FROM watermark_jobs
-              WHERE api_key_id = $1 AND output_deleted_at IS NULL) AS bytes`,
+    'SELECT bytes FROM storage_usage WHERE api_key_id = $1',
     [apiKeyId],
   );
   return Number(rows[0]?.bytes ?? 0);
+}
+
+/**
+ * The condition "the key stores less than its quota", for a statement that writes only then:
+ * `$key` and `$quota` name its parameters. storage_usage is kept by triggers (migration
+ * storage_usage), so this reads one row where a sum would read every file of the key.
+ */
+export function storageLeft(key: string, quota: string): string {
+  return `coalesce((SELECT bytes FROM storage_usage WHERE api_key_id = ${key}), 0) < ${quota}`;
 }

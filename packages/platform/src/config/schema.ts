@@ -125,6 +125,13 @@ export const configSchema = z
     WEBHOOK_CONCURRENCY: positiveInt.default(8),
     WEBHOOK_POLL_MS: positiveInt.default(1_000),
     WEBHOOK_LOG_RETENTION_DAYS: positiveInt.default(30),
+    API_PROCESSES: positiveInt.default(availableParallelism()),
+    API_KEY_CACHE_SECONDS: z.coerce
+      .number({ error: 'must be a number' })
+      .int()
+      .min(0)
+      .max(300)
+      .default(10),
     ADMIN_SESSION_HOURS: positiveInt.default(12),
     ADMIN_PORT: port.default(3001),
     ADMIN_API_URL: url(['http:', 'https:']).optional(),

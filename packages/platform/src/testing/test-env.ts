@@ -23,6 +23,8 @@ export async function createTestEnv(
     REDIS_PREFIX: redisPrefix,
     HALLMARK_DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // One API process per test service: tests look at behaviour; process.test.ts covers several.
+    API_PROCESSES: '1',
     ...overrides,
   };
   const config = loadConfig(env);

@@ -1,0 +1,46 @@
+/**
+ * What the authenticator knows of API keys, for at most `ttlMs` each (API_KEY_CACHE_SECONDS), so
+ * a request with a known key needs no database round trip. Entries are dropped all at once when
+ * any key changes (rare: a revocation, a new rate limit): `clear()` also starts a new generation,
+ * and a value read from the database before it is not stored, so a read racing with a change
+ * cannot bring the old state back. A ttl of 0 caches nothing.
+ */
+export class KeyCache<V> {
+  readonly #entries = new Map<string, { value: V; expiresAt: number }>();
+  readonly #ttlMs: number;
+  readonly #maxEntries: number;
+  #generation = 0;
+
+  constructor(ttlMs: number, maxEntries = 10_000) {
+    this.#ttlMs = ttlMs;
+    this.#maxEntries = maxEntries;
+  }
+
+  /** Take it before reading the database; hand it to `set` with the value read. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  get(id: string, now = Date.now()): V | undefined {
+    const entry = this.#entries.get(id);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt > now) return entry.value;
+    this.#entries.delete(id);
+    return undefined;
+  }
+
+  set(id: string, value: V, generation: number, now = Date.now()): void {
+    if (this.#ttlMs === 0 || generation !== this.#generation) return;
+    // Bounded: past the limit the oldest entry goes (a Map iterates in insertion order).
+    if (this.#entries.size >= this.#maxEntries && !this.#entries.has(id)) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done !== true) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(id, { value, expiresAt: now + this.#ttlMs });
+  }
+
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+}

@@ -1,0 +1,64 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from '@hallmark/platform';
+
+/** A process that dies this soon after it started listening is failing, not crashing once. */
+const CRASH_LOOP_MS = 10_000;
+
+/**
+ * API_PROCESSES > 1: this process only supervises. It forks that many API processes, which share
+ * the listening port (Node's cluster hands each new connection to one of them in turn), and keeps
+ * them alive. The processes are stateless (every state lives in PostgreSQL and Redis), so any of
+ * them can answer any request. A process that dies is replaced; one that cannot start (a bad
+ * setting, a port in use) or dies again right away stops the whole API with exit code 1, so a
+ * broken deployment fails loudly instead of restarting forever. SIGTERM/SIGINT are passed on and
+ * the supervisor exits once every process has finished its requests (each within
+ * SHUTDOWN_TIMEOUT_MS).
+ */
+export function superviseApiProcesses(count: number, logger: Logger): void {
+  const listeningSince = new Map<number, number>();
+  let stopping = false;
+  let exitCode = 0;
+
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on('listening', () => listeningSince.set(worker.id, Date.now()));
+  };
+
+  // Always SIGTERM: after Ctrl-C the processes already have the terminal's SIGINT, and a second
+  // SIGINT would cut their graceful stop short.
+  const stopAll = (code: number) => {
+    exitCode = Math.max(exitCode, code);
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+
+  cluster.on('exit', (worker: Worker, code: number | null, signal: string | null) => {
+    const since = listeningSince.get(worker.id);
+    listeningSince.delete(worker.id);
+    if (stopping) {
+      if (code !== 0 && code !== null) exitCode = Math.max(exitCode, code);
+    } else if (since === undefined || Date.now() - since < CRASH_LOOP_MS) {
+      logger.fatal(
+        { pid: worker.process.pid, code, signal },
+        since === undefined ? 'an api process failed to start' : 'an api process keeps dying',
+      );
+      stopAll(1);
+    } else {
+      logger.error({ pid: worker.process.pid, code, signal }, 'an api process died; replacing it');
+      fork();
+    }
+    if (Object.keys(cluster.workers ?? {}).length === 0 && stopping) {
+      logger.flush(() => process.exit(exitCode));
+    }
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, 'stopping the api processes');
+      stopAll(0);
+    });
+  }
+  logger.info({ processes: count }, 'starting api processes');
+  for (let i = 0; i < count; i++) fork();
+}
