@@ -11,6 +11,7 @@ import {
   hashApiKey,
   insertFile,
   insertJob,
+  type Sql,
 } from '@hallmark/db';
 import { createWatermarkQueue, enqueueWatermarkJob, loadConfig } from '@hallmark/platform';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -19,13 +20,19 @@ import { CONSUME_SCRIPT } from '../src/rate-limit/consume-script.ts';
 
 const config = loadConfig(process.env);
 const database = createDatabase(config.DATABASE_URL, () => {});
+// Naive: the service's statements, each parsed and planned on every request (unnamed), as the
+// obvious code runs them; the service prepares them once per connection.
+const sql = {
+  query: (query: { text: string; values?: unknown[] }) =>
+    database.sql.query(query.text, query.values),
+} as unknown as Sql;
 const redis = new Redis(config.REDIS_URL, { keyPrefix: `${config.REDIS_PREFIX}:` });
 const queue = createWatermarkQueue(config);
 
 /** The key check and the rate-limit count; null (after a 401) when the key is unknown. */
 async function keyOf(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
   const bearer = request.headers.authorization?.slice('Bearer '.length) ?? '';
-  const key = await findKeyByHash(database.sql, hashApiKey(bearer));
+  const key = await findKeyByHash(sql, hashApiKey(bearer));
   if (key === null || key.revokedAt !== null) {
     await reply.status(401).send();
     return null;
@@ -38,7 +45,7 @@ const app = Fastify({ logger: false });
 app.get<{ Params: { requestId: string } }>('/watermark/:requestId', async (request, reply) => {
   const apiKeyId = await keyOf(request, reply);
   if (apiKeyId === null) return;
-  const row = await findJobView(database.sql, request.params.requestId, apiKeyId);
+  const row = await findJobView(sql, request.params.requestId, apiKeyId);
   await reply.type('application/json').send(JSON.stringify(row));
 });
 app.post<{ Body: { fileName: string; contentType: string } }>(
@@ -48,7 +55,7 @@ app.post<{ Body: { fileName: string; contentType: string } }>(
     if (apiKeyId === null) return;
     const fileId = randomUUID();
     const storageKey = `uploads/${fileId}/${request.body.fileName}`;
-    await insertFile(database.sql, {
+    await insertFile(sql, {
       id: fileId,
       apiKeyId,
       fileName: request.body.fileName,
@@ -71,7 +78,7 @@ app.post<{ Body: { fileId: string; options: Record<string, unknown> } }>(
       idempotencyKey: null,
       requestHash: null,
     };
-    if (!(await insertJob(database.sql, job))) {
+    if (!(await insertJob(sql, job))) {
       await reply.status(409).send();
       return;
     }

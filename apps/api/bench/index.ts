@@ -23,6 +23,7 @@ const JOB_ROUNDS = Number(process.env.BENCH_JOB_ROUNDS ?? 6);
 const CONNECTIONS = 10;
 const PROCESSES = 2;
 const JOBS_TARGET = 1.1;
+const verdict = (met: boolean) => (met ? 'ok' : 'MISSED');
 const photo = readFileSync(join(import.meta.dirname, '../../../fixtures/c2pa/no_manifest.jpg'));
 
 // No limits: the bench measures the service, not its rate limiter (uploads count per address).
@@ -131,8 +132,6 @@ async function benchJobsAndSteps(): Promise<void> {
     await service.close();
   }
 }
-
-const verdict = (met: boolean) => (met ? 'ok' : 'MISSED');
 
 function printRoutes(results: RouteResult[], processes: { one: Measured; many: Measured }): void {
   const ratio = (a: number, b: number) => `${(a / Math.max(b, 1e-9)).toFixed(2)}x`;

@@ -10,7 +10,12 @@ export interface Client {
   readonly via: 'api_key' | 'access_token';
 }
 
-export type AuthenticatedRequest = FastifyRequest & { client?: Client; operator?: Operator };
+export type AuthenticatedRequest = FastifyRequest & {
+  client?: Client;
+  operator?: Operator;
+  /** A read's rate-limit count, still on its way (see AuthGuard): its headers, or its 429. */
+  pendingRateLimit?: Promise<Record<string, string>>;
+};
 
 /** The authenticated caller of the current request (set by the auth guard). */
 export const CurrentClient = createParamDecorator((_: unknown, context: ExecutionContext) => {

@@ -50,6 +50,16 @@ export class RateLimiter {
     this.#perKey = config.RATE_LIMIT_PER_MINUTE;
     this.#perAddress = config.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
     this.#keyRequestsPerHour = config.KEY_REQUESTS_PER_HOUR;
+    // EVALSHA of the script Redis already holds (ioredis loads it on first use): the script's
+    // text is not sent, nor hashed by Redis, on every request.
+    this.redis.client.defineCommand('consumeRateLimit', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
+  }
+
+  #consume(key: string, windowMs: string): Promise<[number, number]> {
+    const client = this.redis.client as unknown as {
+      consumeRateLimit(key: string, windowMs: string): Promise<[number, number]>;
+    };
+    return client.consumeRateLimit(key, windowMs);
   }
 
   async consume(bucket: RateLimitBucket): Promise<RateLimitState | null> {

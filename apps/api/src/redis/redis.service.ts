@@ -17,6 +17,9 @@ export class RedisService implements OnModuleDestroy {
   constructor(@Inject(CONFIG) config: HallmarkConfig, @Inject(LOGGER) logger: Logger) {
     this.client = new Redis(config.REDIS_URL, {
       keyPrefix: `${config.REDIS_PREFIX}:`,
+      // Commands issued in the same tick (the rate-limit counts of concurrent requests) leave
+      // in one write.
+      enableAutoPipelining: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,

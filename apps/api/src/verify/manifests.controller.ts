@@ -27,8 +27,8 @@ export class ManifestsController {
   async get(
     @Param('manifestId') manifestId: string,
     @Query('returnActiveManifest') returnActiveManifest: string | undefined,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
     if (!MANIFEST_ID.test(manifestId)) {
       throw new ProblemException(
         problemTypes.validationError,
@@ -47,9 +47,10 @@ export class ManifestsController {
     if (key === null) throw ProblemException.notFound(`No manifest ${manifestId}.`);
     const store = await this.storage.read(key);
     const body = returnActiveManifest === 'true' ? (activeManifestOnly(store) ?? store) : store;
-    await reply
+    // Returned, not sent: a read's rate-limit count may still be settling (RateLimitSettlement).
+    reply
       .header('content-type', 'application/c2pa')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(Buffer.from(body.buffer, body.byteOffset, body.length));
+      .header('cache-control', 'public, max-age=31536000, immutable');
+    return Buffer.from(body.buffer, body.byteOffset, body.length);
   }
 }

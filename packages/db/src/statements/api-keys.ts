@@ -5,12 +5,13 @@ export type KeyCredential = Pick<ApiKey, 'id' | 'revokedAt' | 'lastUsedAt' | 'ra
 
 /** The key whose SHA-256 is `hash`, revoked or not. */
 export async function findKeyByHash(sql: Sql, hash: string): Promise<KeyCredential | null> {
-  const { rows } = await sql.query<KeyCredential>(
-    `SELECT id, revoked_at AS "revokedAt", last_used_at AS "lastUsedAt",
+  const { rows } = await sql.query<KeyCredential>({
+    name: 'find-key-by-hash',
+    text: `SELECT id, revoked_at AS "revokedAt", last_used_at AS "lastUsedAt",
             rate_limit_per_minute AS "rateLimitPerMinute"
        FROM api_keys WHERE hash = $1`,
-    [hash],
-  );
+    values: [hash],
+  });
   return rows[0] ?? null;
 }
 
@@ -19,11 +20,12 @@ export async function keyStatus(
   sql: Sql,
   id: string,
 ): Promise<Pick<ApiKey, 'revokedAt' | 'rateLimitPerMinute'> | undefined> {
-  const { rows } = await sql.query<Pick<ApiKey, 'revokedAt' | 'rateLimitPerMinute'>>(
-    `SELECT revoked_at AS "revokedAt", rate_limit_per_minute AS "rateLimitPerMinute"
+  const { rows } = await sql.query<Pick<ApiKey, 'revokedAt' | 'rateLimitPerMinute'>>({
+    name: 'key-status',
+    text: `SELECT revoked_at AS "revokedAt", rate_limit_per_minute AS "rateLimitPerMinute"
        FROM api_keys WHERE id = $1`,
-    [id],
-  );
+    values: [id],
+  });
   return rows[0];
 }
 

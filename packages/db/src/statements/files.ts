@@ -24,11 +24,12 @@ export async function insertFile(
 ): Promise<boolean> {
   // With a quota the row is written only while the key stores less (check and write in one
   // statement): false when it does not.
-  const { rowCount } = await sql.query(
-    `INSERT INTO files (id, api_key_id, file_name, content_type, storage_key, created_at)
+  const { rowCount } = await sql.query({
+    name: 'insert-file',
+    text: `INSERT INTO files (id, api_key_id, file_name, content_type, storage_key, created_at)
      SELECT $1, $2, $3, $4, $5, $6
       WHERE $7::bigint IS NULL OR ${storageLeft('$2', '$7::bigint')}`,
-    [
+    values: [
       file.id,
       file.apiKeyId,
       file.fileName,
@@ -37,7 +38,7 @@ export async function insertFile(
       new Date(),
       storageQuotaBytes ?? null,
     ],
-  );
+  });
   return rowCount === 1;
 }
 

@@ -25,8 +25,9 @@ export interface NewJob {
  * is taken.
  */
 export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
-  const { rowCount } = await sql.query(
-    `INSERT INTO watermark_jobs
+  const { rowCount } = await sql.query({
+    name: 'insert-job',
+    text: `INSERT INTO watermark_jobs
        (id, api_key_id, file_id, options, idempotency_key, request_hash, created_at, updated_at,
         batch_id)
      SELECT $1::uuid, f.api_key_id, f.id, $4::jsonb, $5::text, $6::text, $7::timestamptz,
@@ -35,7 +36,7 @@ export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
       WHERE f.id = $3::uuid AND f.api_key_id = $2::uuid AND f.status = 'uploaded'
         AND f.deleted_at IS NULL
         AND ($9::bigint IS NULL OR ${storageLeft('$2::uuid', '$9::bigint')})`,
-    [
+    values: [
       job.id,
       job.apiKeyId,
       job.fileId,
@@ -46,7 +47,7 @@ export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
       job.batchId ?? null,
       job.storageQuotaBytes ?? null,
     ],
-  );
+  });
   return rowCount === 1;
 }
 
@@ -85,14 +86,15 @@ export async function findJobView(
   id: string,
   apiKeyId: string,
 ): Promise<JobViewRow | null> {
-  const { rows } = await sql.query<JobViewRow>(
-    `SELECT id, file_id AS "fileId", status, options,
+  const { rows } = await sql.query<JobViewRow>({
+    name: 'find-job-view',
+    text: `SELECT id, file_id AS "fileId", status, options,
             output_storage_key AS "outputStorageKey", output_content_type AS "outputContentType",
             output_deleted_at AS "outputDeletedAt",
             error_code AS "errorCode", error_message AS "errorMessage"
        FROM watermark_jobs WHERE id = $1 AND api_key_id = $2`,
-    [id, apiKeyId],
-  );
+    values: [id, apiKeyId],
+  });
   return rows[0] ?? null;
 }
 
