@@ -60,6 +60,9 @@ async function main(): Promise<void> {
     resolve: { conditionNames: ['source', 'node', 'import', 'default'] },
     external: (id) => isBare(id) && !id.startsWith('@hallmark/'),
     plugins: [inlineSiblingFiles],
+    // The workspace modules have no import-time side effects, so a lazily loaded command's chunk
+    // holds only the modules it reaches (detect: the mark reader and sharp, no C2PA or database).
+    treeshake: { moduleSideEffects: (id) => !id.includes('/packages/') },
   });
   const { output } = await bundle.write({
     dir: outDir,
@@ -70,13 +73,16 @@ async function main(): Promise<void> {
   await bundle.close();
 
   const externals = new Set<string>();
+  // Chunks import each other by file name (lazy commands): those are not packages.
+  const ownFiles = new Set(output.map((file) => file.fileName));
   for (const chunk of output) {
     if (chunk.type !== 'chunk') continue;
     if (chunk.code.includes('import.meta.url') && /readFileSync\(new URL/.test(chunk.code)) {
       throw new Error(`${chunk.fileName} still reads a file relative to its own URL`);
     }
     for (const id of [...chunk.imports, ...chunk.dynamicImports]) {
-      if (isBare(id) && !id.startsWith('node:')) externals.add(packageNameOf(id));
+      if (isBare(id) && !id.startsWith('node:') && !ownFiles.has(id))
+        externals.add(packageNameOf(id));
     }
   }
 

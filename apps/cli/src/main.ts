@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-import { loadCliEnvironment } from './environment.ts';
-import { runCli } from './run-cli.ts';
+import { runCli, runsCommand } from './run-cli.ts';
 
-const { env } = loadCliEnvironment(process.cwd(), process.env);
-process.exitCode = await runCli(process.argv.slice(2), {
+const argv = process.argv.slice(2);
+// Help and version need no configuration: the environment (and its schema) loads for commands.
+const env = runsCommand(argv)
+  ? (await import('./environment.ts')).loadCliEnvironment(process.cwd(), process.env).env
+  : process.env;
+process.exitCode = await runCli(argv, {
   env,
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

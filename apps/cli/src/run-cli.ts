@@ -1,28 +1,6 @@
-import { admins, adminsUsage } from './commands/admins.ts';
-import { detect, detectUsage } from './commands/detect.ts';
-import { inspect, inspectUsage } from './commands/inspect.ts';
-import { keyRequests, keyRequestsUsage } from './commands/key-requests.ts';
-import { keys, keysUsage } from './commands/keys.ts';
-import { mark, markUsage } from './commands/mark.ts';
-import { ready, readyUsage } from './commands/ready.ts';
-import { sign, signUsage } from './commands/sign.ts';
-import { verify, verifyUsage } from './commands/verify.ts';
-import { watermark, watermarkUsage } from './commands/watermark.ts';
-import { type CliIo, type Command, UsageError } from './io.ts';
+import { commands } from './commands.ts';
+import { type CliIo, UsageError } from './io.ts';
 import { version } from './version.ts';
-
-const commands: Record<string, { run: Command; usage: string }> = {
-  keys: { run: keys, usage: keysUsage },
-  'key-requests': { run: keyRequests, usage: keyRequestsUsage },
-  admins: { run: admins, usage: adminsUsage },
-  ready: { run: ready, usage: readyUsage },
-  watermark: { run: watermark, usage: watermarkUsage },
-  verify: { run: verify, usage: verifyUsage },
-  sign: { run: sign, usage: signUsage },
-  inspect: { run: inspect, usage: inspectUsage },
-  mark: { run: mark, usage: markUsage },
-  detect: { run: detect, usage: detectUsage },
-};
 
 function help(): string {
   return [
@@ -39,6 +17,11 @@ function help(): string {
     '  HALLMARK_DATA_DIR sign, inspect: the development signing identity (default .data)',
     '',
   ].join('\n');
+}
+
+/** Whether `argv` runs a command (which reads the environment), rather than help or version. */
+export function runsCommand(argv: string[]): boolean {
+  return argv[0] !== undefined && Object.hasOwn(commands, argv[0]);
 }
 
 /** Runs one command line and returns its exit code; never throws. */
@@ -58,7 +41,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   try {
-    return await command.run(rest, io);
+    const run = await command.load();
+    return await run(rest, io);
   } catch (error) {
     const usage =
       error instanceof UsageError ||

@@ -9,9 +9,6 @@ import {
 } from '@hallmark/db';
 import { type Command, UsageError } from '../io.ts';
 
-export const adminsUsage =
-  'hallmark admins create EMAIL [--role admin|viewer]   (operators of the admin console)';
-
 /**
  * Makes an operator account for the admin console. The password is HALLMARK_ADMIN_PASSWORD when
  * set (at least 12 characters), else generated and printed once; only its scrypt hash is stored.

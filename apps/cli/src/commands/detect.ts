@@ -3,9 +3,6 @@ import { parseArgs } from 'node:util';
 import { detectMark, payloadToHex } from '@hallmark/watermark-core';
 import { type Command, UsageError } from '../io.ts';
 
-export const detectUsage =
-  'hallmark detect <in> [--json]   read an invisible mark (exit 1 if none is found)';
-
 /** Prints the payload of an invisible mark in hex, or says none was found (exit code 1). */
 export const detect: Command = async (args, io) => {
   const { values, positionals } = parseArgs({

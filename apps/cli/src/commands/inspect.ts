@@ -12,11 +12,6 @@ import {
 import { type CliIo, UsageError } from '../io.ts';
 import { dataDir } from './sign.ts';
 
-export const inspectUsage = [
-  'hallmark inspect <file> [--json] [--trust ANCHORS.pem]',
-  '      show and validate the C2PA manifest of an image (exit 1 if none or invalid)',
-].join('\n  ');
-
 const argsSpec = {
   json: { type: 'boolean', default: false },
   trust: { type: 'string' },

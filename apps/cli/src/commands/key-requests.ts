@@ -10,9 +10,6 @@ import {
 import { createMailer, keyRequestDecisionMessage } from '@hallmark/platform/mail';
 import { type Command, UsageError } from '../io.ts';
 
-export const keyRequestsUsage =
-  'hallmark key-requests list [--all] [--json] | approve ID | reject ID --reason R   (operators)';
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

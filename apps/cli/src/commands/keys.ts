@@ -9,9 +9,6 @@ import {
 } from '@hallmark/db';
 import { type Command, UsageError } from '../io.ts';
 
-export const keysUsage =
-  'hallmark keys create --name NAME | keys list | keys revoke PREFIX   (operators; uses DATABASE_URL)';
-
 /**
  * API keys for operators on the server: straight on the database, because the admin console
  * that will front this does not exist yet. A new key is printed once; only its hash is stored.

@@ -9,9 +9,6 @@ import {
 } from '@hallmark/watermark-core';
 import { type Command, UsageError } from '../io.ts';
 
-export const markUsage =
-  'hallmark mark <in> <out> --payload <16 hex digits> [--quality 1-100]   add an invisible mark';
-
 const FORMATS_BY_EXTENSION: Record<string, ImageFormat> = {
   '.jpg': 'jpeg',
   '.jpeg': 'jpeg',

@@ -3,9 +3,6 @@ import { HallmarkClient } from '@hallmark/sdk';
 import { apiBaseUrl } from '../environment.ts';
 import type { Command } from '../io.ts';
 
-export const readyUsage =
-  'hallmark ready [--url URL] [--json]   is the server ready? (exit 1 if not)';
-
 /** Asks a running server whether it can serve traffic and shows the state of each dependency. */
 export const ready: Command = async (args, io) => {
   const { values } = parseArgs({

@@ -10,13 +10,6 @@ import {
 } from '@hallmark/watermark-core';
 import { type CliIo, UsageError } from '../io.ts';
 
-export const signUsage = [
-  'hallmark sign <in> <out> [--author A] [--copyright C] [--description D] [--license L]',
-  '      [--created YYYY-MM-DD] [--cert CHAIN.pem --key KEY.pem] [--tsa URL]',
-  '      sign a C2PA manifest into an image locally; without --cert/--key, with the development',
-  '      identity in HALLMARK_DATA_DIR (default .data). Sign last: a re-encode drops the manifest',
-].join('\n  ');
-
 const argsSpec = {
   author: { type: 'string' },
   copyright: { type: 'string' },

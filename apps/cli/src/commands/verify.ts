@@ -3,9 +3,6 @@ import { HallmarkClient, UnknownContentTypeError, verifyFile } from '@hallmark/s
 import { apiBaseUrl } from '../environment.ts';
 import { type CliIo, UsageError } from '../io.ts';
 
-export const verifyUsage =
-  'hallmark verify <file> [--json] [--url URL]   verifies a copy of an image through the server';
-
 /** Exit codes by verdict: 0 authentic, 3 provenance found but not whole, 4 tampering, 5 none. */
 const EXIT_CODES: Record<string, number> = {
   authentic: 0,

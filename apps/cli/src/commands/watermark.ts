@@ -11,13 +11,6 @@ import { apiBaseUrl } from '../environment.ts';
 import { type CliIo, UsageError } from '../io.ts';
 import { watermarkMany } from './watermark-many.ts';
 
-export const watermarkUsage = [
-  'hallmark watermark <files...> [--invisible] [--c2pa] [--author A] [--copyright C]',
-  '      [--description D] [--license L] [--created YYYY-MM-DD] [--ipfs] [--nft]',
-  '      [--out PATH] [--json] [--url URL]   watermark images through the server',
-  '      (several files go as batches, with one progress bar; each result is saved beside its file)',
-].join('\n  ');
-
 /**
  * What the command needs beyond `CliIo`: whether stderr is a terminal, so progress can redraw
  * a single line there. Optional: without it, progress is written as plain lines.

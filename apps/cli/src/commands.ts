@@ -1,0 +1,69 @@
+// The commands of `hallmark`: each one's usage line, and its code loaded only when it runs, so
+// `hallmark --help` loads none of them and `hallmark detect` loads the pixel code but not the
+// database client, and the other way round.
+import type { Command } from './io.ts';
+
+export interface CommandEntry {
+  readonly usage: string;
+  load(): Promise<Command>;
+}
+
+export const commands: Record<string, CommandEntry> = {
+  keys: {
+    usage:
+      'hallmark keys create --name NAME | keys list | keys revoke PREFIX   (operators; uses DATABASE_URL)',
+    load: async () => (await import('./commands/keys.ts')).keys,
+  },
+  'key-requests': {
+    usage:
+      'hallmark key-requests list [--all] [--json] | approve ID | reject ID --reason R   (operators)',
+    load: async () => (await import('./commands/key-requests.ts')).keyRequests,
+  },
+  admins: {
+    usage: 'hallmark admins create EMAIL [--role admin|viewer]   (operators of the admin console)',
+    load: async () => (await import('./commands/admins.ts')).admins,
+  },
+  ready: {
+    usage: 'hallmark ready [--url URL] [--json]   is the server ready? (exit 1 if not)',
+    load: async () => (await import('./commands/ready.ts')).ready,
+  },
+  watermark: {
+    usage: [
+      'hallmark watermark <files...> [--invisible] [--c2pa] [--author A] [--copyright C]',
+      '      [--description D] [--license L] [--created YYYY-MM-DD] [--ipfs] [--nft]',
+      '      [--out PATH] [--json] [--url URL]   watermark images through the server',
+      '      (several files go as batches, with one progress bar; each result is saved beside its file)',
+    ].join('\n  '),
+    load: async () => (await import('./commands/watermark.ts')).watermark,
+  },
+  verify: {
+    usage:
+      'hallmark verify <file> [--json] [--url URL]   verifies a copy of an image through the server',
+    load: async () => (await import('./commands/verify.ts')).verify,
+  },
+  sign: {
+    usage: [
+      'hallmark sign <in> <out> [--author A] [--copyright C] [--description D] [--license L]',
+      '      [--created YYYY-MM-DD] [--cert CHAIN.pem --key KEY.pem] [--tsa URL]',
+      '      sign a C2PA manifest into an image locally; without --cert/--key, with the development',
+      '      identity in HALLMARK_DATA_DIR (default .data). Sign last: a re-encode drops the manifest',
+    ].join('\n  '),
+    load: async () => (await import('./commands/sign.ts')).sign,
+  },
+  inspect: {
+    usage: [
+      'hallmark inspect <file> [--json] [--trust ANCHORS.pem]',
+      '      show and validate the C2PA manifest of an image (exit 1 if none or invalid)',
+    ].join('\n  '),
+    load: async () => (await import('./commands/inspect.ts')).inspect,
+  },
+  mark: {
+    usage:
+      'hallmark mark <in> <out> --payload <16 hex digits> [--quality 1-100]   add an invisible mark',
+    load: async () => (await import('./commands/mark.ts')).mark,
+  },
+  detect: {
+    usage: 'hallmark detect <in> [--json]   read an invisible mark (exit 1 if none is found)',
+    load: async () => (await import('./commands/detect.ts')).detect,
+  },
+};
