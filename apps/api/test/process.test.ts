@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestEnv } from '@hallmark/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/free-port.ts';
@@ -85,6 +86,59 @@ describe('the api process', () => {
       expect(code).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('API_PROCESSES=2: two processes answer on one port, one that dies is replaced, SIGTERM stops all', async () => {
+    const port = await freePort();
+    const child: ChildProcess = spawn(process.execPath, [entry], {
+      env: {
+        ...process.env,
+        ...testEnv.env,
+        PORT: String(port),
+        LOG_LEVEL: 'info',
+        API_PROCESSES: '2',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const pids: number[] = [];
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      const entryLine = JSON.parse(line) as { msg?: string; pid?: number };
+      if (entryLine.msg === 'api listening' && entryLine.pid !== undefined)
+        pids.push(entryLine.pid);
+    });
+    const listening = async (count: number) => {
+      for (let waited = 0; pids.length < count && waited < 30_000; waited += 50) await sleep(50);
+      expect(pids.length).toBeGreaterThanOrEqual(count);
+    };
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      await listening(2);
+      expect(new Set(pids).size).toBe(2);
+      expect(pids).not.toContain(child.pid);
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+
+      process.kill(pids[0] as number, 'SIGKILL');
+      await listening(3);
+      expect(alive(pids[0] as number)).toBe(false);
+      for (let i = 0; i < 4; i++) {
+        expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+      }
+
+      child.kill('SIGTERM');
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(0);
+      expect(pids.slice(1).filter(alive)).toEqual([]);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
     }
   });
 });

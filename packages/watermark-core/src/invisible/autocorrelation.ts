@@ -142,8 +142,16 @@ export function whitenedSpectrum(
   return re;
 }
 
-/** Circular autocorrelation of the window: the inverse transform of the band-weighted spectrum. */
-export function autocorrelation(spectrum: Float64Array, band: Float64Array): Float64Array {
+/**
+ * Circular autocorrelations of the window under two band weightings: the inverse transforms of
+ * the two band-weighted spectra. Both spectra are real and even (a power spectrum times weights of
+ * |f|), so their transforms are real: one complex inverse FFT of `first + i * second` gives the
+ * first in its real part and the second in its imaginary part, at the cost of one transform.
+ */
+export function autocorrelations(
+  spectrum: Float64Array,
+  [first, second]: readonly [Float64Array, Float64Array],
+): [Float64Array, Float64Array] {
   const n = WINDOW;
   const half = n / 2 + 1;
   const re = new Float64Array(n * n);
@@ -153,11 +161,13 @@ export function autocorrelation(spectrum: Float64Array, band: Float64Array): Flo
     for (let x = 0; x < n; x++) {
       const fx = x < n / 2 ? x : n - x;
       const i = y * n + x;
-      re[i] = (spectrum[i] as number) * (band[fy * half + fx] as number);
+      const power = spectrum[i] as number;
+      re[i] = power * (first[fy * half + fx] as number);
+      im[i] = power * (second[fy * half + fx] as number);
     }
   }
   fft2d(re, im, n, n, true);
-  return re;
+  return [re, im];
 }
 
 /**
@@ -183,7 +193,10 @@ function bandWeights(pass: number, stop: number): Float64Array {
   return weights;
 }
 
-export const BANDS = [bandWeights(0.25, 0.4), bandWeights(0.12, 0.2)];
+export const BANDS: readonly [Float64Array, Float64Array] = [
+  bandWeights(0.25, 0.4),
+  bandWeights(0.12, 0.2),
+];
 
 /** Mean over a (2r+1)^2 box with wrap-around (the spectrum is periodic). */
 function circularBoxMean(src: Float64Array, n: number, r: number): Float64Array {

@@ -3,7 +3,7 @@
 // image. The lattice's two basis vectors give the scale, rotation and any shear the image went
 // through; its phase (the translation) is found later by correlating the folded tile with the
 // pilot chips. The autocorrelation comes from autocorrelation.ts.
-import { autocorrelation, BANDS, LagScores, WINDOW, whitenedSpectrum } from './autocorrelation.ts';
+import { autocorrelations, BANDS, LagScores, WINDOW, whitenedSpectrum } from './autocorrelation.ts';
 
 /** Range of tile periods searched, in detection pixels (nominal period: 64). */
 const MIN_PERIOD = 36;
@@ -68,8 +68,8 @@ export function estimateLattices(
   count: number,
 ): Lattice[] {
   const spectrum = whitenedSpectrum(residual, width, height);
-  const lattices = BANDS.flatMap((band) =>
-    latticesIn(new LagScores(autocorrelation(spectrum, band))),
+  const lattices = autocorrelations(spectrum, BANDS).flatMap((correlation) =>
+    latticesIn(new LagScores(correlation)),
   );
   lattices.sort((a, b) => b.score - a.score);
   const distinct: Lattice[] = [];
