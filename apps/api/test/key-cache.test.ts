@@ -15,14 +15,13 @@ describe('API key cache', () => {
     await t?.close();
   });
 
-  const status = async (bearer: string) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: '/watermark/00000000-0000-4000-8000-000000000000',
-        headers: { authorization: bearer },
-      })
-    ).statusCode;
+  const poll = (bearer: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/watermark/00000000-0000-4000-8000-000000000000',
+      headers: { authorization: bearer },
+    });
+  const status = async (bearer: string) => (await poll(bearer)).statusCode;
 
   /** Milliseconds until a request with `bearer` answers 401 (polling every 10 ms, up to 5 s). */
   async function msUntilRefused(bearer: string): Promise<number> {
@@ -62,14 +61,7 @@ describe('API key cache', () => {
 
   it("a key's new rate limit applies to its next request", async () => {
     const carol = await t.newClient('carol');
-    const limit = async () =>
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/watermark/00000000-0000-4000-8000-000000000000',
-          headers: { authorization: carol.bearer },
-        })
-      ).headers['ratelimit-limit'];
+    const limit = async () => (await poll(carol.bearer)).headers['ratelimit-limit'];
     expect(await limit()).toBe(String(t.config.RATE_LIMIT_PER_MINUTE));
     await t.prisma.apiKey.update({
       where: { id: carol.apiKeyId },

@@ -7,15 +7,13 @@ export interface KeyChangeHandlers {
   /** A key was revoked, deleted, or its rate limit changed. */
   onChange(apiKeyId: string): void;
   /**
-   * Notifications may have been missed (the connection was lost or is new): whatever was cached
-   * from before must be forgotten.
+   * Notifications may have been missed (the connection was lost, or is new): whatever was cached
+   * from before must be forgotten. `following` says whether they arrive from now on.
    */
-  onGap(): void;
+  onGap(following: boolean): void;
 }
 
 export interface KeyChangeFollower {
-  /** Whether notifications arrive now. */
-  readonly following: boolean;
   close(): Promise<void>;
 }
 
@@ -35,7 +33,7 @@ export function followKeyChanges(
 
   const lost = (client: pg.Client) => {
     if (current === client) current = undefined;
-    handlers.onGap();
+    handlers.onGap(false);
     client.end().catch(() => undefined);
     if (!closed && retry === undefined) {
       retry = setTimeout(() => {
@@ -72,14 +70,11 @@ export function followKeyChanges(
       return;
     }
     current = client;
-    handlers.onGap();
+    handlers.onGap(true);
   };
 
   void connect();
   return {
-    get following() {
-      return current !== undefined;
-    },
     async close() {
       closed = true;
       clearTimeout(retry);

@@ -19,22 +19,22 @@ export class ApiKeyCache extends KeyCache<CachedKey> implements OnModuleDestroy 
 
   constructor(@Inject(CONFIG) config: HallmarkConfig, @Inject(LOGGER) logger: Logger) {
     super(config.API_KEY_CACHE_SECONDS * 1000);
-    let lost = false;
+    let warned = false;
     this.#follower =
       config.API_KEY_CACHE_SECONDS === 0
         ? undefined
         : followKeyChanges(config.DATABASE_URL, {
             onChange: () => this.clear(),
-            onGap: () => {
+            onGap: (following) => {
               this.clear();
-              const following = this.#follower?.following ?? false;
-              if (!following && !lost) {
+              // Once per outage.
+              if (!following && !warned) {
                 logger.warn(
                   { cacheSeconds: config.API_KEY_CACHE_SECONDS },
                   'not hearing API key changes; a revocation takes up to API_KEY_CACHE_SECONDS',
                 );
               }
-              lost = !following;
+              warned = !following;
             },
           });
   }

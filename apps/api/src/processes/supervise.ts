@@ -27,10 +27,11 @@ export function superviseApiProcesses(count: number, logger: Logger): void {
 
   // Always SIGTERM: after Ctrl-C the processes already have the terminal's SIGINT, and a second
   // SIGINT would cut their graceful stop short.
-  const stopAll = (code: number) => {
+  const stopAll = (code: number, why: string) => {
     exitCode = Math.max(exitCode, code);
     if (stopping) return;
     stopping = true;
+    logger.info({ why }, 'stopping the api processes');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
   };
 
@@ -46,7 +47,7 @@ export function superviseApiProcesses(count: number, logger: Logger): void {
         { pid: worker.process.pid, code, signal },
         started ? 'api processes keep dying' : 'an api process failed to start',
       );
-      stopAll(1);
+      stopAll(1, 'a failing api process');
     } else {
       logger.error({ pid: worker.process.pid, code, signal }, 'an api process died; replacing it');
       fork();
@@ -57,10 +58,7 @@ export function superviseApiProcesses(count: number, logger: Logger): void {
   });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      logger.info({ signal }, 'stopping the api processes');
-      stopAll(0);
-    });
+    process.once(signal, () => stopAll(0, signal));
   }
   logger.info({ processes: count }, 'starting api processes');
   for (let i = 0; i < count; i++) fork();
