@@ -50,71 +50,109 @@ export interface Detection {
 /**
  * The mark in one window of one analysis level, read from at most ATTEMPTS_PER_WINDOW frames. A
  * found mark's geometry is in the file's pixels.
+ *
+ * Order: a small original's native lattice first (one fold, no lattice search: a copy served at
+ * its own size, re-encoded or cropped, keeps that lattice exactly), then the strongest lattice the
+ * autocorrelation finds, then every other alignment by pilot strength. On a copy that kept its
+ * mark the first attempt decodes and the rest is never computed; the frame code's check makes an
+ * early answer as sure as a late one.
  */
 export function detectInWindow(level: AnalysisLevel, window: Window): Detection | null {
-  const residual = residualsOf(level, window);
-  const { width, height } = window;
-  const lattices = estimateLattices(residual(1), width, height, LATTICE_CANDIDATES);
+  const attempts = new Attempts(level, window);
   const native = nativeLattice(level, window);
+  if (native !== null) {
+    const found = attempts.decodeBest(native);
+    if (found !== null) return found;
+  }
+  const residual = attempts.residual(1);
+  const lattices = estimateLattices(residual, window.width, window.height, LATTICE_CANDIDATES);
+  const [strongest] = lattices;
   if (native !== null && !lattices.some((lattice) => sameLattice(lattice, native)))
     lattices.push(native);
-  return decodeLattices(level, window, residual, lattices);
+  if (strongest !== undefined) {
+    const found = attempts.decodeBest(strongest);
+    if (found !== null) return found;
+  }
+  return attempts.decodeStrongest(lattices);
 }
 
-/**
- * The window's residuals by smoothing radius. The chip values are read from a residual whose
- * smoothing follows the chip size the lattice implies: a wider high-pass keeps more of large
- * chips, a narrow one suits small chips. Radius 1 is also the synchronisation's.
- */
-function residualsOf(level: AnalysisLevel, window: Window): (radius: number) => Float32Array {
-  const residuals = new Map<number, Float32Array>();
-  return (radius) => {
-    let residual = residuals.get(radius);
+/** One window's candidate frames, each folded once, decoded until ATTEMPTS_PER_WINDOW are spent. */
+class Attempts {
+  private readonly residuals = new Map<number, Float32Array>();
+  private readonly candidates = new Map<Lattice, Candidate[]>();
+  private readonly tried = new Set<Candidate>();
+
+  private readonly level: AnalysisLevel;
+  private readonly window: Window;
+
+  constructor(level: AnalysisLevel, window: Window) {
+    this.level = level;
+    this.window = window;
+  }
+
+  /**
+   * The window's residual by smoothing radius. The chip values are read from a residual whose
+   * smoothing follows the chip size the lattice implies: a wider high-pass keeps more of large
+   * chips, a narrow one suits small chips. Radius 1 is also the synchronisation's.
+   */
+  residual(radius: number): Float32Array {
+    let residual = this.residuals.get(radius);
     if (residual === undefined) {
-      residual = level.residual(radius, window);
-      residuals.set(radius, residual);
+      residual = this.level.residual(radius, this.window);
+      this.residuals.set(radius, residual);
     }
     return residual;
-  };
+  }
+
+  /** The lattice's best alignment, decoded. */
+  decodeBest(lattice: Lattice): Detection | null {
+    const [best] = this.candidatesOf(lattice);
+    return best === undefined ? null : this.decode(best);
+  }
+
+  /** The lattices' untried alignments in order of pilot strength, while attempts are left. */
+  decodeStrongest(lattices: readonly Lattice[]): Detection | null {
+    const untried = lattices
+      .flatMap((lattice) => this.candidatesOf(lattice))
+      .filter((candidate) => !this.tried.has(candidate))
+      .sort((a, b) => b.alignment.z - a.alignment.z);
+    for (const candidate of untried) {
+      if (this.tried.size >= ATTEMPTS_PER_WINDOW) return null;
+      const found = this.decode(candidate);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+
+  private candidatesOf(lattice: Lattice): Candidate[] {
+    let candidates = this.candidates.get(lattice);
+    if (candidates === undefined) {
+      const chip =
+        Math.sqrt(Math.abs(lattice.b1x * lattice.b2y - lattice.b2x * lattice.b1y)) / TILE;
+      const radius = Math.min(4, Math.max(1, Math.round(0.8 * chip + 0.3)));
+      const { width, height } = this.window;
+      const folded = foldTile(this.residual(radius), width, height, lattice);
+      candidates = alignTile(folded, ALIGNMENTS_PER_LATTICE).map((alignment) => ({
+        folded,
+        alignment,
+        lattice,
+      }));
+      this.candidates.set(lattice, candidates);
+    }
+    return candidates;
+  }
+
+  private decode(candidate: Candidate): Detection | null {
+    this.tried.add(candidate);
+    const found = decodeCandidate(candidate);
+    return found === null ? null : inFilePixels(found, this.level, this.window);
+  }
 }
 
-/**
- * The window is folded under every lattice and each fold aligned; the alignments are then decoded
- * in order of pilot-correlation strength, at most ATTEMPTS_PER_WINDOW of them. The strongest
- * lattice is tried first on its own: on a copy that kept its mark well its best alignment decodes,
- * and the other lattices need not be folded at all (the frame code's check makes an early answer
- * as sure as a late one).
- */
-function decodeLattices(
-  level: AnalysisLevel,
-  window: Window,
-  residual: (radius: number) => Float32Array,
-  lattices: readonly Lattice[],
-): Detection | null {
-  const candidatesOf = (lattice: Lattice) => {
-    const chip = Math.sqrt(Math.abs(lattice.b1x * lattice.b2y - lattice.b2x * lattice.b1y)) / TILE;
-    const radius = Math.min(4, Math.max(1, Math.round(0.8 * chip + 0.3)));
-    const folded = foldTile(residual(radius), window.width, window.height, lattice);
-    return alignTile(folded, ALIGNMENTS_PER_LATTICE).map((alignment) => ({
-      folded,
-      alignment,
-      lattice,
-    }));
-  };
-  const [strongest, ...others] = lattices;
-  if (strongest === undefined) return null;
-  const inFile = (found: Detection | null) =>
-    found === null ? null : inFilePixels(found, level, window);
-  const first = candidatesOf(strongest);
-  const quick = first[0] === undefined ? null : decodeCandidate(first[0]);
-  if (quick !== null) return inFile(quick);
-  const candidates = [...first.slice(1), ...others.flatMap(candidatesOf)];
-  candidates.sort((a, b) => b.alignment.z - a.alignment.z);
-  for (const candidate of candidates.slice(0, ATTEMPTS_PER_WINDOW - 1)) {
-    const found = decodeCandidate(candidate);
-    if (found !== null) return inFile(found);
-  }
-  return null;
+interface Candidate {
+  readonly folded: Float64Array;
+  readonly alignment: Alignment;
+  readonly lattice: Lattice;
 }
 
 /**
@@ -147,11 +185,7 @@ function inFilePixels(detection: Detection, level: AnalysisLevel, window: Window
 }
 
 /** The mark read under one lattice and alignment, or null when the frame does not check out. */
-function decodeCandidate(candidate: {
-  readonly folded: Float64Array;
-  readonly alignment: Alignment;
-  readonly lattice: Lattice;
-}): Detection | null {
+function decodeCandidate(candidate: Candidate): Detection | null {
   const frame = decodeFrame(readCodedBits(candidate.folded, candidate.alignment));
   if (frame.payload === null) return null;
   return {
