@@ -3,6 +3,7 @@ import { CoreModule } from '@hallmark/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.ts';
 import { AuthModule } from './auth/auth.module.ts';
+import { ChangesModule } from './changes/changes.module.ts';
 import { DocsModule } from './docs/docs.module.ts';
 import { HealthModule } from './health/health.module.ts';
 import { KeyRequestsModule } from './key-requests/key-requests.module.ts';
@@ -22,6 +23,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, logger),
         RedisModule,
+        ChangesModule,
         ProblemModule,
         HealthModule,
         DocsModule,

@@ -12,6 +12,13 @@ export {
   parseApiKeyPrefix,
   revokeApiKey,
 } from './api-keys.ts';
+export {
+  type ChangeFollower,
+  type ChangeHandlers,
+  followChanges,
+  JOB_CHANGES_CHANNEL,
+  KEY_CHANGES_CHANNEL,
+} from './change-notifications.ts';
 export { createDatabase, createPrismaClient, type Database } from './client.ts';
 export { type CreatedMigration, createMigration } from './create-migration.ts';
 export { DatabaseUnreachableError } from './database-unreachable-error.ts';
@@ -35,12 +42,6 @@ export type {
   WebhookEvent,
 } from './generated/prisma/client.ts';
 export { FileStatus, JobStatus, Prisma, PrismaClient } from './generated/prisma/client.ts';
-export {
-  followKeyChanges,
-  KEY_CHANGES_CHANNEL,
-  type KeyChangeFollower,
-  type KeyChangeHandlers,
-} from './key-changes.ts';
 export {
   collectApiKey,
   createKeyRequest,

@@ -17,6 +17,7 @@ import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
+import { JobViewCache } from '../watermark/job-view-cache.service.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
 
 const ListQuery = z.object({
@@ -77,6 +78,7 @@ export class AdminJobsController {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly prisma: PrismaService,
     private readonly queue: WatermarkQueueProvider,
+    private readonly jobRows: JobViewCache,
   ) {}
 
   /** Newest first. */
@@ -167,6 +169,8 @@ export class AdminJobsController {
         `Only a failed job can be retried; this one is ${exists.status}.`,
       );
     }
+    // The trigger tells every process; this one must not answer from its cache meanwhile.
+    this.jobRows.forget(id);
     await appendAudit(this.prisma.client, {
       operatorId: operator.id,
       action: 'job.retry',

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { QuotasModule } from '../quotas/quotas.module.ts';
 import { RecordsModule } from '../records/records.module.ts';
+import { JobViewCache } from './job-view-cache.service.ts';
 import { WatermarkController } from './watermark.controller.ts';
 import { WatermarkService } from './watermark.service.ts';
 import { WatermarkBatchesController } from './watermark-batches.controller.ts';
@@ -11,7 +12,7 @@ import { WatermarkBatchesService } from './watermark-batches.service.ts';
   imports: [RecordsModule, QuotasModule],
   // Batches first: `/watermark/batches/...` must not be taken for a job id.
   controllers: [WatermarkBatchesController, WatermarkController],
-  providers: [WatermarkService, WatermarkBatchesService, WatermarkQueueProvider],
-  exports: [WatermarkQueueProvider],
+  providers: [WatermarkService, WatermarkBatchesService, WatermarkQueueProvider, JobViewCache],
+  exports: [WatermarkQueueProvider, JobViewCache],
 })
 export class WatermarkModule {}

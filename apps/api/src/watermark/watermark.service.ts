@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findJobByIdempotencyKey, findJobView, insertJob } from '@hallmark/db';
+import { findJobByIdempotencyKey, insertJob } from '@hallmark/db';
 import { CONFIG, type HallmarkConfig, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
 import {
   problemTypes,
@@ -19,6 +19,7 @@ import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { type MintSlot, Quotas } from '../quotas/quotas.service.ts';
 import { RecordViews } from '../records/record-views.service.ts';
 import { toJobView } from './job-view.ts';
+import { JobViewCache } from './job-view-cache.service.ts';
 
 @Injectable()
 export class WatermarkService {
@@ -29,6 +30,7 @@ export class WatermarkService {
     private readonly queue: WatermarkQueueProvider,
     private readonly views: RecordViews,
     private readonly quotas: Quotas,
+    private readonly jobRows: JobViewCache,
   ) {}
 
   /**
@@ -92,7 +94,7 @@ export class WatermarkService {
    * an unfinished job costs one query (the records are read only once there can be any).
    */
   async get(apiKeyId: string, requestId: string): Promise<WatermarkJob> {
-    const row = await findJobView(this.prisma.sql, requestId, apiKeyId);
+    const row = await this.jobRows.find(apiKeyId, requestId);
     if (row === null) throw ProblemException.notFound(`No watermark job ${requestId}.`);
     // The options were validated when the job was accepted.
     const wants = requestedRecords(row.options as WatermarkOptions);

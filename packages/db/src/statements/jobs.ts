@@ -66,7 +66,10 @@ export async function findJobByIdempotencyKey(
   return rows[0] ?? null;
 }
 
-/** The columns of a job row its view needs (the hot path of polling reads no more). */
+/**
+ * The columns of a job row its view needs (the hot path of polling reads no more). API processes
+ * cache it; the watermark_job_changed trigger watches exactly these columns: keep both in step.
+ */
 export type JobViewRow = Pick<
   WatermarkJob,
   | 'id'

@@ -132,6 +132,12 @@ export const configSchema = z
       .min(0)
       .max(300)
       .default(10),
+    JOB_CACHE_SECONDS: z.coerce
+      .number({ error: 'must be a number' })
+      .int()
+      .min(0)
+      .max(300)
+      .default(5),
     ADMIN_SESSION_HOURS: positiveInt.default(12),
     ADMIN_PORT: port.default(3001),
     ADMIN_API_URL: url(['http:', 'https:']).optional(),

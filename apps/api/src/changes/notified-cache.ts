@@ -1,11 +1,12 @@
 /**
- * What the authenticator knows of API keys, for at most `ttlMs` each (API_KEY_CACHE_SECONDS), so
- * a request with a known key needs no database round trip. Entries are dropped all at once when
- * any key changes (rare: a revocation, a new rate limit): `clear()` also starts a new generation,
- * and a value read from the database before it is not stored, so a read racing with a change
- * cannot bring the old state back. A ttl of 0 caches nothing.
+ * What a process read of rows that PostgreSQL announces changes to (API keys, job status rows),
+ * kept for at most `ttlMs` each so a hot read needs no round trip. The announcement empties an
+ * entry (`delete`) or, where changes are rare, the whole cache (`clear`); either starts a new
+ * generation, and a value read from the database before it is not stored, so a read racing with a
+ * change cannot bring the old state back. The ttl bounds staleness only while announcements are
+ * not heard. A ttl of 0 caches nothing.
  */
-export class KeyCache<V> {
+export class NotifiedCache<V> {
   readonly #entries = new Map<string, { value: V; expiresAt: number }>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
@@ -37,6 +38,15 @@ export class KeyCache<V> {
       if (oldest.done !== true) this.#entries.delete(oldest.value);
     }
     this.#entries.set(id, { value, expiresAt: now + this.#ttlMs });
+  }
+
+  /**
+   * One row changed. Reads in flight lose their entry too (the generation moves on): which row they
+   * read is not known here, and a lost entry costs one query.
+   */
+  delete(id: string): void {
+    this.#generation++;
+    this.#entries.delete(id);
   }
 
   clear(): void {

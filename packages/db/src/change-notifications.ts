@@ -1,11 +1,19 @@
 import pg from 'pg';
 
-/** The channel the api_key_changed trigger notifies (migration api_key_changes). */
+/**
+ * The channel the api_key_changed trigger notifies (migration api_key_changes) with the key's id:
+ * a key was revoked, deleted, or its rate limit or hash changed.
+ */
 export const KEY_CHANGES_CHANNEL = 'api_key_changed';
+/**
+ * The channel the watermark_job_changed trigger notifies (migration watermark_job_changes) with
+ * the job's id: a column of its status view changed, or the job was deleted.
+ */
+export const JOB_CHANGES_CHANNEL = 'watermark_job_changed';
 
-export interface KeyChangeHandlers {
-  /** A key was revoked, deleted, or its rate limit changed. */
-  onChange(apiKeyId: string): void;
+export interface ChangeHandlers {
+  /** A row of `channel`'s table changed; `id` is its id. */
+  onChange(channel: string, id: string): void;
   /**
    * Notifications may have been missed (the connection was lost, or is new): whatever was cached
    * from before must be forgotten. `following` says whether they arrive from now on.
@@ -13,20 +21,21 @@ export interface KeyChangeHandlers {
   onGap(following: boolean): void;
 }
 
-export interface KeyChangeFollower {
+export interface ChangeFollower {
   close(): Promise<void>;
 }
 
 /**
- * Follows API key changes on a connection of its own (LISTEN holds it), reopened `retryMs` after
- * it is lost; every (re)connection is reported as a gap, since changes made meanwhile were not
- * heard.
+ * Follows the changes notified on `channels`, all on one connection of its own (LISTEN holds it),
+ * reopened `retryMs` after it is lost; every (re)connection is reported as a gap, since changes
+ * made meanwhile were not heard.
  */
-export function followKeyChanges(
+export function followChanges(
   databaseUrl: string,
-  handlers: KeyChangeHandlers,
+  channels: readonly string[],
+  handlers: ChangeHandlers,
   retryMs = 1_000,
-): KeyChangeFollower {
+): ChangeFollower {
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
@@ -55,12 +64,13 @@ export function followKeyChanges(
     client.on('error', fail);
     client.on('end', fail);
     client.on('notification', (message) => {
-      if (message.channel === KEY_CHANGES_CHANNEL && message.payload)
-        handlers.onChange(message.payload);
+      if (channels.includes(message.channel) && message.payload)
+        handlers.onChange(message.channel, message.payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${KEY_CHANGES_CHANNEL}`);
+      // Channel names are this module's constants, never input.
+      for (const channel of channels) await client.query(`LISTEN ${channel}`);
     } catch {
       fail();
       return;
