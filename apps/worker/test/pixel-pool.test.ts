@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig } from '@hallmark/platform';
-import { detectMark, payloadFromHex } from '@hallmark/watermark-core';
+import { detectMark, payloadFromHex, readMarkAndFingerprint } from '@hallmark/watermark-core';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 // The built pool: its threads load the built embed task beside it.
@@ -98,5 +98,28 @@ describe('PixelPool', () => {
     await expect(waiting).rejects.toMatchObject({ name: 'TimeoutError' });
     // The running job was not disturbed by the other's timeout.
     expect((await detectMark((await running).bytes)).payload).toBe(0xbbn);
+  });
+
+  it("reads a verified file's mark and fingerprint on a thread, as the caller's thread would", async () => {
+    const pixels = start(1);
+    const never = new AbortController().signal;
+    const marked = await pixels.embed(
+      {
+        bytes: await photo('clock-1mp.jpg'),
+        payloadHex: '00000000000000dd',
+        maxPixels: MAX_PIXELS,
+      },
+      never,
+    );
+    const read = await pixels.read({ bytes: marked.bytes, maxPixels: MAX_PIXELS }, never);
+    const here = await readMarkAndFingerprint(marked.bytes, MAX_PIXELS);
+    // The detection crosses the thread boundary whole: payload (a bigint) and geometry.
+    expect(read.detection?.payload).toBe(0xddn);
+    expect(read).toEqual(here);
+    expect(read.fingerprint).toBe(marked.fingerprint);
+    // A file that is no image fails with the engine's stable code, not a thread error.
+    await expect(
+      pixels.read({ bytes: new Uint8Array(64).fill(7), maxPixels: MAX_PIXELS }, never),
+    ).rejects.toMatchObject({ code: 'invalid_image' });
   });
 });

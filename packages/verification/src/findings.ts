@@ -1,5 +1,6 @@
 import type { C2paFinding, InvisibleFinding } from '@hallmark/schemas';
 import {
+  type Detection,
   INVISIBLE_MARK_ALGORITHM,
   type IngredientSummary,
   type ManifestSummary,
@@ -20,10 +21,21 @@ export interface Findings {
   readonly markGeometry: MarkGeometry | null;
 }
 
+/** Reads the invisible mark and the fingerprint from one decode (readMarkAndFingerprint's contract). */
+export type PixelReader = (
+  bytes: Uint8Array,
+  maxPixels: number,
+) => Promise<{ readonly detection: Detection | null; readonly fingerprint: string }>;
+
 export interface ExamineOptions {
   /** PEM bundle of the roots this deployment trusts (its own development root included). */
   readonly trustAnchors: string | undefined;
   readonly maxPixels: number;
+  /**
+   * Where the pixels are read; by default here, on the caller's thread. The worker passes its
+   * pixel threads, so the detector never holds its event loop.
+   */
+  readonly readPixels?: PixelReader;
 }
 
 /**
@@ -36,7 +48,7 @@ export interface ExamineOptions {
 export async function examineImage(bytes: Uint8Array, options: ExamineOptions): Promise<Findings> {
   // The pixels are decoded once for the mark and the fingerprint; the manifest is read meanwhile.
   const [pixels, manifest] = await Promise.all([
-    readMarkAndFingerprint(bytes, options.maxPixels),
+    (options.readPixels ?? readMarkAndFingerprint)(bytes, options.maxPixels),
     readManifest(bytes, { trustAnchors: options.trustAnchors }),
   ]);
   const { detection, fingerprint } = pixels;

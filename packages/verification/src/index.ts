@@ -6,6 +6,7 @@ export {
   type ExamineOptions,
   examineImage,
   type Findings,
+  type PixelReader,
   relateGeometry,
 } from './findings.ts';
 export { deploymentTrustAnchors } from './trust-anchors.ts';

@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
+import type { Detection } from '@hallmark/watermark-core/invisible';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
-import type { EmbedResult, EmbedTask } from './embed-task.ts';
+import type { EmbedResult, EmbedTask, ReadResult, ReadTask, TaskFailure } from './pixel-tasks.ts';
 
 export interface PixelPoolLayout {
   readonly threads: number;
@@ -35,7 +36,7 @@ export function pixelPoolLayout(
 }
 
 interface PixelThread {
-  readonly pool: Piscina<EmbedTask, EmbedResult>;
+  readonly pool: Piscina<EmbedTask | ReadTask, EmbedResult | ReadResult>;
   running: number;
 }
 
@@ -86,14 +87,37 @@ export class PixelPool implements OnApplicationShutdown {
     readonly width: number;
     readonly height: number;
   }> {
+    const { bytes, fingerprint, width, height } = succeeded(
+      (await this.#run('embed', task, signal)) as EmbedResult,
+    );
+    return { bytes, fingerprint, width, height };
+  }
+
+  /**
+   * The image's invisible mark and fingerprint (one decode), as watermark-core's
+   * readMarkAndFingerprint, on the least busy thread: a verification's detector, up to a second
+   * on a large unmarked file, must not hold the event loop either.
+   */
+  async read(
+    task: ReadTask,
+    signal: AbortSignal,
+  ): Promise<{ readonly detection: Detection | null; readonly fingerprint: string }> {
+    const { detection, fingerprint } = succeeded(
+      (await this.#run('read', task, signal)) as ReadResult,
+    );
+    return { detection, fingerprint };
+  }
+
+  async #run(
+    name: 'embed' | 'read',
+    task: EmbedTask | ReadTask,
+    signal: AbortSignal,
+  ): Promise<EmbedResult | ReadResult> {
     const thread = await this.#place(signal);
     try {
-      const result = await untilAborted(thread.pool.run(task), signal, () => this.#replace(thread));
-      if (result.ok) {
-        const { bytes, fingerprint, width, height } = result;
-        return { bytes, fingerprint, width, height };
-      }
-      throw Object.assign(new Error(result.message), { code: result.code });
+      return await untilAborted(thread.pool.run(task, { name }), signal, () =>
+        this.#replace(thread),
+      );
     } finally {
       thread.running -= 1;
       this.#waiting.shift()?.();
@@ -129,8 +153,8 @@ export class PixelPool implements OnApplicationShutdown {
   }
 
   #startThread(): PixelThread {
-    const pool = new Piscina<EmbedTask, EmbedResult>({
-      filename: new URL('./embed-task.js', import.meta.url).href,
+    const pool = new Piscina<EmbedTask | ReadTask, EmbedResult | ReadResult>({
+      filename: new URL('./pixel-tasks.js', import.meta.url).href,
       minThreads: 1,
       maxThreads: 1,
       concurrentTasksPerWorker: this.#layout.jobsPerThread,
@@ -148,6 +172,12 @@ export class PixelPool implements OnApplicationShutdown {
     this.logger.warn('pixel thread replaced after a job ran out of time');
     await thread.pool.destroy();
   }
+}
+
+/** A task's result; its failure (returned as data) rethrown with its stable `code`. */
+function succeeded<T extends { readonly ok: true }>(result: T | TaskFailure): T {
+  if (result.ok) return result;
+  throw Object.assign(new Error(result.message), { code: result.code });
 }
 
 /** `work`, or a rejection with the signal's reason as soon as it aborts (then `onAbort` runs). */

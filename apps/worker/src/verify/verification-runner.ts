@@ -11,6 +11,7 @@ import { JOB_ERROR_CODES, type JobErrorCode } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 import { deploymentTrustAnchors, storedResult, verifyImage } from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
+import { PixelPool } from '../pixels/pixel-pool.ts';
 
 /** Codes of images the engines refuse: no retry reads them better. */
 const IMAGE_CODES: ReadonlySet<string> = new Set([
@@ -35,6 +36,7 @@ export class VerificationRunner {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly prisma: PrismaService,
+    private readonly pixels: PixelPool,
   ) {}
 
   async run(requestId: string, lastAttempt: boolean): Promise<VerificationOutcome> {
@@ -43,9 +45,12 @@ export class VerificationRunner {
     try {
       const bytes = await this.storage.read(started.storageKey);
       this.#trustAnchors ??= await deploymentTrustAnchors(this.config);
+      // The detector runs on a pixel thread, within the job's time like a mark's embedding.
+      const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
       const outcome = await verifyImage(bytes, this.prisma.sql, {
         trustAnchors: this.#trustAnchors,
         maxPixels: this.config.MAX_IMAGE_PIXELS,
+        readPixels: (image, maxPixels) => this.pixels.read({ bytes: image, maxPixels }, signal),
       });
       await finishVerification(this.prisma.sql, requestId, storedResult(outcome));
       this.logger.info({ requestId, verdict: outcome.decision.verdict }, 'verification done');

@@ -5,6 +5,9 @@
 // small (no C2PA, certificate and schema code). Measured in the worker's pixel thread, 150 embeds
 // of 1 MP photos: heap 15 -> 7 MB and 107 -> 18 full garbage collections (1,036 -> 111 ms of
 // pauses), because the mark's large short-lived buffers make V8 collect the whole heap often.
+
+// The verifier's pixel read (mark and fingerprint from one decode) runs in pixel threads too.
+export { readMarkAndFingerprint } from '../fingerprint/read-fingerprint.ts';
 export { type Detection, type DetectOptions, detectMark, type MarkGeometry } from './detect.ts';
 export { type EmbedOptions, embedMark, type MarkedImage } from './embed.ts';
 export {
