@@ -1,10 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { CoreModule, type HallmarkConfig, type Logger } from '@hallmark/platform';
+import { PixelPool, pixelPoolLayout } from '@hallmark/platform/pixels';
 import { QUEUES } from '@hallmark/schemas';
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthServer } from './health/health-server.ts';
 import { RetentionSweeper } from './lifecycle/retention-sweeper.ts';
-import { PixelPool } from './pixels/pixel-pool.ts';
 import { Reconciler } from './reconciler/reconciler.service.ts';
 import { IpfsRecords } from './records/ipfs-records.ts';
 import { NftMinter } from './records/nft-minter.ts';
@@ -28,7 +29,19 @@ export class WorkerModule {
       ],
       providers: [
         HealthServer,
-        PixelPool,
+        {
+          provide: PixelPool,
+          // A thread per image up to one per core (PIXEL_THREADS overrides): see pixelPoolLayout.
+          useFactory: () =>
+            new PixelPool(
+              pixelPoolLayout(
+                config.WORKER_CONCURRENCY,
+                availableParallelism(),
+                config.PIXEL_THREADS,
+              ),
+              logger,
+            ),
+        },
         IpfsRecords,
         NftMinter,
         NftTransfers,

@@ -6,11 +6,18 @@ import { TrustAnchors } from './trust-anchors.service.ts';
 import { VerificationViews } from './verification-views.ts';
 import { VerifyController } from './verify.controller.ts';
 import { VerifyService } from './verify.service.ts';
+import { verifyPixelsProvider } from './verify-pixels.provider.ts';
 import { VerifyQueueProvider } from './verify-queue.provider.ts';
 
 @Module({
   imports: [RecordsModule],
   controllers: [VerifyController, ManifestsController, SoftBindingController],
-  providers: [VerifyService, VerificationViews, TrustAnchors, VerifyQueueProvider],
+  providers: [
+    VerifyService,
+    VerificationViews,
+    TrustAnchors,
+    VerifyQueueProvider,
+    verifyPixelsProvider,
+  ],
 })
 export class VerifyModule {}

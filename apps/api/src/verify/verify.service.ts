@@ -13,6 +13,7 @@ import {
   type Logger,
   PrismaService,
 } from '@hallmark/platform';
+import { PixelPool } from '@hallmark/platform/pixels';
 import {
   problemTypes,
   type VerificationAccepted,
@@ -43,6 +44,7 @@ export class VerifyService {
     private readonly queue: VerifyQueueProvider,
     private readonly anchors: TrustAnchors,
     private readonly views: VerificationViews,
+    private readonly pixels: PixelPool,
   ) {}
 
   async verifyNow(apiKeyId: string, bytes: Uint8Array): Promise<VerificationJob> {
@@ -61,9 +63,12 @@ export class VerifyService {
   /** Examines an image for `POST /verify/file` and `POST /matches/byContent`. */
   async #verify(bytes: Uint8Array): Promise<VerificationOutcome> {
     try {
+      // Within a job's time, as in the worker; the request's own timeout may come first.
+      const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
       return await verifyImage(bytes, this.prisma.sql, {
         trustAnchors: await this.anchors.current(),
         maxPixels: this.config.MAX_IMAGE_PIXELS,
+        readPixels: (image, maxPixels) => this.pixels.read({ bytes: image, maxPixels }, signal),
       });
     } catch (error) {
       throw imageProblem(error) ?? error;

@@ -1,7 +1,7 @@
 import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
+import { PixelPool } from '@hallmark/platform/pixels';
 import { INVISIBLE_MARK_ALGORITHM, signManifest } from '@hallmark/watermark-core';
 import type { Provider } from '@nestjs/common';
-import { PixelPool } from '../pixels/pixel-pool.ts';
 import { createC2paSigner } from './c2pa-signer.ts';
 import { TECHNIQUES, type Techniques } from './techniques.ts';
 

@@ -7,11 +7,11 @@ import {
   OBJECT_STORAGE,
   PrismaService,
 } from '@hallmark/platform';
+import { PixelPool } from '@hallmark/platform/pixels';
 import { JOB_ERROR_CODES, type JobErrorCode } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 import { deploymentTrustAnchors, storedResult, verifyImage } from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
-import { PixelPool } from '../pixels/pixel-pool.ts';
 
 /** Codes of images the engines refuse: no retry reads them better. */
 const IMAGE_CODES: ReadonlySet<string> = new Set([

@@ -1,4 +1,5 @@
 import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
+import { PixelPool } from '@hallmark/platform/pixels';
 import { QUEUES, watermarkJobPayloadSchema } from '@hallmark/schemas';
 import {
   Inject,
@@ -7,7 +8,6 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
-import { PixelPool } from '../pixels/pixel-pool.ts';
 import { MAX_CRASHES, WatermarkPipeline } from './watermark-pipeline.ts';
 
 /**

@@ -1,8 +1,7 @@
-import { availableParallelism } from 'node:os';
-import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
 import type { Detection } from '@hallmark/watermark-core/invisible';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
+import type { Logger } from '../logger.ts';
 import type { EmbedResult, EmbedTask, ReadResult, ReadTask, TaskFailure } from './pixel-tasks.ts';
 
 export interface PixelPoolLayout {
@@ -54,22 +53,17 @@ interface PixelThread {
  * transient error and is retried. Each thread is its own one-thread pool so that nothing else
  * is touched.
  */
-@Injectable()
 export class PixelPool implements OnApplicationShutdown {
   readonly #layout: PixelPoolLayout;
   readonly #threads: PixelThread[];
   /** Jobs waiting for a place on a thread, oldest first. */
   readonly #waiting: Array<() => void> = [];
 
-  constructor(
-    @Inject(CONFIG) config: HallmarkConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.#layout = pixelPoolLayout(
-      config.WORKER_CONCURRENCY,
-      availableParallelism(),
-      config.PIXEL_THREADS,
-    );
+  readonly #logger: Logger;
+
+  constructor(layout: PixelPoolLayout, logger: Logger) {
+    this.#layout = layout;
+    this.#logger = logger;
     this.#threads = Array.from({ length: this.#layout.threads }, () => this.#startThread());
   }
 
@@ -169,7 +163,7 @@ export class PixelPool implements OnApplicationShutdown {
     const index = this.#threads.indexOf(thread);
     if (index === -1) return;
     this.#threads[index] = this.#startThread();
-    this.logger.warn('pixel thread replaced after a job ran out of time');
+    this.#logger.warn('pixel thread replaced after a job ran out of time');
     await thread.pool.destroy();
   }
 }

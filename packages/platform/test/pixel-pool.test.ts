@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig } from '@hallmark/platform';
 import { detectMark, payloadFromHex, readMarkAndFingerprint } from '@hallmark/watermark-core';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-// The built pool: its threads load the built embed task beside it.
+// The built pool: its threads load the built pixel tasks beside it.
 import { PixelPool, pixelPoolLayout } from '../dist/pixels/pixel-pool.js';
 
 const photos = join(import.meta.dirname, '../../../fixtures/photos');
@@ -33,8 +32,7 @@ describe('PixelPool', () => {
 
   // One thread, so that the tests below can count on two jobs sharing it.
   const start = (concurrency: number) => {
-    const config = loadConfig({ WORKER_CONCURRENCY: String(concurrency), PIXEL_THREADS: '1' });
-    pool = new PixelPool(config, pino({ level: 'silent' }));
+    pool = new PixelPool(pixelPoolLayout(concurrency, 2, 1), pino({ level: 'silent' }));
     return pool;
   };
 

@@ -1,0 +1,18 @@
+import { availableParallelism } from 'node:os';
+import { LOGGER, type Logger } from '@hallmark/platform';
+import { PixelPool, pixelPoolLayout } from '@hallmark/platform/pixels';
+import type { Provider } from '@nestjs/common';
+
+/**
+ * One pixel thread per API process for the verifications answered in the request (`POST
+ * /verify/file`, `POST /matches/byContent`): the detector needs up to a second on a large unmarked
+ * file, and on the event loop that second would stall every other request of the process (status
+ * polls included). Two reads share the thread (each alternates its JavaScript with libvips' own
+ * threads); more wait their turn.
+ */
+export const verifyPixelsProvider: Provider = {
+  provide: PixelPool,
+  inject: [LOGGER],
+  useFactory: (logger: Logger) =>
+    new PixelPool(pixelPoolLayout(2, availableParallelism(), 1), logger),
+};
