@@ -8,6 +8,7 @@ import { AppModule } from './app.module.ts';
 import { registerDocsPage } from './docs/register-docs-page.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './problem/client-error.ts';
 import { sendProblem } from './problem/send-problem.ts';
+import { settleRateLimits } from './rate-limit/rate-limit-settlement.ts';
 import { trustProxySetting } from './rate-limit/trust-proxy.ts';
 import { passUploadBodies } from './uploads/upload-body-parser.ts';
 
@@ -52,6 +53,7 @@ export async function createApp(
   // such bodies reach passUploadBodies and get a 415 there.
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser('*', passUploadBodies);
+  settleRateLimits(fastify, httpLogger);
   await registerDocsPage(app);
   return app;
 }

@@ -64,9 +64,9 @@ export class AuthGuard implements CanActivate {
     const count = this.rateLimiter.enforce({ kind: 'key', apiKeyId, limit: rateLimitPerMinute });
     if (request.method === 'GET' || request.method === 'HEAD') {
       // A read changes nothing, so it runs while its count is on the way to Redis (one round
-      // trip's time instead of two); RateLimitSettlement then answers the 429 in its place
-      // when the count says so. Handled now, awaited there: no unhandled rejection meanwhile.
-      // Such handlers return their answer rather than send it (`@Res()` only with passthrough).
+      // trip's time instead of two); an onSend hook (rate-limit/rate-limit-settlement.ts) then
+      // answers the 429 in its place when the count says so. Handled now, awaited there: no
+      // unhandled rejection meanwhile.
       count.catch(() => undefined);
       request.pendingRateLimit = count;
       return true;

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { OperatorSessions } from '../admin/operator-sessions.ts';
-import { RateLimitSettlement } from '../rate-limit/rate-limit-settlement.interceptor.ts';
 import { RateLimiter } from '../rate-limit/rate-limiter.service.ts';
 import { ApiKeyCache } from './api-key-cache.service.ts';
 import { AuthController } from './auth.controller.ts';
@@ -16,7 +15,6 @@ import { Authenticator } from './authenticator.service.ts';
     RateLimiter,
     OperatorSessions,
     { provide: APP_GUARD, useClass: AuthGuard },
-    { provide: APP_INTERCEPTOR, useClass: RateLimitSettlement },
   ],
   exports: [RateLimiter, OperatorSessions, ApiKeyCache],
 })

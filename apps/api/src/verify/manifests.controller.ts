@@ -47,7 +47,6 @@ export class ManifestsController {
     if (key === null) throw ProblemException.notFound(`No manifest ${manifestId}.`);
     const store = await this.storage.read(key);
     const body = returnActiveManifest === 'true' ? (activeManifestOnly(store) ?? store) : store;
-    // Returned, not sent: a read's rate-limit count may still be settling (RateLimitSettlement).
     reply
       .header('content-type', 'application/c2pa')
       .header('cache-control', 'public, max-age=31536000, immutable');
