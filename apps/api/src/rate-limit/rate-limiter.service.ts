@@ -50,8 +50,8 @@ export class RateLimiter {
     this.#perKey = config.RATE_LIMIT_PER_MINUTE;
     this.#perAddress = config.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
     this.#keyRequestsPerHour = config.KEY_REQUESTS_PER_HOUR;
-    // EVALSHA of the script Redis already holds (ioredis loads it on first use): the script's
-    // text is not sent, nor hashed by Redis, on every request.
+    // EVALSHA of the script Redis already holds (ioredis sends it whole once, and again after a
+    // NOSCRIPT when Redis lost it): its text is not sent, nor hashed by Redis, on every request.
     this.redis.client.defineCommand('consumeRateLimit', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
   }
 
@@ -70,12 +70,7 @@ export class RateLimiter {
           ? [`ratelimit:ip:${bucket.address}`, this.#perAddress, WINDOW_MS]
           : [`ratelimit:key-request:${bucket.address}`, this.#keyRequestsPerHour, HOUR_MS];
     try {
-      const [count, ttl] = (await this.redis.client.eval(
-        CONSUME_SCRIPT,
-        1,
-        key,
-        String(windowMs),
-      )) as [number, number];
+      const [count, ttl] = await this.#consume(key, String(windowMs));
       this.#warned = false;
       return {
         limit,
