@@ -37,7 +37,7 @@ async function keyOf(request: FastifyRequest, reply: FastifyReply): Promise<stri
     await reply.status(401).send();
     return null;
   }
-  await redis.eval(CONSUME_SCRIPT, 1, `ratelimit:${key.id}`, '60000');
+  await redis.eval(CONSUME_SCRIPT, 1, `ratelimit:${key.id}`, '60000', '1');
   return key.id;
 }
 

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisService } from '../src/redis/redis.service.ts';
 import { claimUploadLink, pathOf, put, requestWatermark } from './support/flow.ts';
 import { jpegPhoto, pngImage } from './support/photos.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -312,6 +313,34 @@ describe('rate limit', () => {
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       // Another key has its own budget.
       expect((await call(other.bearer)).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a large limit is counted in reserved batches, still exactly within one process', async () => {
+    // 200 a minute: batches of 4 tokens, one Redis round trip per 4 requests.
+    const t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '200' });
+    try {
+      const client = await t.newClient();
+      const statuses: number[] = [];
+      const remaining: number[] = [];
+      for (let i = 0; i < 201; i += 1) {
+        const answer = await t.app.inject({
+          method: 'GET',
+          url: `/watermark/${crypto.randomUUID()}`,
+          headers: { authorization: client.bearer },
+        });
+        statuses.push(answer.statusCode);
+        remaining.push(Number(answer.headers['ratelimit-remaining'] ?? Number.NaN));
+      }
+      expect(statuses.slice(0, 200).every((status) => status === 404)).toBe(true);
+      expect(statuses[200]).toBe(429);
+      // The remaining count goes down by one a request, whether counted here or in Redis.
+      expect(remaining.slice(0, 200)).toEqual(Array.from({ length: 200 }, (_, i) => 199 - i));
+      // Redis saw whole batches: 50 reservations of 4, then the refused one's.
+      const count = await t.app.get(RedisService).client.get(`ratelimit:${client.apiKeyId}`);
+      expect(Number(count)).toBe(204);
     } finally {
       await t.close();
     }

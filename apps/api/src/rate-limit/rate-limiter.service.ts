@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { RedisService } from '../redis/redis.service.ts';
 import { CONSUME_SCRIPT } from './consume-script.ts';
+import { type Counted, HeldTokens, reserveBatch } from './held-tokens.ts';
 
 export interface RateLimitState {
   readonly limit: number;
@@ -31,7 +32,8 @@ export type RateLimitBucket =
 /**
  * A fixed one-minute window per API key (RATE_LIMIT_PER_MINUTE) or, for unauthenticated traffic
  * (public routes, failed authentication), per client address (RATE_LIMIT_ANONYMOUS_PER_MINUTE),
- * kept in Redis so every API instance shares it. When Redis is away the limiter lets requests
+ * kept in Redis so every API instance shares it; each process reserves tokens of a large limit
+ * in batches (held-tokens.ts), so most requests need no round trip. When Redis is away the limiter lets requests
  * through (and says so once in the log): refusing all traffic because the counter is down would
  * turn a degraded dependency into an outage.
  */
@@ -40,6 +42,7 @@ export class RateLimiter {
   readonly #perKey: number;
   readonly #perAddress: number;
   readonly #keyRequestsPerHour: number;
+  readonly #held = new HeldTokens();
   #warned = false;
 
   constructor(
@@ -55,13 +58,18 @@ export class RateLimiter {
     this.redis.client.defineCommand('consumeRateLimit', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
   }
 
-  #consume(key: string, windowMs: string): Promise<[number, number]> {
+  #consume(key: string, windowMs: string, amount: string): Promise<[number, number]> {
     const client = this.redis.client as unknown as {
-      consumeRateLimit(key: string, windowMs: string): Promise<[number, number]>;
+      consumeRateLimit(key: string, windowMs: string, amount: string): Promise<[number, number]>;
     };
-    return client.consumeRateLimit(key, windowMs);
+    return client.consumeRateLimit(key, windowMs, amount);
   }
 
+  /**
+   * Counts a request: against a token this process holds for the bucket (no round trip), or by
+   * reserving the bucket's batch in Redis (held-tokens.ts; one request at a time below a limit of
+   * 100). Null while Redis is away.
+   */
   async consume(bucket: RateLimitBucket): Promise<RateLimitState | null> {
     const [key, limit, windowMs] =
       bucket.kind === 'key'
@@ -69,15 +77,14 @@ export class RateLimiter {
         : bucket.kind === 'ip'
           ? [`ratelimit:ip:${bucket.address}`, this.#perAddress, WINDOW_MS]
           : [`ratelimit:key-request:${bucket.address}`, this.#keyRequestsPerHour, HOUR_MS];
+    const held = this.#held.take(key, limit, Date.now());
+    if (held !== undefined) return stateOf(limit, held);
+    const batch = reserveBatch(limit);
     try {
-      const [count, ttl] = await this.#consume(key, String(windowMs));
+      const [count, ttl] = await this.#consume(key, String(windowMs), String(batch));
       this.#warned = false;
-      return {
-        limit,
-        remaining: Math.max(0, limit - count),
-        resetSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)),
-        allowed: count <= limit,
-      };
+      const pttl = ttl > 0 ? ttl : windowMs;
+      return stateOf(limit, this.#held.reserved(key, limit, batch, count, pttl, Date.now()));
     } catch (error) {
       if (!this.#warned) {
         this.#warned = true;
@@ -116,4 +123,13 @@ export class RateLimiter {
       { ...headers, 'retry-after': String(state.resetSeconds) },
     );
   }
+}
+
+function stateOf(limit: number, counted: Counted): RateLimitState {
+  return {
+    limit,
+    remaining: counted.remaining,
+    resetSeconds: Math.max(1, Math.ceil(counted.resetMs / 1000)),
+    allowed: counted.allowed,
+  };
 }
