@@ -41,9 +41,10 @@ interface PixelThread {
 
 /**
  * Worker threads for pixel work: the event loop stays free to renew job locks, answer shutdown
- * and talk to Redis while images are decoded and marked. The threads start with the worker and
- * are kept: loading sharp and the engine costs a few hundred milliseconds, which the first jobs
- * after every idle spell would otherwise pay.
+ * and talk to Redis while images are decoded and marked. The threads start with the first image
+ * (an API process that never verifies a file in the request never starts one) and are kept:
+ * loading sharp and the engine costs a few hundred milliseconds, which the first jobs after
+ * every idle spell would otherwise pay.
  *
  * More jobs may ask than there are places (the worker prepares the next job while others are
  * marked); they wait here, first come first served, and a wait is cancelled by the job's signal.
@@ -55,7 +56,8 @@ interface PixelThread {
  */
 export class PixelPool implements OnApplicationShutdown {
   readonly #layout: PixelPoolLayout;
-  readonly #threads: PixelThread[];
+  /** Started with the first image, then kept (empty until then). */
+  readonly #threads: PixelThread[] = [];
   /** Jobs waiting for a place on a thread, oldest first. */
   readonly #waiting: Array<() => void> = [];
 
@@ -64,7 +66,6 @@ export class PixelPool implements OnApplicationShutdown {
   constructor(layout: PixelPoolLayout, logger: Logger) {
     this.#layout = layout;
     this.#logger = logger;
-    this.#threads = Array.from({ length: this.#layout.threads }, () => this.#startThread());
   }
 
   get layout(): PixelPoolLayout {
@@ -120,6 +121,9 @@ export class PixelPool implements OnApplicationShutdown {
 
   /** A thread with a free place, taken for the caller; waits while every place is taken. */
   async #place(signal: AbortSignal): Promise<PixelThread> {
+    if (this.#threads.length === 0) {
+      for (let i = 0; i < this.#layout.threads; i++) this.#threads.push(this.#startThread());
+    }
     for (;;) {
       signal.throwIfAborted();
       const thread = this.#threads.reduce((best, t) => (t.running < best.running ? t : best));
