@@ -22,6 +22,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const JOB_ROUNDS = Number(process.env.BENCH_JOB_ROUNDS ?? 6);
 const CONNECTIONS = 10;
 const PROCESSES = 2;
+// Scale-out is measured with work queued at every process: autocannon is a closed loop, and 10
+// connections split 5 per process leave each one waiting on the load generator about a third of
+// the time (the box ~180 % busy), which measures the loop's latency rather than capacity.
+const CONNECTIONS_PER_PROCESS = 20;
 const JOBS_TARGET = 1.1;
 const verdict = (met: boolean) => (met ? 'ok' : 'MISSED');
 const photo = readFileSync(join(import.meta.dirname, '../../../fixtures/c2pa/no_manifest.jpg'));
@@ -84,7 +88,10 @@ async function benchHttp(): Promise<void> {
       bearer,
       options,
     );
-    const processes = await benchProcesses(service, status, bearer, PROCESSES, options);
+    const processes = await benchProcesses(service, status, bearer, PROCESSES, {
+      ...options,
+      connections: CONNECTIONS_PER_PROCESS * PROCESSES,
+    });
     printRoutes(results, processes);
   } finally {
     for (const server of servers) server.stop();
@@ -178,6 +185,6 @@ function printRoutes(results: RouteResult[], processes: { one: Measured; many: M
   }
   const scale = processes.many.requestsPerSecond / processes.one.requestsPerSecond;
   console.log(
-    `| GET status, ${PROCESSES} API processes (${processes.many.requestsPerSecond.toFixed(0)} req/s) >= 1.3x of 1 (${processes.one.requestsPerSecond.toFixed(0)}) | ${scale.toFixed(2)}x | ${verdict(scale >= 1.3)} |`,
+    `| GET status, ${PROCESSES} API processes (${processes.many.requestsPerSecond.toFixed(0)} req/s) >= 1.3x of 1 (${processes.one.requestsPerSecond.toFixed(0)}), ${CONNECTIONS_PER_PROCESS * PROCESSES} connections | ${scale.toFixed(2)}x | ${verdict(scale >= 1.3)} |`,
   );
 }

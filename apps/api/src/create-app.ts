@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccessLog } from './access-log.ts';
+import { sendAnswersPerTurn } from './answers-per-turn.ts';
 import { AppModule } from './app.module.ts';
 import { registerDocsPage } from './docs/register-docs-page.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './problem/client-error.ts';
@@ -54,6 +55,8 @@ export async function createApp(
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser('*', passUploadBodies);
   settleRateLimits(fastify, httpLogger);
+  // After the settlement: an answer whose count waited for Redis joins the turn that heard it.
+  sendAnswersPerTurn(fastify);
   await registerDocsPage(app);
   return app;
 }

@@ -42,6 +42,13 @@ describe('watermark batches (POST /watermark/batches) on the real service', () =
       { watermarkType: ['invisible', 'c2pa'], data: { author: 'Batch' } },
       { contentType: 'image/jpeg', intervalMs: 200, onProgress: (p) => seen.push(p) },
     );
+    // The failed jobs' errors, so that an unexpected failure says why.
+    const failures = await Promise.all(
+      result.items
+        .filter((item) => item.status !== 'success')
+        .map(async (item) => (await client.getWatermarkJob(item.requestId)).error),
+    );
+    expect(failures).toEqual([expect.objectContaining({ code: 'invalid_image' })]);
     expect(result.items.filter((item) => item.status === 'success')).toHaveLength(19);
     expect(result.items.at(-1)).toMatchObject({ input: corrupt, status: 'failed' });
     expect(seen.at(-1)).toEqual({ total: 20, uploaded: 20, done: 20, failed: 1 });

@@ -10,11 +10,13 @@ import { problemTypes } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { AccessTokens } from './access-tokens.ts';
-import { ApiKeyCache, type CachedKey } from './api-key-cache.service.ts';
+import { ApiKeyCache } from './api-key-cache.service.ts';
 import type { Client } from './client.ts';
 
 /** `lastUsedAt` is a hint for operators, not an audit log: refreshed at most once a minute. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+
+const nullToUndefined = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
 function unauthorized(detail: string): ProblemException {
   return new ProblemException(problemTypes.unauthorized, detail, undefined, {
@@ -45,7 +47,9 @@ export class Authenticator {
     if (!isWellFormedApiKey(bearer))
       throw unauthorized('The bearer token is not a Hallmark API key or access token.');
     const hash = hashApiKey(bearer);
-    const key = await this.#cached(`hash:${hash}`, () => findKeyByHash(this.prisma.sql, hash));
+    const key = await this.cache.read(`hash:${hash}`, async () =>
+      nullToUndefined(await findKeyByHash(this.prisma.sql, hash)),
+    );
     if (key?.id === undefined || key.revokedAt !== null)
       throw unauthorized('The API key is unknown or revoked.');
     const now = Date.now();
@@ -60,22 +64,11 @@ export class Authenticator {
   async #fromToken(token: string): Promise<Client> {
     const apiKeyId = this.tokens.verify(token, Math.floor(Date.now() / 1000));
     if (apiKeyId === null) throw unauthorized('The access token is invalid or expired.');
-    const key = await this.#cached(`id:${apiKeyId}`, () => keyStatus(this.prisma.sql, apiKeyId));
+    const key = await this.cache.read(`id:${apiKeyId}`, async () =>
+      nullToUndefined(await keyStatus(this.prisma.sql, apiKeyId)),
+    );
     if (key === undefined || key.revokedAt !== null)
       throw unauthorized('The API key of this access token was revoked.');
     return { apiKeyId, via: 'access_token', rateLimitPerMinute: key.rateLimitPerMinute };
-  }
-
-  /** The key from the cache, or read (and cached when found). */
-  async #cached(
-    id: string,
-    read: () => Promise<CachedKey | null | undefined>,
-  ): Promise<CachedKey | undefined> {
-    const cached = this.cache.get(id);
-    if (cached !== undefined) return cached;
-    const generation = this.cache.generation;
-    const key = (await read()) ?? undefined;
-    if (key !== undefined) this.cache.set(id, key, generation);
-    return key;
   }
 }

@@ -8,6 +8,7 @@
  */
 export class NotifiedCache<V> {
   readonly #entries = new Map<string, { value: V; expiresAt: number }>();
+  readonly #loading = new Map<string, { generation: number; value: Promise<V | undefined> }>();
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   #generation = 0;
@@ -15,6 +16,31 @@ export class NotifiedCache<V> {
   constructor(ttlMs: number, maxEntries = 10_000) {
     this.#ttlMs = ttlMs;
     this.#maxEntries = maxEntries;
+  }
+
+  /**
+   * The entry, else `load`'s value (kept when found). Misses that arrive while a load is under
+   * way share it, unless something changed since it began: when a hot entry lapses, a process
+   * sends one query, not one per request in flight (40 concurrent status reads made 40 queries
+   * and opened a pool connection for most, every JOB_CACHE_SECONDS). Loads are shared by
+   * `loadKey` (the id unless given): callers whose queries differ must not share one.
+   */
+  read(id: string, load: () => Promise<V | undefined>, loadKey = id): Promise<V | undefined> {
+    const cached = this.get(id);
+    if (cached !== undefined) return Promise.resolve(cached);
+    const pending = this.#loading.get(loadKey);
+    if (pending !== undefined && pending.generation === this.#generation) return pending.value;
+    const generation = this.#generation;
+    const value = load()
+      .then((loaded) => {
+        if (loaded !== undefined) this.set(id, loaded, generation);
+        return loaded;
+      })
+      .finally(() => {
+        if (this.#loading.get(loadKey)?.value === value) this.#loading.delete(loadKey);
+      });
+    this.#loading.set(loadKey, { generation, value });
+    return value;
   }
 
   /** Take it before reading the database; hand it to `set` with the value read. */

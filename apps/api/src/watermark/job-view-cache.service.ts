@@ -36,12 +36,16 @@ export class JobViewCache {
 
   /** The job's row when it is the key's, as findJobView; another key's job is not found. */
   async find(apiKeyId: string, id: string): Promise<JobViewRow | null> {
-    const cached = this.#cache.get(id);
-    if (cached !== undefined) return cached.apiKeyId === apiKeyId ? cached.row : null;
-    const generation = this.#cache.generation;
-    const row = await findJobView(this.prisma.sql, id, apiKeyId);
-    if (row !== null) this.#cache.set(id, { apiKeyId, row }, generation);
-    return row;
+    const entry = await this.#cache.read(
+      id,
+      async () => {
+        const row = await findJobView(this.prisma.sql, id, apiKeyId);
+        return row === null ? undefined : { apiKeyId, row };
+      },
+      // Another key's read finds nothing: the owner's read must not wait for it and share that.
+      `${apiKeyId}/${id}`,
+    );
+    return entry?.apiKeyId === apiKeyId ? entry.row : null;
   }
 
   /** A change this process made: its own next read must not wait for the announcement. */
