@@ -109,7 +109,8 @@ describe('PixelPool', () => {
       },
       never,
     );
-    const read = await pixels.read({ bytes: marked.bytes, maxPixels: MAX_PIXELS }, never);
+    // Through `reader`, as verification takes it (examineImage's readPixels).
+    const read = await pixels.reader(never)(marked.bytes, MAX_PIXELS);
     const here = await readMarkAndFingerprint(marked.bytes, MAX_PIXELS);
     // The detection crosses the thread boundary whole: payload (a bigint) and geometry.
     expect(read.detection?.payload).toBe(0xddn);

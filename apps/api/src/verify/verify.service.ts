@@ -68,7 +68,7 @@ export class VerifyService {
       return await verifyImage(bytes, this.prisma.sql, {
         trustAnchors: await this.anchors.current(),
         maxPixels: this.config.MAX_IMAGE_PIXELS,
-        readPixels: (image, maxPixels) => this.pixels.read({ bytes: image, maxPixels }, signal),
+        readPixels: this.pixels.reader(signal),
       });
     } catch (error) {
       throw imageProblem(error) ?? error;

@@ -50,7 +50,7 @@ export class VerificationRunner {
       const outcome = await verifyImage(bytes, this.prisma.sql, {
         trustAnchors: this.#trustAnchors,
         maxPixels: this.config.MAX_IMAGE_PIXELS,
-        readPixels: (image, maxPixels) => this.pixels.read({ bytes: image, maxPixels }, signal),
+        readPixels: this.pixels.reader(signal),
       });
       await finishVerification(this.prisma.sql, requestId, storedResult(outcome));
       this.logger.info({ requestId, verdict: outcome.decision.verdict }, 'verification done');

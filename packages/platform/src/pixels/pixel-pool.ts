@@ -103,6 +103,19 @@ export class PixelPool implements OnApplicationShutdown {
     return { detection, fingerprint };
   }
 
+  /**
+   * `read` as a function of the image alone, every call within `signal`: the shape of
+   * `examineImage`'s `readPixels`, so a caller's verification reads on these threads.
+   */
+  reader(
+    signal: AbortSignal,
+  ): (
+    bytes: Uint8Array,
+    maxPixels: number,
+  ) => Promise<{ readonly detection: Detection | null; readonly fingerprint: string }> {
+    return (bytes, maxPixels) => this.read({ bytes, maxPixels }, signal);
+  }
+
   async #run(
     name: 'embed' | 'read',
     task: EmbedTask | ReadTask,
