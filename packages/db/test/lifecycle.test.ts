@@ -144,6 +144,28 @@ describe('quotas', () => {
     expect(await storedBytes(db.sql, apiKeyId)).toBe(0);
   });
 
+  it('counts rows any SQL writes: inserted with bytes (not when already deleted), moved to another key, deleted', async () => {
+    const [owner, other] = [await newKey(), await newKey()];
+    const insert = (id: string, sizeBytes: number, deletedAt: Date | null) =>
+      db.sql.query(
+        `INSERT INTO files (id, api_key_id, file_name, content_type, storage_key, status, size_bytes,
+                            deleted_at)
+         VALUES ($1::uuid, $2, 'a.jpg', 'image/jpeg', $1::text, 'uploaded', $3, $4)`,
+        [id, owner, sizeBytes, deletedAt],
+      );
+    const [kept, gone] = [randomUUID(), randomUUID()];
+    await insert(kept, 300, null);
+    await insert(gone, 5_000, new Date());
+    const job = await finishedJob(owner, kept, 'success', new Date(), 40);
+    expect(await storedBytes(db.sql, owner)).toBe(340);
+    await db.sql.query('UPDATE files SET api_key_id = $1 WHERE id = $2', [other, kept]);
+    await db.sql.query('UPDATE watermark_jobs SET api_key_id = $1 WHERE id = $2', [other, job]);
+    expect([await storedBytes(db.sql, owner), await storedBytes(db.sql, other)]).toEqual([0, 340]);
+    await db.sql.query('DELETE FROM watermark_jobs WHERE id = $1', [job]);
+    await db.sql.query('DELETE FROM files WHERE id = ANY($1)', [[kept, gone]]);
+    expect(await storedBytes(db.sql, other)).toBe(0);
+  });
+
   it('writes a file or a job under a quota only while the key stores less; a removed row gives its bytes back', async () => {
     const apiKeyId = await newKey();
     const file = await uploadedFile(apiKeyId, 1_000, new Date());
