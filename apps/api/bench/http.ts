@@ -142,6 +142,7 @@ export async function benchProcesses(
       [processes, many],
     ] as const) {
       await service.restartApi({ API_PROCESSES: String(count) });
+      service.api.unfollow();
       // A short warm-up: the first requests of a process pay for its JIT.
       await loadRoute(service.baseUrl, route, authorization, { ...options, seconds: 1 });
       into.push(await loadRoute(service.baseUrl, route, authorization, options));

@@ -57,6 +57,8 @@ async function benchHttp(): Promise<void> {
     const accepted = await client.createWatermarkJob(JSON.parse(watermark));
     const job = await waitForJob(client, accepted.requestId);
     await service.worker.stop();
+    // autocannon runs in this process: it must not also parse the api's access log.
+    service.api.unfollow();
     const bare = await startBenchServer('bare-server.ts', [
       JSON.stringify(job),
       JSON.stringify(link),
