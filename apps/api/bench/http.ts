@@ -143,8 +143,10 @@ export async function benchProcesses(
     ] as const) {
       await service.restartApi({ API_PROCESSES: String(count) });
       service.api.unfollow();
-      // A short warm-up: the first requests of a process pay for its JIT.
-      await loadRoute(service.baseUrl, route, authorization, { ...options, seconds: 1 });
+      // A warm-up: the first requests of a process pay for its JIT and heap sizing. 3 s, since
+      // two processes get half the requests each (after 1 s, two processes measured 1.19-1.23x
+      // of one; after 3 or 6 s, 1.27-1.28x).
+      await loadRoute(service.baseUrl, route, authorization, { ...options, seconds: 3 });
       into.push(await loadRoute(service.baseUrl, route, authorization, options));
     }
   }
