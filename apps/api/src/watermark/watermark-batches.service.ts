@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insertJob } from '@hallmark/db';
+import { insertBatch, insertJob } from '@hallmark/db';
 import { PrismaService } from '@hallmark/platform';
 import type { WatermarkBatch, WatermarkBatchRequest, WatermarkOptions } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
@@ -41,24 +41,30 @@ export class WatermarkBatchesService {
       for (const item of items) {
         if (item.options.mintNft === true) mints.push(await this.quotas.takeMint(apiKeyId));
       }
-      const batch = await this.prisma.client.watermarkBatch.create({ data: { apiKeyId } });
-      const ids: string[] = [];
-      for (const item of items) {
-        const job = {
-          id: randomUUID(),
-          apiKeyId,
-          fileId: item.fileId,
-          options: item.options,
-          idempotencyKey: null,
-          requestHash: null,
-          batchId: batch.id,
-        };
-        // Checked above; only a file deleted meanwhile can refuse it now.
-        if (!(await insertJob(this.prisma.sql, job))) throw notUploaded('watermark');
-        ids.push(job.id);
-      }
+      const batchId = randomUUID();
+      // One transaction: a worker completing batches (completeBatches) must never see the batch
+      // without its jobs, which it would complete at once, empty; a refused job leaves nothing.
+      const ids = await this.prisma.transaction(async (sql) => {
+        await insertBatch(sql, batchId, apiKeyId);
+        const inserted: string[] = [];
+        for (const item of items) {
+          const job = {
+            id: randomUUID(),
+            apiKeyId,
+            fileId: item.fileId,
+            options: item.options,
+            idempotencyKey: null,
+            requestHash: null,
+            batchId,
+          };
+          // Checked above; only a file deleted meanwhile can refuse it now.
+          if (!(await insertJob(sql, job))) throw notUploaded('watermark');
+          inserted.push(job.id);
+        }
+        return inserted;
+      });
       for (const id of ids) await this.queue.enqueueOrDefer(id);
-      return this.get(apiKeyId, batch.id);
+      return this.get(apiKeyId, batchId);
     } catch (error) {
       await Promise.all(mints.map((slot) => slot.giveBack()));
       throw error;

@@ -23,3 +23,8 @@ export async function completeBatches(sql: Sql): Promise<number> {
                                 FROM watermark_jobs j WHERE j.batch_id = b.id) AS counts`;
   return changeWithEvents(sql, change, event, [new Date()], '$1');
 }
+
+/** A new batch row; its jobs go in with it, in the same transaction (see completeBatches). */
+export async function insertBatch(sql: Sql, id: string, apiKeyId: string): Promise<void> {
+  await sql.query('INSERT INTO watermark_batches (id, api_key_id) VALUES ($1, $2)', [id, apiKeyId]);
+}
