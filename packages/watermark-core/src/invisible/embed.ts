@@ -17,7 +17,7 @@ import { addMarkField, markField } from './mark-field.ts';
 import { type MarkGrid, markGrid } from './mark-geometry.ts';
 import { assertPayload, type MarkPayload } from './payload.ts';
 import { CONTRAST_SAMPLES_PER_CHIP, perceptualStrength } from './perceptual-strength.ts';
-import { markSmallImage } from './small-image-strength.ts';
+import { markWithinFloor } from './quality-floor.ts';
 
 export interface EmbedOptions extends EncodeOptions {
   /** Largest accepted image (width x height); larger inputs throw PixelLimitError. Default 50 MP. */
@@ -61,7 +61,7 @@ export async function embedMark(
   const { pixels } = decoded;
   const fingerprint = fingerprintOfLuma(luma, lumaWidth, lumaHeight);
   const encoded =
-    (await markSmallImage(decoded, grid, luma, payload, options)) ??
+    (await markWithinFloor(decoded, grid, luma, payload, options)) ??
     (await markAtDefaultStrength(decoded, grid, luma, payload, options));
   return {
     image: encoded,

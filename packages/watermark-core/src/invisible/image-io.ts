@@ -229,21 +229,9 @@ export async function encodeImage(
 ): Promise<Uint8Array> {
   const format = options.format ?? image.format;
   const sameFormat = format === image.format;
-  const eightBitOnly = format === 'jpeg' || format === 'webp';
-  const bitDepth = eightBitOnly ? 8 : image.bitDepth;
-  const space: ColourSpace = image.grey
-    ? bitDepth === 16
-      ? 'grey16'
-      : 'b-w'
-    : bitDepth === 16
-      ? 'rgb16'
-      : 'srgb';
+  const space = colourSpaceOf(image, format);
   const pixels = marked;
-  const raw = {
-    width: pixels.width,
-    height: pixels.height,
-    channels: pixels.channels as 1 | 2 | 3 | 4,
-  };
+  const raw = rawOf(pixels);
   if (encodingNeedsOriginal(image, options)) {
     // No byte-level metadata copy for these containers: let sharp re-encode the original with its
     // metadata, turning its pixels into the marked ones by XOR (exact at any bit depth).
@@ -267,6 +255,49 @@ export async function encodeImage(
     });
   }
   return encoded;
+}
+
+/**
+ * A part of an image (`pixels`, cut from the decoded image) encoded as `encodeImage` encodes the
+ * whole, without metadata: what the encoder does to a sample of the image, cheaply.
+ */
+export async function encodeSample(
+  image: DecodedImage,
+  pixels: PixelBuffer,
+  options: EncodeOptions = {},
+): Promise<Uint8Array> {
+  const format = options.format ?? image.format;
+  const encoder = sharp(pixels.data, { raw: rawOf(pixels) }).toColourspace(
+    colourSpaceOf(image, format),
+  );
+  return new Uint8Array(await withFormat(encoder, format, image, options).toBuffer());
+}
+
+function colourSpaceOf(image: ImageInfo, format: ImageFormat): ColourSpace {
+  const eightBitOnly = format === 'jpeg' || format === 'webp';
+  const bitDepth = eightBitOnly ? 8 : image.bitDepth;
+  if (image.grey) return bitDepth === 16 ? 'grey16' : 'b-w';
+  return bitDepth === 16 ? 'rgb16' : 'srgb';
+}
+
+function rawOf(pixels: PixelBuffer) {
+  return {
+    width: pixels.width,
+    height: pixels.height,
+    channels: pixels.channels as 1 | 2 | 3 | 4,
+  };
+}
+
+/** True when the encoded file decodes to exactly the pixels given to `encodeImage`. */
+export function encodesLosslessly(image: DecodedImage, options: EncodeOptions = {}): boolean {
+  const format = options.format ?? image.format;
+  if (format === 'png' || format === 'tiff') return true;
+  return (
+    format === 'webp' &&
+    format === image.format &&
+    options.quality === undefined &&
+    isLosslessWebp(image.input)
+  );
 }
 
 function withFormat(

@@ -70,12 +70,7 @@ export function perceptualStrength(
   }
   // Over the PSNR budget, the busiest chips give way first (a lower cap): per unit of energy they
   // add the least to detection, since the detector weighs areas by the inverse of their contrast.
-  // Bilinear interpolation of independent +-a chips leaves 4/9 of their energy per pixel.
-  const rmsWithCap = (cap: number) => {
-    let sumSq = 0;
-    for (const a of strength) sumSq += Math.min(a, cap) ** 2;
-    return Math.sqrt((sumSq / strength.length) * (4 / 9));
-  };
+  const rmsWithCap = (cap: number) => markRms(strength, cap);
   if (rmsWithCap(settings.max) > settings.maxRms) {
     let low = 0;
     let high = settings.max;
@@ -87,6 +82,16 @@ export function perceptualStrength(
     for (let i = 0; i < strength.length; i++) strength[i] = Math.min(strength[i] as number, low);
   }
   return strength;
+}
+
+/**
+ * Root-mean-square change per pixel of a mark with these chip amplitudes (each capped at `cap`):
+ * bilinear interpolation of independent +-a chips leaves 4/9 of their energy per pixel.
+ */
+export function markRms(strength: Float32Array, cap = Infinity): number {
+  let sumSq = 0;
+  for (const a of strength) sumSq += Math.min(a, cap) ** 2;
+  return Math.sqrt((sumSq / strength.length) * (4 / 9));
 }
 
 function minFilter3(src: Float32Array, width: number, height: number): Float32Array {

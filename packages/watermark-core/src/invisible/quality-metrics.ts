@@ -19,32 +19,46 @@ function assertSameShape(a: RasterImage, b: RasterImage): void {
 
 /** Peak signal-to-noise ratio in dB over every colour sample (alpha excluded when `hasAlpha`). */
 export function psnr(a: RasterImage, b: RasterImage, hasAlpha = false): number {
+  const mse = meanSquaredError(a, b, hasAlpha);
+  return mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse);
+}
+
+/** Mean squared difference over every colour sample (alpha excluded when `hasAlpha`). */
+export function meanSquaredError(a: RasterImage, b: RasterImage, hasAlpha = false): number {
   assertSameShape(a, b);
-  const colour = hasAlpha ? a.channels - 1 : a.channels;
+  const { data: x, channels } = a;
+  const y = b.data;
   let sum = 0;
-  let count = 0;
-  for (let p = 0; p < a.data.length; p += a.channels) {
-    for (let c = 0; c < colour; c++) {
-      const d = (a.data[p + c] as number) - (b.data[p + c] as number);
+  if (!hasAlpha) {
+    for (let i = 0; i < x.length; i++) {
+      const d = (x[i] as number) - (y[i] as number);
       sum += d * d;
     }
-    count += colour;
+    return sum / x.length;
   }
-  const mse = sum / count;
-  return mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse);
+  const colour = channels - 1;
+  for (let p = 0; p < x.length; p += channels) {
+    for (let c = 0; c < colour; c++) {
+      const d = (x[p + c] as number) - (y[p + c] as number);
+      sum += d * d;
+    }
+  }
+  return sum / ((x.length / channels) * colour);
 }
 
 function luma(image: RasterImage): Float32Array {
   const n = image.width * image.height;
   const out = new Float32Array(n);
   const { data, channels } = image;
+  if (channels < 3) {
+    for (let i = 0, p = 0; i < n; i++, p += channels) out[i] = data[p] as number;
+    return out;
+  }
   for (let i = 0, p = 0; i < n; i++, p += channels) {
     out[i] =
-      channels >= 3
-        ? 0.299 * (data[p] as number) +
-          0.587 * (data[p + 1] as number) +
-          0.114 * (data[p + 2] as number)
-        : (data[p] as number);
+      0.299 * (data[p] as number) +
+      0.587 * (data[p + 1] as number) +
+      0.114 * (data[p + 2] as number);
   }
   return out;
 }
@@ -58,31 +72,76 @@ const KERNEL = (() => {
   }
   return k.map((v) => v / sum);
 })();
+/** The kernel's six distinct weights (it is symmetric), centre last: the unrolled taps use them. */
+const TAPS = Array.from(KERNEL.subarray(0, 6)) as [number, number, number, number, number, number];
 
 /**
- * Gaussian-weighted local mean over the 'valid' region (no padding), at every `stride`-th window
- * position in each direction: ceil((w-10)/stride) x ceil((h-10)/stride) values.
+ * Gaussian sums along each row of the 'valid' region at every `stride`-th column (row-major,
+ * ceil((width-10)/stride) per row) of a, of a^2, and of a*b when `b` is given. The kernel is
+ * symmetric: six weights, the taps unrolled (this runs over every pixel).
  */
-function gaussianValid(src: Float32Array, width: number, height: number, stride = 1): Float32Array {
+function rowSums(
+  a: Float32Array,
+  b: Float32Array | null,
+  width: number,
+  height: number,
+  stride: number,
+): { sa: Float32Array; saa: Float32Array; sab: Float32Array | null } {
   const ow = Math.ceil((width - 10) / stride);
-  const oh = Math.ceil((height - 10) / stride);
-  const tmp = new Float32Array(ow * height);
+  const [k0, k1, k2, k3, k4, k5] = TAPS;
+  const sa = new Float32Array(ow * height);
+  const saa = new Float32Array(ow * height);
+  const sab = b === null ? null : new Float32Array(ow * height);
+  const tap = (v: Float32Array, x: number) =>
+    k0 * ((v[x] as number) + (v[x + 10] as number)) +
+    k1 * ((v[x + 1] as number) + (v[x + 9] as number)) +
+    k2 * ((v[x + 2] as number) + (v[x + 8] as number)) +
+    k3 * ((v[x + 3] as number) + (v[x + 7] as number)) +
+    k4 * ((v[x + 4] as number) + (v[x + 6] as number)) +
+    k5 * (v[x + 5] as number);
+  const squares = new Float32Array(width);
+  const products = new Float32Array(width);
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let i = 0; i < ow; i++) {
-      const x = i * stride;
-      let sum = 0;
-      for (let k = 0; k < 11; k++) sum += (KERNEL[k] as number) * (src[row + x + k] as number);
-      tmp[y * ow + i] = sum;
+    for (let x = 0; x < width; x++) {
+      const v = a[row + x] as number;
+      squares[x] = v * v;
+      if (b !== null) products[x] = v * (b[row + x] as number);
+    }
+    for (let i = 0, x = 0; i < ow; i++, x += stride) {
+      sa[y * ow + i] = tap(a, row + x);
+      saa[y * ow + i] = tap(squares, x);
+      if (sab !== null) sab[y * ow + i] = tap(products, x);
     }
   }
+  return { sa, saa, sab };
+}
+
+/**
+ * The Gaussian-weighted local means of rowSums' output at every `stride`-th row: ceil((w-10)/stride)
+ * x ceil((h-10)/stride) values.
+ */
+function columnSums(
+  rows: Float32Array,
+  width: number,
+  height: number,
+  stride: number,
+): Float32Array {
+  const ow = Math.ceil((width - 10) / stride);
+  const oh = Math.ceil((height - 10) / stride);
+  const [k0, k1, k2, k3, k4, k5] = TAPS;
   const out = new Float32Array(ow * oh);
   for (let j = 0; j < oh; j++) {
-    const y = j * stride;
+    const top = j * stride * ow;
     for (let i = 0; i < ow; i++) {
-      let sum = 0;
-      for (let k = 0; k < 11; k++) sum += (KERNEL[k] as number) * (tmp[(y + k) * ow + i] as number);
-      out[j * ow + i] = sum;
+      const at = top + i;
+      out[j * ow + i] =
+        k0 * ((rows[at] as number) + (rows[at + 10 * ow] as number)) +
+        k1 * ((rows[at + ow] as number) + (rows[at + 9 * ow] as number)) +
+        k2 * ((rows[at + 2 * ow] as number) + (rows[at + 8 * ow] as number)) +
+        k3 * ((rows[at + 3 * ow] as number) + (rows[at + 7 * ow] as number)) +
+        k4 * ((rows[at + 4 * ow] as number) + (rows[at + 6 * ow] as number)) +
+        k5 * (rows[at + 5 * ow] as number);
     }
   }
   return out;
@@ -96,33 +155,23 @@ export function ssim(a: RasterImage, b: RasterImage): number {
 /**
  * SSIM against a fixed reference image, its local statistics computed once: for comparing several
  * candidates with the same original. With `stride` > 1 the mean is taken over every stride-th
- * window in each direction, an estimate about stride^2 times cheaper.
+ * window in each direction, an estimate about stride^2 times cheaper in its last step (the row
+ * sums still visit every pixel).
  */
 export function ssimAgainst(reference: RasterImage, stride = 1): (image: RasterImage) => number {
   const { width, height } = reference;
   const x = luma(reference);
-  const mx = gaussianValid(x, width, height, stride);
-  const sxx = gaussianValid(
-    x.map((v) => v * v),
-    width,
-    height,
-    stride,
-  );
+  const ref = rowSums(x, null, width, height, stride);
+  const mx = columnSums(ref.sa, width, height, stride);
+  const sxx = columnSums(ref.saa, width, height, stride);
   const c1 = (0.01 * 255) ** 2;
   const c2 = (0.03 * 255) ** 2;
   return (image) => {
     assertSameShape(reference, image);
-    const y = luma(image);
-    const yy = new Float32Array(y.length);
-    const xy = new Float32Array(y.length);
-    for (let i = 0; i < y.length; i++) {
-      const yv = y[i] as number;
-      yy[i] = yv * yv;
-      xy[i] = (x[i] as number) * yv;
-    }
-    const my = gaussianValid(y, width, height, stride);
-    const syy = gaussianValid(yy, width, height, stride);
-    const sxy = gaussianValid(xy, width, height, stride);
+    const sums = rowSums(luma(image), x, width, height, stride);
+    const my = columnSums(sums.sa, width, height, stride);
+    const syy = columnSums(sums.saa, width, height, stride);
+    const sxy = columnSums(sums.sab as Float32Array, width, height, stride);
     let total = 0;
     for (let i = 0; i < mx.length; i++) {
       const ux = mx[i] as number;

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { detectMark, embedMark } from '../src/invisible/index.ts';
+import { psnr, type RasterImage, ssim } from '../src/invisible/quality-metrics.ts';
+
+const photos = join(import.meta.dirname, '../../../fixtures/photos');
+const photo = (file: string) => new Uint8Array(readFileSync(join(photos, file)));
+
+async function raster(image: Uint8Array): Promise<RasterImage> {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 };
+}
+
+/** Root-mean-square luma change the mark made, in 8-bit levels. */
+function markRms(a: RasterImage, b: RasterImage): number {
+  let sum = 0;
+  for (let i = 0; i < a.data.length; i += 3) {
+    const d = (b.data[i + 1] as number) - (a.data[i + 1] as number);
+    sum += d * d;
+  }
+  return Math.sqrt(sum / (a.data.length / 3));
+}
+
+/** The marked file against its original, as a viewer decodes both. */
+async function quality(original: Uint8Array, marked: Uint8Array) {
+  const [before, after] = await Promise.all([raster(original), raster(marked)]);
+  return { psnr: psnr(before, after), ssim: ssim(before, after), rms: markRms(before, after) };
+}
+
+describe('the quality floor: every marked file keeps PSNR >= 40 dB and SSIM >= 0.985', () => {
+  it('marks a smooth 0.15 MP sky more strongly than the same sky over 0.4 MP, within the floor', async () => {
+    const sky = photo('cloud-sky-portrait-0.15mp.jpg');
+    // The same picture enlarged past the small-image size is marked at the default amplitude.
+    const large = new Uint8Array(
+      await sharp(sky).resize(720, 960).jpeg({ quality: 92 }).toBuffer(),
+    );
+    const payload = 0x0bad_cafe_dead_beefn;
+    const [smallMarked, largeMarked] = await Promise.all([
+      embedMark(sky, payload),
+      embedMark(large, payload),
+    ]);
+    const small = await quality(sky, smallMarked.image);
+    const enlarged = await quality(large, largeMarked.image);
+    expect(small.rms).toBeGreaterThan(1.15 * enlarged.rms);
+    expect(small.ssim).toBeGreaterThanOrEqual(0.985);
+    expect(small.psnr).toBeGreaterThanOrEqual(40);
+    expect((await detectMark(smallMarked.image)).payload).toBe(payload);
+  });
+
+  // At the default strength these leave the floor (measured: fig 39.5 dB, its mark at the RMS cap
+  // and the JPEG re-encode adding its own error; the dark deep-sky photo SSIM 0.9845-0.985).
+  it.each([
+    ['busy, at the RMS cap', 'fig-0.25mp.jpg', 'psnr'],
+    ['dark and smooth', 'deep-field-portrait-0.25mp.jpg', 'ssim'],
+    ['busy, 0.55 MP', 'paintbrushes-portrait-0.55mp.jpg', 'psnr'],
+  ] as const)(
+    'cuts the mark of a %s photo to the floor, and it is still found (%s)',
+    async (_, file, limit) => {
+      const original = photo(file);
+      const payload = 0x5eed_f00d_1234_5678n;
+      const marked = await embedMark(original, payload);
+      const measured = await quality(original, marked.image);
+      expect(measured.psnr).toBeGreaterThanOrEqual(40);
+      expect(measured.ssim).toBeGreaterThanOrEqual(0.985);
+      // Cut to the floor by the measure that was short, not far below it.
+      if (limit === 'psnr') expect(measured.psnr).toBeLessThan(41);
+      else expect(measured.ssim).toBeLessThan(0.987);
+      expect((await detectMark(marked.image)).payload).toBe(payload);
+    },
+  );
+
+  it('measures a 6 MP photo on sample windows and cuts it to the floor too', async () => {
+    // Enlarged and sharpened: busy texture over 5.9 MP, 39.7 dB at the default strength.
+    const moss = photo('moss-1mp.jpg');
+    const { width = 0, height = 0 } = await sharp(moss).metadata();
+    const large = new Uint8Array(
+      await sharp(moss)
+        .resize(Math.round(width * 2.4), Math.round(height * 2.4))
+        .sharpen({ sigma: 1.5 })
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+    );
+    const payload = 0x0123_4567_89ab_cdefn;
+    const marked = await embedMark(large, payload);
+    const measured = await quality(large, marked.image);
+    expect(measured.psnr).toBeGreaterThanOrEqual(40);
+    expect(measured.psnr).toBeLessThan(41);
+    expect(measured.ssim).toBeGreaterThanOrEqual(0.985);
+    expect((await detectMark(marked.image)).payload).toBe(payload);
+  });
+
+  it('measures a lossless file on its pixels: a PNG of a smooth sunset sky is cut to the floor too', async () => {
+    // At the default strength this PNG has SSIM 0.9849 (0.6 MP: the sparse SSIM estimate).
+    const png = new Uint8Array(
+      await sharp(photo('sunset-clouds-portrait-0.6mp.jpg')).png().toBuffer(),
+    );
+    const marked = await embedMark(png, 7n);
+    const measured = await quality(png, marked.image);
+    expect(measured.psnr).toBeGreaterThanOrEqual(40);
+    expect(measured.ssim).toBeGreaterThanOrEqual(0.985);
+    expect((await detectMark(marked.image)).payload).toBe(7n);
+  });
+});
