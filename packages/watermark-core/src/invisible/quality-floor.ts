@@ -40,14 +40,14 @@ export const SMALL_IMAGE_PIXELS = 400_000;
 /** Flat-area amplitudes small images try, weakest first: an image with no room costs one trial. */
 const SMALL_FLAT_CANDIDATES = [1.5, 1.8] as const;
 /**
- * Images measured on their whole file. Larger ones are measured on SAMPLE_WINDOWS windows of
- * SAMPLE_SIDE pixels encoded apart: a decode and an SSIM of a 12 MP file would cost more than the
- * embed itself (bench target). JPEG works in 8x8 or 16x16 blocks, so a window on block borders
- * encodes as it does within the whole.
+ * Images measured on their whole file. Larger ones are measured on SAMPLE_COLUMNS x SAMPLE_ROWS
+ * windows of SAMPLE_SIDE pixels encoded apart: a decode and an SSIM of a 12 MP file would cost
+ * more than the embed itself (bench target). JPEG works in 8x8 or 16x16 blocks, so a window on
+ * block borders encodes as it does within the whole.
  */
 export const MEASURED_PIXELS = 4_200_000;
 const SAMPLE_SIDE = 256;
-const SAMPLE_COLUMNS = 4;
+const SAMPLE_COLUMNS = 3;
 const SAMPLE_ROWS = 2;
 /** Sampled PSNR and SSIM vary with where the windows fall: a wider margin. */
 const SAMPLED_FLOOR = { psnr: 40.25, ssim: 0.9858 } as const;
@@ -66,6 +66,8 @@ const CUT_MARGIN = 0.985;
 
 interface Trial {
   readonly encoded: Uint8Array;
+  /** False when the file did not read back as the input did (then it is kept as it is). */
+  readonly measured: boolean;
   readonly psnr: number;
   readonly ssim: number;
   /** Mean squared change of the mark alone, before encoding (RGB samples). */
@@ -82,10 +84,14 @@ interface Measured {
   readonly markMse: number;
 }
 
+/** A file that could not be measured: it fits no floor. */
+const UNMEASURED: Measured = { psnr: -Infinity, ssim: -Infinity, markMse: 0 };
+
 /**
  * The encoded marked file of an 8-bit image within the quality floor: stronger than the default
  * for small images with room, weaker where the default leaves the floor. Null for 16-bit samples
- * (the caller marks them at the default strength).
+ * (the caller marks them at the default strength). An image is marked once per trial, so the
+ * caller must not mark it again.
  */
 export async function markWithinFloor(
   decoded: DecodedImage,
@@ -110,7 +116,7 @@ export async function markWithinFloor(
   // rare case a trial leaves the floor.
   let source = decoded;
   let sourceIntact = true;
-  const trial = async (settings: StrengthSettings): Promise<Trial | null> => {
+  const trial = async (settings: StrengthSettings): Promise<Trial> => {
     if (!sourceIntact) {
       source = await decodeImage(decoded.input, width * height, decoded);
       sourceIntact = true;
@@ -123,30 +129,37 @@ export async function markWithinFloor(
     sourceIntact = !inPlace;
     // libvips encodes on its own threads: the measuring runs meanwhile.
     const encoding = encodeImage(source, marked, options);
-    const measured = await measure.run(original, marked, encoding);
-    const encoded = await encoding;
-    return measured === null
-      ? null
-      : { ...measured, encoded, markRms: markRms(strength), settings };
+    const [measured, encoded] = await Promise.all([
+      measure.run(original, marked, encoding),
+      encoding,
+    ]);
+    return {
+      ...(measured ?? UNMEASURED),
+      measured: measured !== null,
+      encoded,
+      markRms: markRms(strength),
+      settings,
+    };
   };
   const fits = (t: Trial) => t.psnr >= floor.psnr && t.ssim >= floor.ssim;
 
   let current = await trial(DEFAULT_STRENGTH);
-  if (current === null) return null;
+  // A file that does not read back as the input did is kept as it is, unmeasured.
+  if (!current.measured) return current.encoded;
   if (fits(current)) {
     const small = width * height < SMALL_IMAGE_PIXELS && channels === 3 && !hasAlpha;
     if (!small) return current.encoded;
     let best = current;
     for (const flat of SMALL_FLAT_CANDIDATES) {
       const stronger = await trial({ ...DEFAULT_STRENGTH, flat });
-      if (stronger === null || !fits(stronger)) break;
+      if (!fits(stronger)) break;
       best = stronger;
     }
     return best.encoded;
   }
   for (let cut = 0; cut < MAX_CUTS && !fits(current); cut++) {
     const next = await trial(weaker(current, floor));
-    if (next === null) break;
+    if (!next.measured) break;
     current = next;
   }
   return current.encoded;
@@ -190,15 +203,15 @@ function wholeFileMeasure(decoded: DecodedImage, options: EncodeOptions, stride:
   };
 }
 /**
- * SAMPLE_COLUMNS x SAMPLE_ROWS windows of SAMPLE_SIDE pixels spread over a large image, each
- * encoded and decoded apart. `keep` stacks the original's windows into one buffer (one window
- * under the other); PSNR is taken over all of them, SSIM as the mean of each window's.
+ * SAMPLE_COLUMNS x SAMPLE_ROWS windows of SAMPLE_SIDE pixels spread over a large image, stacked
+ * one under the other into one small image that is encoded and decoded on its own. PSNR is taken
+ * over all of them, SSIM as the mean of each window's.
  */
 function sampleMeasure(decoded: DecodedImage, options: EncodeOptions): Measure {
   const lossless = encodesLosslessly(decoded, options);
   const windows = sampleWindows(decoded.pixels.width, decoded.pixels.height);
   const side = SAMPLE_SIDE;
-  const windowInfo = { ...decoded, width: side, height: side };
+  const stackInfo = { ...decoded, width: side, height: side * windows.length };
   const window = (stacked: PixelBuffer, i: number): PixelBuffer => {
     const size = side * side * stacked.channels;
     return { ...stacked, height: side, data: stacked.data.subarray(i * size, (i + 1) * size) };
@@ -211,23 +224,17 @@ function sampleMeasure(decoded: DecodedImage, options: EncodeOptions): Measure {
       const markMse = meanSquaredError(raster(original), raster(after), hasAlpha);
       let file = after;
       if (!lossless) {
-        const decodedWindows = await Promise.all(
-          windows.map(async (_, i) => {
-            const encoded = await encodeSample(decoded, window(after, i), options);
-            return (await decodeImage(encoded, side * side, windowInfo)).pixels.data;
-          }),
-        );
-        const data = new Uint8Array(after.data.length);
-        for (const [i, back] of decodedWindows.entries()) {
-          if (!(back instanceof Uint8Array) || back.length * windows.length !== data.length)
-            return null;
-          data.set(back, i * back.length);
-        }
-        file = { ...after, data };
+        // The stacked windows go through the encoder as one image: its blocks encode as each
+        // window's would alone (only the chroma upsampling at a seam sees the next window).
+        const encoded = await encodeSample(decoded, after, options);
+        const back = (await decodeImage(encoded, after.width * after.height, stackInfo)).pixels
+          .data;
+        if (!(back instanceof Uint8Array) || back.length !== after.data.length) return null;
+        file = { ...after, data: back };
       }
       let ssim = 0;
       for (let i = 0; i < windows.length; i++) {
-        ssim += ssimAgainst(raster(window(original, i)), 2)(raster(window(file, i)));
+        ssim += ssimAgainst(raster(window(original, i)), 4)(raster(window(file, i)));
       }
       const fileMse = lossless
         ? markMse

@@ -72,13 +72,24 @@ const KERNEL = (() => {
   }
   return k.map((v) => v / sum);
 })();
-/** The kernel's six distinct weights (it is symmetric), centre last: the unrolled taps use them. */
-const TAPS = Array.from(KERNEL.subarray(0, 6)) as [number, number, number, number, number, number];
+/** The kernel's six distinct weights (it is symmetric, centre last), for the unrolled taps. */
+const [K0 = 0, K1 = 0, K2 = 0, K3 = 0, K4 = 0, K5 = 0] = KERNEL;
+
+/** The kernel applied at `v[at..at+10]` (symmetric: six weights, the taps unrolled). */
+function tap(v: Float32Array, at: number): number {
+  return (
+    K0 * ((v[at] as number) + (v[at + 10] as number)) +
+    K1 * ((v[at + 1] as number) + (v[at + 9] as number)) +
+    K2 * ((v[at + 2] as number) + (v[at + 8] as number)) +
+    K3 * ((v[at + 3] as number) + (v[at + 7] as number)) +
+    K4 * ((v[at + 4] as number) + (v[at + 6] as number)) +
+    K5 * (v[at + 5] as number)
+  );
+}
 
 /**
  * Gaussian sums along each row of the 'valid' region at every `stride`-th column (row-major,
- * ceil((width-10)/stride) per row) of a, of a^2, and of a*b when `b` is given. The kernel is
- * symmetric: six weights, the taps unrolled (this runs over every pixel).
+ * ceil((width-10)/stride) per row) of a, of a^2, and of a*b when `b` is given.
  */
 function rowSums(
   a: Float32Array,
@@ -88,17 +99,9 @@ function rowSums(
   stride: number,
 ): { sa: Float32Array; saa: Float32Array; sab: Float32Array | null } {
   const ow = Math.ceil((width - 10) / stride);
-  const [k0, k1, k2, k3, k4, k5] = TAPS;
   const sa = new Float32Array(ow * height);
   const saa = new Float32Array(ow * height);
   const sab = b === null ? null : new Float32Array(ow * height);
-  const tap = (v: Float32Array, x: number) =>
-    k0 * ((v[x] as number) + (v[x + 10] as number)) +
-    k1 * ((v[x + 1] as number) + (v[x + 9] as number)) +
-    k2 * ((v[x + 2] as number) + (v[x + 8] as number)) +
-    k3 * ((v[x + 3] as number) + (v[x + 7] as number)) +
-    k4 * ((v[x + 4] as number) + (v[x + 6] as number)) +
-    k5 * (v[x + 5] as number);
   const squares = new Float32Array(width);
   const products = new Float32Array(width);
   for (let y = 0; y < height; y++) {
@@ -129,19 +132,18 @@ function columnSums(
 ): Float32Array {
   const ow = Math.ceil((width - 10) / stride);
   const oh = Math.ceil((height - 10) / stride);
-  const [k0, k1, k2, k3, k4, k5] = TAPS;
   const out = new Float32Array(ow * oh);
   for (let j = 0; j < oh; j++) {
     const top = j * stride * ow;
     for (let i = 0; i < ow; i++) {
       const at = top + i;
       out[j * ow + i] =
-        k0 * ((rows[at] as number) + (rows[at + 10 * ow] as number)) +
-        k1 * ((rows[at + ow] as number) + (rows[at + 9 * ow] as number)) +
-        k2 * ((rows[at + 2 * ow] as number) + (rows[at + 8 * ow] as number)) +
-        k3 * ((rows[at + 3 * ow] as number) + (rows[at + 7 * ow] as number)) +
-        k4 * ((rows[at + 4 * ow] as number) + (rows[at + 6 * ow] as number)) +
-        k5 * (rows[at + 5 * ow] as number);
+        K0 * ((rows[at] as number) + (rows[at + 10 * ow] as number)) +
+        K1 * ((rows[at + ow] as number) + (rows[at + 9 * ow] as number)) +
+        K2 * ((rows[at + 2 * ow] as number) + (rows[at + 8 * ow] as number)) +
+        K3 * ((rows[at + 3 * ow] as number) + (rows[at + 7 * ow] as number)) +
+        K4 * ((rows[at + 4 * ow] as number) + (rows[at + 6 * ow] as number)) +
+        K5 * (rows[at + 5 * ow] as number);
     }
   }
   return out;
