@@ -7,11 +7,11 @@ import {
   type DecodedImage,
   decodeImage,
   type EncodeOptions,
-  encodeSample,
+  encodePixels,
   encodesLosslessly,
   type PixelBuffer,
 } from './image-io.ts';
-import { meanSquaredError, type RasterImage, ssimAgainst } from './quality-metrics.ts';
+import { meanSquaredError, psnrOf, type RasterImage, ssimAgainst } from './quality-metrics.ts';
 
 /** The floor of issue 16: PSNR (dB, RGB) and SSIM (luma) of the file against the original. */
 export interface QualityAim {
@@ -103,7 +103,7 @@ function sampleMeasure(decoded: DecodedImage, options: EncodeOptions): Measure {
       if (!lossless) {
         // The stacked windows go through the encoder as one image: its blocks encode as each
         // window's would alone (only the chroma upsampling at a seam sees the next window).
-        const encoded = await encodeSample(decoded, after, options);
+        const encoded = await encodePixels(decoded, after, options);
         const back = (await decodeImage(encoded, after.width * after.height, stackInfo)).pixels
           .data;
         if (!(back instanceof Uint8Array) || back.length !== after.data.length) return null;
@@ -164,7 +164,7 @@ function raster(pixels: PixelBuffer): RasterImage {
 }
 
 function quality(fileMse: number, ssim: number): { psnr: number; ssim: number } {
-  return { psnr: fileMse === 0 ? Infinity : 10 * Math.log10((255 * 255) / fileMse), ssim };
+  return { psnr: psnrOf(fileMse), ssim };
 }
 
 /**

@@ -229,9 +229,7 @@ export async function encodeImage(
 ): Promise<Uint8Array> {
   const format = options.format ?? image.format;
   const sameFormat = format === image.format;
-  const space = colourSpaceOf(image, format);
   const pixels = marked;
-  const raw = rawOf(pixels);
   if (encodingNeedsOriginal(image, options)) {
     // No byte-level metadata copy for these containers: let sharp re-encode the original with its
     // metadata, turning its pixels into the marked ones by XOR (exact at any bit depth).
@@ -239,13 +237,12 @@ export async function encodeImage(
     for (let i = 0; i < xor.length; i++) xor[i] = (xor[i] as number) ^ (pixels.data[i] as number);
     const encoder = sharp(image.input, { limitInputPixels: false })
       // sharp reads a Uint16Array operand as 16-bit samples; its typings only name Buffer.
-      .boolean(xor as unknown as Buffer, 'eor', { raw })
+      .boolean(xor as unknown as Buffer, 'eor', { raw: rawOf(pixels) })
       .keepMetadata()
-      .toColourspace(space);
+      .toColourspace(colourSpaceOf(image, format));
     return new Uint8Array(await withFormat(encoder, format, image, options).toBuffer());
   }
-  const encoder = sharp(pixels.data, { raw }).toColourspace(space);
-  const encoded = new Uint8Array(await withFormat(encoder, format, image, options).toBuffer());
+  const encoded = await encodePixels(image, pixels, options);
   if (sameFormat && (format === 'jpeg' || format === 'png' || format === 'webp')) {
     return transplantMetadata(image.input, encoded, {
       format,
@@ -258,10 +255,10 @@ export async function encodeImage(
 }
 
 /**
- * A part of an image (`pixels`, cut from the decoded image) encoded as `encodeImage` encodes the
- * whole, without metadata: what the encoder does to a sample of the image, cheaply.
+ * Pixels of the image (all of them, or a part cut from it) encoded as `encodeImage` encodes them,
+ * without metadata: for a part, what the encoder does to a sample of the image, cheaply.
  */
-export async function encodeSample(
+export async function encodePixels(
   image: DecodedImage,
   pixels: PixelBuffer,
   options: EncodeOptions = {},

@@ -70,13 +70,12 @@ export function perceptualStrength(
   }
   // Over the PSNR budget, the busiest chips give way first (a lower cap): per unit of energy they
   // add the least to detection, since the detector weighs areas by the inverse of their contrast.
-  const rmsWithCap = (cap: number) => markRms(strength, cap);
-  if (rmsWithCap(settings.max) > settings.maxRms) {
+  if (markRms(strength, settings.max) > settings.maxRms) {
     let low = 0;
     let high = settings.max;
     for (let step = 0; step < 16; step++) {
       const mid = (low + high) / 2;
-      if (rmsWithCap(mid) > settings.maxRms) high = mid;
+      if (markRms(strength, mid) > settings.maxRms) high = mid;
       else low = mid;
     }
     for (let i = 0; i < strength.length; i++) strength[i] = Math.min(strength[i] as number, low);

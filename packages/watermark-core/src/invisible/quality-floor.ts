@@ -26,6 +26,7 @@ import {
   perceptualStrength,
   type StrengthSettings,
 } from './perceptual-strength.ts';
+import { mseAt } from './quality-metrics.ts';
 
 /** Images below this many pixels try stronger flat-area amplitudes than the default (1.2). */
 export const SMALL_IMAGE_PIXELS = 400_000;
@@ -65,20 +66,17 @@ export async function markWithinFloor(
   if (!(data instanceof Uint8Array)) return null;
   const { measure, aim: floor, sampled } = measureFor(decoded, options);
   // A large image is marked in place (its pixels are 36 MB at 12 MP), and decoded again in the
-  // rare case a trial leaves the floor.
+  // rare case a trial leaves the floor; others are marked on a copy.
+  const inPlace = sampled && !encodingNeedsOriginal(decoded, options);
   let source = decoded;
-  let sourceIntact = true;
+  let trials = 0;
   const trial = async (settings: StrengthSettings): Promise<Trial> => {
-    if (!sourceIntact) {
-      source = await decodeImage(decoded.input, width * height, decoded);
-      sourceIntact = true;
-    }
+    if (inPlace && trials > 0) source = await decodeImage(decoded.input, width * height, decoded);
+    trials++;
     const strength = perceptualStrength(contrastLuma, grid, settings);
-    const inPlace = sampled && !encodingNeedsOriginal(decoded, options);
     const marked = inPlace ? source.pixels : { ...source.pixels, data: source.pixels.data.slice() };
     const original = measure.keep(source.pixels);
     addMarkField(marked, grid, markField(grid, strength, payload));
-    sourceIntact = !inPlace;
     // libvips encodes on its own threads: the measuring runs meanwhile.
     const encoding = encodeImage(source, marked, options);
     const [measured, encoded] = await Promise.all([
@@ -125,8 +123,8 @@ export async function markWithinFloor(
 function weaker(trial: Trial, floor: QualityAim): StrengthSettings {
   let settings = trial.settings;
   if (trial.psnr < floor.psnr) {
-    const fileMse = (255 * 255) / 10 ** (trial.psnr / 10);
-    const allowed = (255 * 255) / 10 ** (floor.psnr / 10);
+    const fileMse = mseAt(trial.psnr);
+    const allowed = mseAt(floor.psnr);
     const other = Math.max(0, fileMse - trial.markMse);
     const wanted = Math.max(0.25 * trial.markMse, allowed - other);
     const ratio = Math.sqrt(wanted / trial.markMse) * CUT_MARGIN;

@@ -19,8 +19,17 @@ function assertSameShape(a: RasterImage, b: RasterImage): void {
 
 /** Peak signal-to-noise ratio in dB over every colour sample (alpha excluded when `hasAlpha`). */
 export function psnr(a: RasterImage, b: RasterImage, hasAlpha = false): number {
-  const mse = meanSquaredError(a, b, hasAlpha);
+  return psnrOf(meanSquaredError(a, b, hasAlpha));
+}
+
+/** PSNR in dB of 8-bit samples whose mean squared error is `mse`. */
+export function psnrOf(mse: number): number {
   return mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse);
+}
+
+/** The mean squared error of 8-bit samples at `psnr` dB (psnrOf's inverse). */
+export function mseAt(psnr: number): number {
+  return (255 * 255) / 10 ** (psnr / 10);
 }
 
 /** Mean squared difference over every colour sample (alpha excluded when `hasAlpha`). */
@@ -75,15 +84,18 @@ const KERNEL = (() => {
 /** The kernel's six distinct weights (it is symmetric, centre last), for the unrolled taps. */
 const [K0 = 0, K1 = 0, K2 = 0, K3 = 0, K4 = 0, K5 = 0] = KERNEL;
 
-/** The kernel applied at `v[at..at+10]` (symmetric: six weights, the taps unrolled). */
-function tap(v: Float32Array, at: number): number {
+/**
+ * The kernel applied at `v[at]`, `v[at + step]`, ... `v[at + 10 * step]` (along a row with step 1,
+ * down a column with the row length). Symmetric: six weights, the taps unrolled.
+ */
+function tap(v: Float32Array, at: number, step = 1): number {
   return (
-    K0 * ((v[at] as number) + (v[at + 10] as number)) +
-    K1 * ((v[at + 1] as number) + (v[at + 9] as number)) +
-    K2 * ((v[at + 2] as number) + (v[at + 8] as number)) +
-    K3 * ((v[at + 3] as number) + (v[at + 7] as number)) +
-    K4 * ((v[at + 4] as number) + (v[at + 6] as number)) +
-    K5 * (v[at + 5] as number)
+    K0 * ((v[at] as number) + (v[at + 10 * step] as number)) +
+    K1 * ((v[at + step] as number) + (v[at + 9 * step] as number)) +
+    K2 * ((v[at + 2 * step] as number) + (v[at + 8 * step] as number)) +
+    K3 * ((v[at + 3 * step] as number) + (v[at + 7 * step] as number)) +
+    K4 * ((v[at + 4 * step] as number) + (v[at + 6 * step] as number)) +
+    K5 * (v[at + 5 * step] as number)
   );
 }
 
@@ -136,14 +148,7 @@ function columnSums(
   for (let j = 0; j < oh; j++) {
     const top = j * stride * ow;
     for (let i = 0; i < ow; i++) {
-      const at = top + i;
-      out[j * ow + i] =
-        K0 * ((rows[at] as number) + (rows[at + 10 * ow] as number)) +
-        K1 * ((rows[at + ow] as number) + (rows[at + 9 * ow] as number)) +
-        K2 * ((rows[at + 2 * ow] as number) + (rows[at + 8 * ow] as number)) +
-        K3 * ((rows[at + 3 * ow] as number) + (rows[at + 7 * ow] as number)) +
-        K4 * ((rows[at + 4 * ow] as number) + (rows[at + 6 * ow] as number)) +
-        K5 * (rows[at + 5 * ow] as number);
+      out[j * ow + i] = tap(rows, top + i, ow);
     }
   }
   return out;
