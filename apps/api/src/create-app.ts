@@ -9,6 +9,7 @@ import { AppModule } from './app.module.ts';
 import { registerDocsPage } from './docs/register-docs-page.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './problem/client-error.ts';
 import { sendProblem } from './problem/send-problem.ts';
+import { drainUnreadBodies } from './problem/unread-bodies.ts';
 import { settleRateLimits } from './rate-limit/rate-limit-settlement.ts';
 import { trustProxySetting } from './rate-limit/trust-proxy.ts';
 import { passUploadBodies } from './uploads/upload-body-parser.ts';
@@ -55,6 +56,7 @@ export async function createApp(
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser('*', passUploadBodies);
   settleRateLimits(fastify, httpLogger);
+  drainUnreadBodies(fastify);
   // After the settlement: an answer whose count waited for Redis joins the turn that heard it.
   sendAnswersPerTurn(fastify);
   await registerDocsPage(app);

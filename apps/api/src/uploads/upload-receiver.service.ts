@@ -22,6 +22,7 @@ import {
 } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
+import { bodyChunks } from '../problem/unread-bodies.ts';
 
 export interface UploadReceipt {
   fileId: string;
@@ -74,7 +75,7 @@ export class UploadReceiver {
     try {
       upload = await this.storage.receive(
         file.storageKey,
-        body,
+        bodyChunks(body),
         this.config.UPLOAD_MAX_BYTES,
         file.contentType,
       );
@@ -143,7 +144,5 @@ function tooLarge(maxBytes: number): ProblemException {
   return new ProblemException(
     problemTypes.payloadTooLarge,
     `Files may be at most ${maxBytes} bytes.`,
-    undefined,
-    { connection: 'close' },
   );
 }

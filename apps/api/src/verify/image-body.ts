@@ -1,9 +1,7 @@
 import type { Readable } from 'node:stream';
 import { problemTypes, sniffImageFormat } from '@hallmark/schemas';
 import { ProblemException } from '../problem/problem.exception.ts';
-
-/** How much of an oversized body is read and dropped before the connection is cut. */
-const DRAIN_BYTES = 16 * 1024 * 1024;
+import { bodyChunks } from '../problem/unread-bodies.ts';
 
 /**
  * Reads an image sent as the request body, checked before anything decodes it: at most
@@ -19,24 +17,15 @@ export async function readImageBody(body: unknown, maxBytes: number): Promise<Ui
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body as Readable) {
-    size += (chunk as Buffer).length;
-    // Past the limit nothing is kept; the rest is read and dropped (up to a bound) so that the
-    // client, still sending, receives the 413 instead of a reset connection.
-    if (size > maxBytes + DRAIN_BYTES) {
-      (body as Readable).destroy();
-      break;
+  for await (const chunk of bodyChunks(body as Readable)) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      throw new ProblemException(
+        problemTypes.payloadTooLarge,
+        `Images verified in the request may be at most ${maxBytes} bytes; upload larger ones and use POST /verify.`,
+      );
     }
-    if (size > maxBytes) continue;
-    chunks.push(chunk as Buffer);
-  }
-  if (size > maxBytes) {
-    throw new ProblemException(
-      problemTypes.payloadTooLarge,
-      `Images verified in the request may be at most ${maxBytes} bytes; upload larger ones and use POST /verify.`,
-      undefined,
-      { connection: 'close' },
-    );
+    chunks.push(chunk);
   }
   const bytes = Buffer.concat(chunks);
   const sniffed = sniffImageFormat(bytes.subarray(0, 64));
