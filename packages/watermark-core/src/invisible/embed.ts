@@ -3,20 +3,16 @@
 import { fingerprintOfLuma } from '../fingerprint/luma-hash.ts';
 import {
   DEFAULT_MAX_PIXELS,
-  type DecodedImage,
   decodeImage,
   decodeLuma,
   type EncodeOptions,
-  encodeImage,
-  encodingNeedsOriginal,
   type ImageFormat,
   inspectImage,
   MIN_MARK_SIDE,
 } from './image-io.ts';
-import { addMarkField, markField } from './mark-field.ts';
-import { type MarkGrid, markGrid } from './mark-geometry.ts';
+import { markGrid } from './mark-geometry.ts';
 import { assertPayload, type MarkPayload } from './payload.ts';
-import { CONTRAST_SAMPLES_PER_CHIP, perceptualStrength } from './perceptual-strength.ts';
+import { CONTRAST_SAMPLES_PER_CHIP } from './perceptual-strength.ts';
 import { markWithinFloor } from './quality-floor.ts';
 
 export interface EmbedOptions extends EncodeOptions {
@@ -60,9 +56,7 @@ export async function embedMark(
   ]);
   const { pixels } = decoded;
   const fingerprint = fingerprintOfLuma(luma, lumaWidth, lumaHeight);
-  const encoded =
-    (await markWithinFloor(decoded, grid, luma, payload, options)) ??
-    (await markAtDefaultStrength(decoded, grid, luma, payload, options));
+  const encoded = await markWithinFloor(decoded, grid, luma, payload, options);
   return {
     image: encoded,
     format: options.format ?? decoded.format,
@@ -70,21 +64,4 @@ export async function embedMark(
     height: pixels.height,
     fingerprint,
   };
-}
-
-/** The mark at the perceptual strength every image gets by default, encoded. */
-async function markAtDefaultStrength(
-  decoded: DecodedImage,
-  grid: MarkGrid,
-  contrastLuma: Float32Array,
-  payload: MarkPayload,
-  options: EncodeOptions,
-): Promise<Uint8Array> {
-  const { pixels } = decoded;
-  const field = markField(grid, perceptualStrength(contrastLuma, grid), payload);
-  const marked = encodingNeedsOriginal(decoded, options)
-    ? { ...pixels, data: pixels.data.slice() }
-    : pixels;
-  addMarkField(marked, grid, field);
-  return encodeImage(decoded, marked, options);
 }

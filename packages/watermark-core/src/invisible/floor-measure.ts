@@ -66,15 +66,15 @@ function wholeFileMeasure(decoded: DecodedImage, options: EncodeOptions, stride:
   return {
     keep: (original) => original,
     async run(original, marked, encoding) {
-      const { width, height, channels, hasAlpha } = original;
+      const { width, height, hasAlpha } = original;
       const before = raster(original);
       ssimOf ??= ssimAgainst(before, stride);
       const markMse = meanSquaredError(before, raster(marked), hasAlpha);
       if (lossless) return { ...quality(markMse, ssimOf(raster(marked))), markMse };
       // Read back exactly as the input was read (same format, depth and colour space).
-      const back = (await decodeImage(await encoding, width * height, decoded)).pixels.data;
-      if (!(back instanceof Uint8Array) || back.length !== before.data.length) return null;
-      const file = { data: back, width, height, channels };
+      const back = (await decodeImage(await encoding, width * height, decoded)).pixels;
+      if (!sameSamples(back.data, original.data)) return null;
+      const file = raster({ ...original, data: back.data });
       return { ...quality(meanSquaredError(before, file, hasAlpha), ssimOf(file)), markMse };
     },
   };
@@ -106,7 +106,7 @@ function sampleMeasure(decoded: DecodedImage, options: EncodeOptions): Measure {
         const encoded = await encodePixels(decoded, after, options);
         const back = (await decodeImage(encoded, after.width * after.height, stackInfo)).pixels
           .data;
-        if (!(back instanceof Uint8Array) || back.length !== after.data.length) return null;
+        if (!sameSamples(back, after.data)) return null;
         file = { ...after, data: back };
       }
       let ssim = 0;
@@ -143,8 +143,10 @@ function stackWindows(
 ): PixelBuffer {
   const { channels, width } = pixels;
   const side = SAMPLE_SIDE;
-  const data = new Uint8Array(corners.length * side * side * channels);
+  // The same kind of samples as the source (8 or 16 bits): typed as 8-bit for `set`.
   const source = pixels.data as Uint8Array;
+  const length = corners.length * side * side * channels;
+  const data = new (source.constructor as Uint8ArrayConstructor)(length);
   corners.forEach(({ x, y }, i) => {
     for (let row = 0; row < side; row++) {
       const from = ((y + row) * width + x) * channels;
@@ -154,13 +156,30 @@ function stackWindows(
   return { ...pixels, data, width: side, height: side * corners.length };
 }
 
+/** A file read back is measured when its samples are what the original's were (kind and count). */
+function sameSamples(back: PixelBuffer['data'], original: PixelBuffer['data']): boolean {
+  return back.constructor === original.constructor && back.length === original.length;
+}
+
+/**
+ * The pixels as a display shows them: 8-bit samples; of 16-bit ones the top byte, as libvips
+ * (and so sharp) reduces them. Slightly conservative: the rounding of both sides adds to the
+ * measured change.
+ */
 function raster(pixels: PixelBuffer): RasterImage {
+  const { data } = pixels;
   return {
-    data: pixels.data as Uint8Array,
+    data: data instanceof Uint16Array ? topBytes(data) : data,
     width: pixels.width,
     height: pixels.height,
     channels: pixels.channels,
   };
+}
+
+function topBytes(samples: Uint16Array): Uint8Array {
+  const out = new Uint8Array(samples.length);
+  for (let i = 0; i < samples.length; i++) out[i] = (samples[i] as number) >> 8;
+  return out;
 }
 
 function quality(fileMse: number, ssim: number): { psnr: number; ssim: number } {

@@ -50,9 +50,8 @@ interface Trial extends Measured {
 const UNMEASURED: Measured = { psnr: -Infinity, ssim: -Infinity, markMse: 0 };
 
 /**
- * The encoded marked file of an 8-bit image within the quality floor: stronger than the default
- * for small images with room, weaker where the default leaves the floor. Null for 16-bit samples
- * (the caller marks them at the default strength). An image is marked once per trial, so the
+ * The encoded marked file within the quality floor: stronger than the default for small images
+ * with room, weaker where the default leaves the floor. An image is marked once per trial, so the
  * caller must not mark it again.
  */
 export async function markWithinFloor(
@@ -61,9 +60,8 @@ export async function markWithinFloor(
   contrastLuma: Float32Array,
   payload: bigint,
   options: EncodeOptions,
-): Promise<Uint8Array | null> {
-  const { data, width, height, channels, hasAlpha } = decoded.pixels;
-  if (!(data instanceof Uint8Array)) return null;
+): Promise<Uint8Array> {
+  const { width, height, channels, hasAlpha } = decoded.pixels;
   const { measure, aim: floor, sampled } = measureFor(decoded, options);
   // A large image is marked in place (its pixels are 36 MB at 12 MP), and decoded again in the
   // rare case a trial leaves the floor; others are marked on a copy.
