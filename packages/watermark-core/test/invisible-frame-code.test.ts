@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ATTEMPTS_PER_WINDOW, MAX_WINDOWS } from '../src/invisible/detect.ts';
+import {
+  ATTEMPTS_PER_WINDOW,
+  DEEP_DECODES_PER_IMAGE,
+  DEEP_LIST_SIZE,
+  MAX_WINDOWS,
+} from '../src/invisible/detect.ts';
 import {
   CHECK_BITS,
   CODED_BITS,
@@ -63,6 +68,20 @@ describe('frame code (48-bit check + rate-1/3 convolutional code)', () => {
     expect(flipped / (20 * CODED_BITS)).toBeGreaterThan(0.07);
   });
 
+  it('a deeper list decodes frames just past what the default list reaches', () => {
+    // Noise of standard deviation 1.35 per coded bit (P(flip) = 23 %): near where decoding fails.
+    const prng = new Prng('near misses');
+    let shallow = 0;
+    let deep = 0;
+    for (let trial = 0; trial < 12; trial++) {
+      const payload = BigInt(prng.nextUint32()) * 0x1_0000_0001n;
+      const soft = softOf(encodeFrame(payload)).map((v) => v + 1.35 * gaussian(prng));
+      if (decodeFrame(soft).payload === payload) shallow++;
+      if (decodeFrame(soft, DEEP_LIST_SIZE).payload === payload) deep++;
+    }
+    expect(deep).toBeGreaterThanOrEqual(shallow + 4);
+  });
+
   it('rejects noise and blank input through the check value', () => {
     const prng = new Prng('pure noise');
     let accepted = 0;
@@ -77,8 +96,10 @@ describe('frame code (48-bit check + rate-1/3 convolutional code)', () => {
   it('keeps the analytic false-detection rate of a whole search under 1e-9 per image', () => {
     // Every window searched decodes at most ATTEMPTS_PER_WINDOW frames, each checking at most
     // LIST_SIZE candidates; a candidate decoded from an unmarked image passes with 2^-CHECK_BITS.
-    const candidates = MAX_WINDOWS * ATTEMPTS_PER_WINDOW * LIST_SIZE;
-    expect(candidates).toBe(4096);
+    // An image's deep decodes check DEEP_LIST_SIZE candidates each.
+    const candidates =
+      MAX_WINDOWS * ATTEMPTS_PER_WINDOW * LIST_SIZE + DEEP_DECODES_PER_IMAGE * DEEP_LIST_SIZE;
+    expect(candidates).toBe(20_480);
     expect(candidates * 2 ** -CHECK_BITS).toBeLessThanOrEqual(1e-9);
   });
 

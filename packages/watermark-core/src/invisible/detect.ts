@@ -6,9 +6,10 @@
 // pasted into a larger picture, whose chips the detection size leaves too small).
 //
 // False detections: every window decodes at most ATTEMPTS_PER_WINDOW frames, each by a list
-// decoder checking at most LIST_SIZE candidates against the 48-bit check value, and the search
-// looks at MAX_WINDOWS windows at most: 16 * 8 * 32 = 4096 candidate frames, so an unmarked
-// image is reported as marked with probability at most 4096 * 2^-48 = 2^-36 = 1.5e-11.
+// decoder checking at most LIST_SIZE candidates against the 48-bit check value, the search looks
+// at MAX_WINDOWS windows at most, and an image spends at most DEEP_DECODES_PER_IMAGE decodes of
+// DEEP_LIST_SIZE candidates: 16 * 8 * 32 + 4 * 4096 = 20,480 candidate frames, so an unmarked
+// image is reported as marked with probability at most 20,480 * 2^-48 = 7.3e-11.
 import { AnalysisLevel, type Window } from './analysis-level.ts';
 import {
   DEFAULT_MAX_PIXELS,
@@ -18,10 +19,14 @@ import {
   MIN_DETECT_SIDE,
 } from './image-io.ts';
 import { detectionSize } from './mark-geometry.ts';
-import { type Detection, detectInWindow } from './window-detection.ts';
+import { DeepDecodes, type Detection, detectInWindow } from './window-detection.ts';
 
 export type { Detection, MarkGeometry } from './window-detection.ts';
-export { ATTEMPTS_PER_WINDOW } from './window-detection.ts';
+export {
+  ATTEMPTS_PER_WINDOW,
+  DEEP_DECODES_PER_IMAGE,
+  DEEP_LIST_SIZE,
+} from './window-detection.ts';
 
 /** Windows looked at per image at most: 1 whole, 1 halved, 5 quarters, 9 at double resolution. */
 export const MAX_WINDOWS = 16;
@@ -63,9 +68,10 @@ export async function searchMark(
   maxPixels: number,
   level: AnalysisLevel,
 ): Promise<Detection> {
+  const deep = new DeepDecodes();
   const inWindows = (on: AnalysisLevel, windows: readonly Window[]) => {
     for (const window of windows) {
-      const found = detectInWindow(on, window);
+      const found = detectInWindow(on, window, deep);
       if (found !== null) return found;
     }
     return null;

@@ -105,15 +105,16 @@ export interface DecodedFrame {
 export const LIST_SIZE = 32;
 
 /**
- * Soft-decision list Viterbi decoding (the LIST_SIZE best paths through the trellis, aided by the
+ * Soft-decision list Viterbi decoding (the `list` best paths through the trellis, aided by the
  * check value: the best path that passes it wins). `soft[i] > 0` votes for coded bit i being 0.
- * Returns the payload only when a path's check matches, so at most LIST_SIZE frames are checked.
+ * Returns the payload only when a path's check matches, so at most `list` frames are checked
+ * (at most 32,768: the trace-back stores ranks in 16 bits).
  */
-export function decodeFrame(soft: Float32Array | Float64Array): DecodedFrame {
+export function decodeFrame(soft: Float32Array | Float64Array, list = LIST_SIZE): DecodedFrame {
   if (soft.length !== CODED_BITS) throw new RangeError(`expected ${CODED_BITS} soft values`);
+  if (list < 1 || list > 32_768) throw new RangeError('the list holds 1 to 32,768 paths');
   const steps = INFO_BITS + TAIL_BITS;
   const n = GENERATORS.length;
-  const list = LIST_SIZE;
   let metric = new Float64Array(STATES * list).fill(-Infinity);
   let nextMetric = new Float64Array(STATES * list);
   metric[0] = 0;
