@@ -12,7 +12,7 @@ import {
 } from './image-io.ts';
 import { markGrid } from './mark-geometry.ts';
 import { assertPayload, type MarkPayload } from './payload.ts';
-import { CONTRAST_SAMPLES_PER_CHIP } from './perceptual-strength.ts';
+import { CONTRAST_SAMPLES_PER_CHIP, chipContrast } from './perceptual-strength.ts';
 import { markWithinFloor } from './quality-floor.ts';
 
 export interface EmbedOptions extends EncodeOptions {
@@ -47,16 +47,20 @@ export async function embedMark(
   const info = await inspectImage(image, maxPixels, MIN_MARK_SIDE);
   const grid = markGrid(info.width, info.height);
   // The full decode and the small decode the perceptual mask is measured on run at the same time
-  // (libvips decodes on its own threads); small images need the full decode to set their strength.
+  // (libvips decodes on its own threads); the chips' contrast and the fingerprint are computed
+  // from the small one while the full decode still runs.
   const lumaWidth = grid.columns * CONTRAST_SAMPLES_PER_CHIP;
   const lumaHeight = grid.rows * CONTRAST_SAMPLES_PER_CHIP;
-  const [decoded, luma] = await Promise.all([
+  const measured = decodeLuma(image, maxPixels, lumaWidth, lumaHeight, 'linear').then((luma) => ({
+    contrast: chipContrast(luma, grid),
+    fingerprint: fingerprintOfLuma(luma, lumaWidth, lumaHeight),
+  }));
+  const [decoded, { contrast, fingerprint }] = await Promise.all([
     decodeImage(image, maxPixels, info),
-    decodeLuma(image, maxPixels, lumaWidth, lumaHeight, 'linear'),
+    measured,
   ]);
   const { pixels } = decoded;
-  const fingerprint = fingerprintOfLuma(luma, lumaWidth, lumaHeight);
-  const encoded = await markWithinFloor(decoded, grid, luma, payload, options);
+  const encoded = await markWithinFloor(decoded, grid, contrast, payload, options);
   return {
     image: encoded,
     format: options.format ?? decoded.format,

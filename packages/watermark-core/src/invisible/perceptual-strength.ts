@@ -29,14 +29,12 @@ export const DEFAULT_STRENGTH: StrengthSettings = {
 export const CONTRAST_SAMPLES_PER_CHIP = 3;
 
 /**
- * Chip amplitudes (grid.columns x grid.rows) from the image's luma at CONTRAST_SAMPLES_PER_CHIP
- * times the grid resolution.
+ * How busy each chip is (grid.columns x grid.rows): the local contrast of the image's luma at
+ * CONTRAST_SAMPLES_PER_CHIP times the grid resolution, over the chip's flattest part and its
+ * neighbours. Independent of the strength settings, so computed once per image (embed.ts does it
+ * while the full decode still runs).
  */
-export function perceptualStrength(
-  luma: Float32Array,
-  grid: MarkGrid,
-  settings: StrengthSettings = DEFAULT_STRENGTH,
-): Float32Array {
+export function chipContrast(luma: Float32Array, grid: MarkGrid): Float32Array {
   const s = CONTRAST_SAMPLES_PER_CHIP;
   const { columns, rows } = grid;
   const width = columns * s;
@@ -63,10 +61,17 @@ export function perceptualStrength(
   for (let i = 0; i < perChip.length; i++)
     perChip[i] = Math.sqrt(Math.max(0, perChip[i] as number));
   // Interpolation spreads each chip's change over its neighbours' area too.
-  const smooth = minFilter3(perChip, columns, rows);
-  const strength = new Float32Array(columns * rows);
+  return minFilter3(perChip, columns, rows);
+}
+
+/** Chip amplitudes (8-bit levels) from the chips' contrast (`chipContrast`) and the settings. */
+export function perceptualStrength(
+  contrast: Float32Array,
+  settings: StrengthSettings = DEFAULT_STRENGTH,
+): Float32Array {
+  const strength = new Float32Array(contrast.length);
   for (let i = 0; i < strength.length; i++) {
-    strength[i] = Math.min(settings.max, settings.flat + settings.gain * (smooth[i] as number));
+    strength[i] = Math.min(settings.max, settings.flat + settings.gain * (contrast[i] as number));
   }
   // Over the PSNR budget, the busiest chips give way first (a lower cap): per unit of energy they
   // add the least to detection, since the detector weighs areas by the inverse of their contrast.
@@ -89,23 +94,37 @@ export function perceptualStrength(
  */
 export function markRms(strength: Float32Array, cap = Infinity): number {
   let sumSq = 0;
-  for (const a of strength) sumSq += Math.min(a, cap) ** 2;
+  for (let i = 0; i < strength.length; i++) {
+    const a = strength[i] as number;
+    const capped = Math.min(a, cap);
+    sumSq += capped * capped;
+  }
   return Math.sqrt((sumSq / strength.length) * (4 / 9));
 }
 
+/** Minimum over each 3x3 neighbourhood (clamped at the borders): a row pass, then a column pass. */
 function minFilter3(src: Float32Array, width: number, height: number): Float32Array {
+  const rows = new Float32Array(src.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const left = src[row + (x > 0 ? x - 1 : 0)] as number;
+      const centre = src[row + x] as number;
+      const right = src[row + (x < width - 1 ? x + 1 : x)] as number;
+      rows[row + x] = Math.min(left, centre, right);
+    }
+  }
   const out = new Float32Array(src.length);
   for (let y = 0; y < height; y++) {
+    const above = (y > 0 ? y - 1 : 0) * width;
+    const row = y * width;
+    const below = (y < height - 1 ? y + 1 : y) * width;
     for (let x = 0; x < width; x++) {
-      let m = Infinity;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = Math.min(height - 1, Math.max(0, y + dy));
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = Math.min(width - 1, Math.max(0, x + dx));
-          m = Math.min(m, src[yy * width + xx] as number);
-        }
-      }
-      out[y * width + x] = m;
+      out[row + x] = Math.min(
+        rows[above + x] as number,
+        rows[row + x] as number,
+        rows[below + x] as number,
+      );
     }
   }
   return out;

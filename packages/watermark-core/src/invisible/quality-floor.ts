@@ -57,7 +57,7 @@ const UNMEASURED: Measured = { psnr: -Infinity, ssim: -Infinity, markMse: 0 };
 export async function markWithinFloor(
   decoded: DecodedImage,
   grid: MarkGrid,
-  contrastLuma: Float32Array,
+  contrast: Float32Array,
   payload: bigint,
   options: EncodeOptions,
 ): Promise<Uint8Array> {
@@ -71,7 +71,7 @@ export async function markWithinFloor(
   const trial = async (settings: StrengthSettings): Promise<Trial> => {
     if (inPlace && trials > 0) source = await decodeImage(decoded.input, width * height, decoded);
     trials++;
-    const strength = perceptualStrength(contrastLuma, grid, settings);
+    const strength = perceptualStrength(contrast, settings);
     const marked = inPlace ? source.pixels : { ...source.pixels, data: source.pixels.data.slice() };
     const original = measure.keep(source.pixels);
     addMarkField(marked, grid, markField(grid, strength, payload));
