@@ -41,18 +41,23 @@ export function runTogether(services: readonly Service[], env: NodeJS.ProcessEnv
   process.on('SIGTERM', () => stopAll('SIGTERM'));
 
   return new Promise((resolve) => {
-    let exited = 0;
+    let closed = 0;
     let firstCode: number | null = null;
     children.forEach((child, index) => {
       child.once('exit', (code, signal) => {
-        exited += 1;
         const label = services[index]?.label ?? '?';
         if (!stopping) {
           process.stderr.write(`${label} exited (${code ?? signal}); stopping the others\n`);
           firstCode = code ?? 1;
           stopAll('SIGTERM');
         }
-        if (exited === children.length) resolve(firstCode ?? 0);
+      });
+      // Done once its output is read to the end too: 'exit' can come while the pipe still holds
+      // its last lines (the API's "stopped", written by a cluster worker sharing the pipe), which
+      // the exit of this process would then drop.
+      child.once('close', () => {
+        closed += 1;
+        if (closed === children.length) resolve(firstCode ?? 0);
       });
     });
   });

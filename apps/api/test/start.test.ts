@@ -46,11 +46,16 @@ describe('pnpm start', () => {
     // reaches pnpm, node, api, worker and the chain at once, as a Ctrl-C does.
     const child = spawn('pnpm', ['start'], {
       cwd: repoRoot,
-      env: { ...process.env, ...testEnv.env, LOG_LEVEL: 'info' },
+      // Two API processes: a supervisor and two forks sharing one output pipe.
+      env: { ...process.env, ...testEnv.env, LOG_LEVEL: 'info', API_PROCESSES: '2' },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    let everything = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      everything += chunk.toString('utf8');
+    });
     try {
       const output = await waitForOutput(child, [
         'created the operator admin@hallmark.local',
@@ -75,6 +80,10 @@ describe('pnpm start', () => {
       expect(await consolePage.text()).toContain('Hallmark console');
       process.kill(-(child.pid as number), 'SIGINT');
       expect(await exited).toEqual([0, null]);
+      // Every process's last line reaches the terminal: two API processes and the worker.
+      const stopped = everything.split('\n').filter((line) => line.includes('"msg":"stopped"'));
+      expect(stopped.filter((line) => line.startsWith('api')).length).toBe(2);
+      expect(stopped.filter((line) => line.startsWith('worker')).length).toBe(1);
     } finally {
       if (child.exitCode === null && child.signalCode === null) {
         process.kill(-(child.pid as number), 'SIGKILL');
