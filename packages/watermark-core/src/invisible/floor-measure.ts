@@ -62,15 +62,21 @@ export interface Measure {
 /** The whole file, decoded as a viewer would (a lossless file: the marked pixels themselves). */
 function wholeFileMeasure(decoded: DecodedImage, options: EncodeOptions, stride: number): Measure {
   const lossless = encodesLosslessly(decoded, options);
-  let ssimOf: ((image: RasterImage) => number) | null = null;
+  // The original is the same pixels in every trial (marked on a copy): taken to 8 bits and
+  // prepared for SSIM once.
+  let reference: { before: RasterImage; ssimOf: (image: RasterImage) => number } | null = null;
   return {
     keep: (original) => original,
     async run(original, marked, encoding) {
       const { width, height, hasAlpha } = original;
-      const before = raster(original);
-      ssimOf ??= ssimAgainst(before, stride);
-      const markMse = meanSquaredError(before, raster(marked), hasAlpha);
-      if (lossless) return { ...quality(markMse, ssimOf(raster(marked))), markMse };
+      if (reference === null) {
+        const before = raster(original);
+        reference = { before, ssimOf: ssimAgainst(before, stride) };
+      }
+      const { before, ssimOf } = reference;
+      const after = raster(marked);
+      const markMse = meanSquaredError(before, after, hasAlpha);
+      if (lossless) return { ...quality(markMse, ssimOf(after)), markMse };
       // Read back exactly as the input was read (same format, depth and colour space).
       const back = (await decodeImage(await encoding, width * height, decoded)).pixels;
       if (!sameSamples(back.data, original.data)) return null;
