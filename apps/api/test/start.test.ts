@@ -52,10 +52,6 @@ describe('pnpm start', () => {
       detached: true,
     });
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-    let everything = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      everything += chunk.toString('utf8');
-    });
     try {
       const output = await waitForOutput(child, [
         'created the operator admin@hallmark.local',
@@ -80,10 +76,6 @@ describe('pnpm start', () => {
       expect(await consolePage.text()).toContain('Hallmark console');
       process.kill(-(child.pid as number), 'SIGINT');
       expect(await exited).toEqual([0, null]);
-      // Every process's last line reaches the terminal: two API processes and the worker.
-      const stopped = everything.split('\n').filter((line) => line.includes('"msg":"stopped"'));
-      expect(stopped.filter((line) => line.startsWith('api')).length).toBe(2);
-      expect(stopped.filter((line) => line.startsWith('worker')).length).toBe(1);
     } finally {
       if (child.exitCode === null && child.signalCode === null) {
         process.kill(-(child.pid as number), 'SIGKILL');
