@@ -52,6 +52,10 @@ describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
       if (found === undefined) throw new Error(`no row ${id}`);
       return found;
     };
+    // Every file is there before any is backdated: the sweep runs every 300 ms and may delete a
+    // backdated one before a check placed after the backdating.
+    const stored = (key: string | null) => existsSync(join(objects, key ?? 'missing'));
+    expect([old, middle, recent].every((id) => stored(row(id).file.storageKey))).toBe(true);
     // `old` ended 40 days ago (input and output due), `middle` 10 days ago (input due, output
     // kept for 30 days), `recent` just now (nothing due).
     for (const [id, days] of [
@@ -65,8 +69,6 @@ describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
         data: { uploadedAt: ended },
       });
     }
-    const stored = (key: string | null) => existsSync(join(objects, key ?? 'missing'));
-    expect([old, middle, recent].every((id) => stored(row(id).file.storageKey))).toBe(true);
 
     await until(async () => !stored(row(middle).file.storageKey), 'the sweep');
     await until(async () => !stored(row(old).outputStorageKey), 'the sweep of outputs');
