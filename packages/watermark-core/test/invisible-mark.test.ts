@@ -47,6 +47,15 @@ describe('embedMark / detectMark', () => {
     expect(await detectMark(new Uint8Array(edited))).toMatchObject({ found: true, payload });
   });
 
+  it('reads a 1.5 MP photo after JPEG q10 through the lattice its own size implies', async () => {
+    // The 8x8 blocks hide this lattice (chips of 2 detection pixels) from the autocorrelation.
+    const payload = 0x9e37_79b9_7f4a_7c1an;
+    const original = readFileSync(join(photos, 'dark-lake-portrait-1.5mp.jpg'));
+    const marked = await embedMark(new Uint8Array(original), payload);
+    const q10 = await sharp(marked.image).jpeg({ quality: 10 }).toBuffer();
+    expect(await detectMark(new Uint8Array(q10))).toMatchObject({ found: true, payload });
+  });
+
   it('marks a flat grey image without failing and without a visible change above 3 levels', async () => {
     const flat = await sharp({
       create: { width: 512, height: 384, channels: 3, background: '#808080' },

@@ -2,11 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { fft2d } from '../src/invisible/fft.ts';
 import { CODED_BITS, encodeFrame } from '../src/invisible/frame-code.ts';
 import { addMarkField } from '../src/invisible/mark-field.ts';
+import { MIN_CHIP_PIXELS, markGrid } from '../src/invisible/mark-geometry.ts';
 import { markLayout, TILE, tilePattern } from '../src/invisible/mark-layout.ts';
 import { Prng } from '../src/invisible/prng.ts';
 import { psnr, ssim } from '../src/invisible/quality-metrics.ts';
 
 describe('signal building blocks', () => {
+  it('chips are exactly 4.4 pixels on a small image, and span a large one exactly', () => {
+    // 451 / 4.4 = 102.5 chips: the last column is cut by the edge, none is stretched.
+    expect(markGrid(451, 300)).toEqual({
+      columns: 103,
+      rows: 69,
+      chipWidth: MIN_CHIP_PIXELS,
+      chipHeight: MIN_CHIP_PIXELS,
+    });
+    const large = markGrid(4272, 2848);
+    expect(large.columns * large.chipWidth).toBeCloseTo(4272, 9);
+    expect(large.rows * large.chipHeight).toBeCloseTo(2848, 9);
+    expect(large.chipWidth).toBeGreaterThan(13);
+  });
+
   it('2D FFT matches a direct DFT and inverts', () => {
     const width = 8;
     const height = 4;
@@ -78,7 +93,7 @@ describe('signal building blocks', () => {
 describe('adding the mark field', () => {
   it('the SIMD loop and the JavaScript loop give the same pixels and leave alpha alone', () => {
     const prng = new Prng('field');
-    const grid = { columns: 37, rows: 23 };
+    const grid = { columns: 37, rows: 23, chipWidth: 301 / 37, chipHeight: 97 / 23 };
     const field = Float32Array.from({ length: 37 * 23 }, () => prng.nextInt(1700) / 100 - 8.5);
     for (const [channels, hasAlpha] of [
       [1, false],
@@ -110,7 +125,7 @@ describe('adding the mark field', () => {
   });
 
   it('16-bit samples change by the field scaled by 257', () => {
-    const grid = { columns: 4, rows: 4 };
+    const grid = { columns: 4, rows: 4, chipWidth: 16, chipHeight: 16 };
     const field = new Float32Array(16).fill(2);
     const data = new Uint16Array(64 * 64 * 3).fill(30000);
     addMarkField({ data, width: 64, height: 64, channels: 3, hasAlpha: false }, grid, field);

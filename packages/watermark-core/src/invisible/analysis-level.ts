@@ -17,14 +17,29 @@ export class AnalysisLevel {
   readonly luma: Float32Array;
   readonly width: number;
   readonly height: number;
-  /** File pixels per pixel of this level. */
+  /** File pixels per pixel of this level, horizontally. */
   readonly scale: number;
+  /** File pixels per pixel of this level, vertically (rounding makes it differ a little). */
+  readonly scaleY: number;
+  /** The file's own size, in its pixels. */
+  readonly file: { readonly width: number; readonly height: number };
 
-  constructor(luma: Float32Array, width: number, height: number, scale: number) {
+  constructor(
+    luma: Float32Array,
+    width: number,
+    height: number,
+    file: { readonly width: number; readonly height: number },
+    scales: { readonly x: number; readonly y: number } = {
+      x: file.width / width,
+      y: file.height / height,
+    },
+  ) {
     this.luma = luma;
     this.width = width;
     this.height = height;
-    this.scale = scale;
+    this.file = file;
+    this.scale = scales.x;
+    this.scaleY = scales.y;
   }
 
   get whole(): Window {
@@ -65,7 +80,10 @@ export class AnalysisLevel {
           0.25;
       }
     }
-    return new AnalysisLevel(luma, width, height, this.scale * 2);
+    return new AnalysisLevel(luma, width, height, this.file, {
+      x: this.scale * 2,
+      y: this.scaleY * 2,
+    });
   }
 }
 

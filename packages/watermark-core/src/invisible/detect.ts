@@ -58,7 +58,7 @@ export async function detectionLevel(
 ): Promise<AnalysisLevel> {
   const size = detectionSize(info.width, info.height);
   const luma = await decodeLuma(image, maxPixels, size.width, size.height);
-  return new AnalysisLevel(luma, size.width, size.height, info.width / size.width);
+  return new AnalysisLevel(luma, size.width, size.height, fileSize(info));
 }
 
 /** Searches the windows in order (see the top of this file) and returns the first mark found. */
@@ -87,9 +87,11 @@ export async function searchMark(
   const width = level.width * 2;
   const height = level.height * 2;
   const luma = await decodeLuma(image, maxPixels, width, height);
-  const finer = new AnalysisLevel(luma, width, height, info.width / width);
+  const finer = new AnalysisLevel(luma, width, height, fileSize(info));
   return inWindows(finer, grid(finer, 3)) ?? NOT_FOUND;
 }
+
+const fileSize = (info: ImageInfo) => ({ width: info.width, height: info.height });
 
 function fits(window: Window): boolean {
   return Math.min(window.width, window.height) >= MIN_WINDOW_SIDE;

@@ -39,7 +39,7 @@ export function addMarkField(
   const x1 = new Int32Array(width);
   const tx = new Float32Array(width);
   for (let x = 0; x < width; x++) {
-    const u = Math.min(columns - 1, Math.max(0, ((x + 0.5) * columns) / width - 0.5));
+    const u = Math.min(columns - 1, Math.max(0, (x + 0.5) / grid.chipWidth - 0.5));
     const i0 = Math.floor(u);
     x0[x] = i0;
     x1[x] = Math.min(columns - 1, i0 + 1);
@@ -71,7 +71,7 @@ export function addMarkField(
   };
   const delta = simd === null ? new Float32Array(width) : null;
   for (let y = 0; y < height; y++) {
-    const v = Math.min(rows - 1, Math.max(0, ((y + 0.5) * rows) / height - 0.5));
+    const v = Math.min(rows - 1, Math.max(0, (y + 0.5) / grid.chipHeight - 0.5));
     const j0 = Math.floor(v);
     const a = slotOf(j0);
     const b = slotOf(Math.min(rows - 1, j0 + 1));

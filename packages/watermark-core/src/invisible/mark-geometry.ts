@@ -22,15 +22,32 @@ export const MAX_DETECT_UPSCALE = 1;
 export interface MarkGrid {
   readonly columns: number;
   readonly rows: number;
+  /** Side of one chip in image pixels, along x and along y. */
+  readonly chipWidth: number;
+  readonly chipHeight: number;
 }
 
-/** The chip grid of an image of `width` x `height` pixels. */
+/**
+ * The chip grid of an image of `width` x `height` pixels. A large image's grid spans it exactly
+ * (a whole number of chips, each a little wider or taller than the other way); a small image's
+ * chips are exactly MIN_CHIP_PIXELS square, the last column and row cut by the image's edge, so
+ * that any copy at the original's scale, cropped or not, has the one lattice the detector tries
+ * first (with a whole number of chips, 4.38-4.42 pixels, the grid drifted by up to half a chip
+ * from that lattice across the image).
+ */
 export function markGrid(width: number, height: number): MarkGrid {
-  const scale = Math.min(1 / MIN_CHIP_PIXELS, Math.sqrt(GRID_AREA / (width * height)));
-  return {
-    columns: Math.max(1, Math.round(width * scale)),
-    rows: Math.max(1, Math.round(height * scale)),
-  };
+  const fit = Math.sqrt(GRID_AREA / (width * height));
+  if (fit >= 1 / MIN_CHIP_PIXELS) {
+    return {
+      columns: Math.ceil(width / MIN_CHIP_PIXELS),
+      rows: Math.ceil(height / MIN_CHIP_PIXELS),
+      chipWidth: MIN_CHIP_PIXELS,
+      chipHeight: MIN_CHIP_PIXELS,
+    };
+  }
+  const columns = Math.max(1, Math.round(width * fit));
+  const rows = Math.max(1, Math.round(height * fit));
+  return { columns, rows, chipWidth: width / columns, chipHeight: height / rows };
 }
 
 /** Size at which the detector analyses an image of `width` x `height` pixels. */
@@ -44,5 +61,5 @@ export function detectionSize(width: number, height: number): { width: number; h
 
 /** Side of one tile of the mark (32 chips), in pixels, as embedded in an image of this size. */
 export function markTilePixels(width: number, height: number): number {
-  return (32 * width) / markGrid(width, height).columns;
+  return 32 * markGrid(width, height).chipWidth;
 }

@@ -4,7 +4,7 @@
 // them again with DEEP_LIST_SIZE (detect.ts counts the windows).
 import type { AnalysisLevel, Window } from './analysis-level.ts';
 import { decodeFrame, LIST_SIZE } from './frame-code.ts';
-import { MIN_CHIP_PIXELS } from './mark-geometry.ts';
+import { MIN_CHIP_PIXELS, markGrid } from './mark-geometry.ts';
 import { TILE } from './mark-layout.ts';
 import type { MarkPayload } from './payload.ts';
 import { estimateLattices, type Lattice, sameLattice } from './sync-lattice.ts';
@@ -78,11 +78,11 @@ export interface Detection {
  * The mark in one window of one analysis level, read from at most ATTEMPTS_PER_WINDOW frames. A
  * found mark's geometry is in the file's pixels.
  *
- * Order: a small original's native lattice first (one fold, no lattice search: a copy served at
- * its own size, re-encoded or cropped, keeps that lattice exactly), then the strongest lattice the
- * autocorrelation finds, then every other alignment by pilot strength. On a copy that kept its
- * mark the first attempt decodes and the rest is never computed; the frame code's check makes an
- * early answer as sure as a late one.
+ * Order: the lattices of a copy that was not rescaled first (one fold each, no lattice search: a
+ * copy served at its own size, re-encoded or cropped, keeps them exactly), then the strongest
+ * lattice the autocorrelation finds, then every other alignment by pilot strength. On a copy that
+ * kept its mark the first attempt decodes and the rest is never computed; the frame code's check
+ * makes an early answer as sure as a late one.
  */
 export function detectInWindow(
   level: AnalysisLevel,
@@ -90,16 +90,17 @@ export function detectInWindow(
   deep: DeepDecodes,
 ): Detection | null {
   const attempts = new Attempts(level, window, deep);
-  const native = nativeLattice(level, window);
-  if (native !== null) {
-    const found = attempts.decodeBest(native);
+  const unscaled = unscaledLattices(level, window);
+  for (const lattice of unscaled) {
+    const found = attempts.decodeBest(lattice);
     if (found !== null) return found;
   }
   const residual = attempts.residual(1);
   const lattices = estimateLattices(residual, window.width, window.height, LATTICE_CANDIDATES);
   const [strongest] = lattices;
-  if (native !== null && !lattices.some((lattice) => sameLattice(lattice, native)))
-    lattices.push(native);
+  for (const lattice of unscaled) {
+    if (!lattices.some((found) => sameLattice(found, lattice))) lattices.push(lattice);
+  }
   if (strongest !== undefined) {
     const found = attempts.decodeBest(strongest);
     if (found !== null) return found;
@@ -192,15 +193,30 @@ interface Candidate {
 }
 
 /**
- * The lattice of a copy at the original's scale and upright, when the original was small enough
- * for the smallest chips (MIN_CHIP_PIXELS, under about 1.3 MP): a crop, a re-encode or a paste of
- * such an image keeps that lattice exactly. Tried besides the lattices the autocorrelation finds,
- * since a crop of a thumbnail may hold too few tiles for the autocorrelation to see any.
+ * The lattices of a copy at the original's scale and upright, tried before any lattice search:
+ *
+ * - a small original's (chips of exactly MIN_CHIP_PIXELS, under about 1.3 MP): a crop, a
+ *   re-encode or a paste of such an image keeps that lattice, and a crop of a thumbnail may hold
+ *   too few tiles for the autocorrelation to see any;
+ * - the grid the file's own size implies, when its chips are larger: a copy re-encoded at its
+ *   size keeps it, and strong compression can hide it from the autocorrelation (JPEG q10 of a
+ *   1.5-2 MP photo, whose chips sit at 2 detection pixels next to the 8x8 blocks' own period).
  */
-function nativeLattice(level: AnalysisLevel, window: Window): Lattice | null {
-  const period = (TILE * MIN_CHIP_PIXELS) / level.scale;
-  if (period < 24 || period > 1.2 * Math.max(window.width, window.height)) return null;
-  return { b1x: period, b1y: 0, b2x: 0, b2y: period, score: 0 };
+function unscaledLattices(level: AnalysisLevel, window: Window): Lattice[] {
+  const fits = (period: number) =>
+    period >= 24 && period <= 1.2 * Math.max(window.width, window.height);
+  const lattices: Lattice[] = [];
+  const small = (TILE * MIN_CHIP_PIXELS) / level.scale;
+  if (fits(small)) lattices.push({ b1x: small, b1y: 0, b2x: 0, b2y: small, score: 0 });
+  const grid = markGrid(level.file.width, level.file.height);
+  if (grid.chipWidth !== MIN_CHIP_PIXELS) {
+    const periodX = (TILE * grid.chipWidth) / level.scale;
+    const periodY = (TILE * grid.chipHeight) / level.scaleY;
+    if (fits(periodX) && fits(periodY)) {
+      lattices.push({ b1x: periodX, b1y: 0, b2x: 0, b2y: periodY, score: 0 });
+    }
+  }
+  return lattices;
 }
 
 /** A window's detection with its geometry moved to the file: offset by the window, scaled. */
