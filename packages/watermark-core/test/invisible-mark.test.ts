@@ -56,6 +56,21 @@ describe('embedMark / detectMark', () => {
     expect(await detectMark(new Uint8Array(q10))).toMatchObject({ found: true, payload });
   });
 
+  it('finds the mark in a crop keeping 10 % of a 1.5 MP photo, at its own scale', async () => {
+    // Two by three tiles: too few for the autocorrelation; the upright scan finds the period.
+    const payload = 0x0123_4567_89ab_cdefn;
+    const original = readFileSync(join(photos, 'forest-path-portrait-1.5mp.jpg'));
+    const marked = await embedMark(new Uint8Array(original), payload);
+    const { width, height } = marked;
+    const w = Math.round(width * Math.sqrt(0.1));
+    const h = Math.round(height * Math.sqrt(0.1));
+    const crop = await sharp(marked.image)
+      .extract({ left: (width - w) >> 1, top: (height - h) >> 1, width: w, height: h })
+      .png()
+      .toBuffer();
+    expect(await detectMark(new Uint8Array(crop))).toMatchObject({ found: true, payload });
+  });
+
   it('marks a flat grey image without failing and without a visible change above 3 levels', async () => {
     const flat = await sharp({
       create: { width: 512, height: 384, channels: 3, background: '#808080' },

@@ -76,7 +76,8 @@ export async function searchMark(
     }
     return null;
   };
-  const whole = inWindows(level, [level.whole]);
+  // The whole image also scans for a small crop that was not rescaled (upright-scan.ts).
+  const whole = detectInWindow(level, level.whole, deep, true);
   if (whole !== null) return whole;
   const halved = level.halved();
   const found =

@@ -313,3 +313,11 @@ export function sameLattice(a: Basis, b: Basis): boolean {
     c.every((v) => Math.abs(v - Math.round(v)) < 0.08),
   );
 }
+
+/**
+ * Whether two lattices are one: each lies on the other. (`sameLattice` alone also holds for a
+ * coarser lattice on a finer one, e.g. the true tile lattice on a half-period one.)
+ */
+export function equalLattices(a: Basis, b: Basis): boolean {
+  return sameLattice(a, b) && sameLattice(b, a);
+}

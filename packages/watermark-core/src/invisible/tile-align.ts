@@ -35,6 +35,8 @@ export interface Alignment {
   readonly z: number;
 }
 
+const ALL_SYMMETRIES = SYMMETRIES.map((_, s) => s);
+
 const wrap = (i: number) => ((i % FOLD_BINS) + FOLD_BINS) % FOLD_BINS;
 
 /** The pilot chips drawn at half-chip resolution, as the bilinear embedding renders them. */
@@ -77,8 +79,15 @@ const templateSpectra = (() => {
   });
 })();
 
-/** Best alignments of a folded tile, strongest pilot correlation first. */
-export function alignTile(folded: Float64Array, count: number): Alignment[] {
+/**
+ * Best alignments of a folded tile, strongest pilot correlation first, among the given symmetries
+ * (default: all eight).
+ */
+export function alignTile(
+  folded: Float64Array,
+  count: number,
+  symmetries: readonly number[] = ALL_SYMMETRIES,
+): Alignment[] {
   const bins = FOLD_BINS;
   const n = bins * bins;
   const fRe = Float64Array.from(folded);
@@ -87,7 +96,7 @@ export function alignTile(folded: Float64Array, count: number): Alignment[] {
   const found: Alignment[] = [];
   const re = new Float64Array(n);
   const im = new Float64Array(n);
-  SYMMETRIES.forEach((_, s) => {
+  for (const s of symmetries) {
     const t = templateSpectra[s] as { re: Float64Array; im: Float64Array };
     for (let i = 0; i < n; i++) {
       // F * conj(T): cross-correlation.
@@ -136,7 +145,7 @@ export function alignTile(folded: Float64Array, count: number): Alignment[] {
         z: (c - mean) / std,
       });
     }
-  });
+  }
   return found.sort((a, b) => b.z - a.z).slice(0, count);
 }
 

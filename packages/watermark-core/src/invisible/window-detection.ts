@@ -7,11 +7,14 @@ import { decodeFrame, LIST_SIZE } from './frame-code.ts';
 import { MIN_CHIP_PIXELS, markGrid } from './mark-geometry.ts';
 import { TILE } from './mark-layout.ts';
 import type { MarkPayload } from './payload.ts';
-import { estimateLattices, type Lattice, sameLattice } from './sync-lattice.ts';
+import { equalLattices, estimateLattices, type Lattice } from './sync-lattice.ts';
 import { type Alignment, alignTile, readCodedBits, symmetryMatrix } from './tile-align.ts';
 import { FOLD_BINS, foldTile } from './tile-fold.ts';
+import { uprightLattices } from './upright-scan.ts';
 
 const LATTICE_CANDIDATES = 4;
+/** Lattices the upright scan (a small crop that was not rescaled) adds, best first. */
+const SCANNED = 2;
 const ALIGNMENTS_PER_LATTICE = 3;
 /** Frames decoded per window at most; with LIST_SIZE and the windows, the false-detection bound. */
 export const ATTEMPTS_PER_WINDOW = 8;
@@ -88,6 +91,7 @@ export function detectInWindow(
   level: AnalysisLevel,
   window: Window,
   deep: DeepDecodes,
+  scanUpright = false,
 ): Detection | null {
   const attempts = new Attempts(level, window, deep);
   const unscaled = unscaledLattices(level, window);
@@ -99,11 +103,17 @@ export function detectInWindow(
   const lattices = estimateLattices(residual, window.width, window.height, LATTICE_CANDIDATES);
   const [strongest] = lattices;
   for (const lattice of unscaled) {
-    if (!lattices.some((found) => sameLattice(found, lattice))) lattices.push(lattice);
+    if (!lattices.some((found) => equalLattices(found, lattice))) lattices.push(lattice);
   }
   if (strongest !== undefined) {
     const found = attempts.decodeBest(strongest);
     if (found !== null) return found;
+  }
+  if (scanUpright) {
+    const { width, height } = window;
+    for (const lattice of uprightLattices(residual, width, height, level.scale, SCANNED)) {
+      if (!lattices.some((found) => equalLattices(found, lattice))) lattices.push(lattice);
+    }
   }
   return attempts.decodeStrongest(lattices);
 }

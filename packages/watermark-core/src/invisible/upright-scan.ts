@@ -1,0 +1,109 @@
+// A scan for the lattice of a small crop that was not rescaled: upright and square, of a tile
+// period the autocorrelation cannot confirm from the two or three tiles the crop holds. Such a
+// crop keeps the original's chips, whose size the detector does not know (it follows the original's
+// size), so the scan tries every period a crop keeping 8-35 % of a larger original would have and
+// scores each by the pilot correlation of the window folded at that period, a matched filter far
+// more sensitive than the blind autocorrelation. Only the best few periods go on to be decoded
+// (window-detection.ts counts them among the window's attempts).
+import { DETECT_AREA, MIN_CHIP_PIXELS } from './mark-geometry.ts';
+import { TILE } from './mark-layout.ts';
+import type { Lattice } from './sync-lattice.ts';
+import { alignTile } from './tile-align.ts';
+import { foldTile } from './tile-fold.ts';
+
+/**
+ * Shortest period scanned on a level smaller than the file (detection pixels). A crop of an image
+ * larger than the detection size that keeps a share f of it has period 64 / sqrt(f) there: 110
+ * is f = 34 %, above which the crop holds enough tiles for the autocorrelation.
+ */
+const MIN_SCALED_PERIOD = 110;
+/** Longest period: a crop keeping 8 % (64 / sqrt(0.08)), or less than 1.3 tiles in the window. */
+const MAX_PERIOD = 226;
+const MIN_TILES = 1.3;
+/**
+ * Period steps: consecutive periods differ by period / (STEP_SPAN x window side), so a window
+ * folded between two steps drifts by at most 16 / STEP_SPAN chip at its edges (0.3); the best
+ * peaks are refined by half a step.
+ */
+const STEP_SPAN = 53;
+/** Chip size (window pixels) from which the scan folds a 2x2-averaged residual, 4x cheaper. */
+const DECIMATE_FROM_CHIP = 3.6;
+/** Periods closer than this (relative) are one peak of the scan. */
+const SAME_PEAK = 0.03;
+
+/**
+ * The `count` best upright square lattices of the window's residual (radius-1 whitening) among
+ * the periods a not-rescaled small crop may have, by pilot z-score (the upright orientation only).
+ */
+export function uprightLattices(
+  residual: Float32Array,
+  width: number,
+  height: number,
+  scale: number,
+  count: number,
+): Lattice[] {
+  const side = Math.max(width, height);
+  // On a level at the file's size, a crop of a small original has chips of MIN_CHIP_PIXELS (that
+  // lattice is tried apart): start above it.
+  const minPeriod =
+    scale > 1 ? Math.max(MIN_SCALED_PERIOD, (TILE * MIN_CHIP_PIXELS) / scale) : TILE * 4.42;
+  const maxPeriod = Math.min(
+    MAX_PERIOD * Math.sqrt(Math.min(1, (width * height) / DETECT_AREA)),
+    side / MIN_TILES,
+  );
+  if (minPeriod > maxPeriod) return [];
+  const half = decimated(residual, width, height);
+  const pilotZ = (period: number) => {
+    const coarse = period / TILE >= DECIMATE_FROM_CHIP;
+    const folded = coarse
+      ? foldTile(half, width >> 1, height >> 1, square(period / 2))
+      : foldTile(residual, width, height, square(period));
+    return alignTile(folded, 1, [0])[0]?.z ?? 0;
+  };
+  // Coarse steps first, then each of the best peaks refined half a step either way.
+  const scored: { period: number; z: number }[] = [];
+  const step = (period: number) => period / (STEP_SPAN * side);
+  for (let period = minPeriod; period <= maxPeriod; period *= 1 + step(period)) {
+    scored.push({ period, z: pilotZ(period) });
+  }
+  scored.sort((a, b) => b.z - a.z);
+  const peaks: { period: number; z: number }[] = [];
+  for (const candidate of scored) {
+    if (peaks.some((p) => Math.abs(p.period / candidate.period - 1) < SAME_PEAK)) continue;
+    const { period } = candidate;
+    let best = candidate;
+    for (const sign of [-1, 1]) {
+      const near = period * (1 + (sign * step(period)) / 2);
+      const z = pilotZ(near);
+      if (z > best.z) best = { period: near, z };
+    }
+    peaks.push(best);
+    if (peaks.length === count) break;
+  }
+  return peaks.sort((a, b) => b.z - a.z).map(({ period, z }) => ({ ...square(period), score: z }));
+}
+
+function square(period: number): Lattice {
+  return { b1x: period, b1y: 0, b2x: 0, b2y: period, score: 0 };
+}
+
+/** The residual averaged over 2x2 blocks (chips of 3.6 pixels or more stay 1.8 wide or more). */
+function decimated(residual: Float32Array, width: number, height: number): Float32Array {
+  const w = width >> 1;
+  const h = height >> 1;
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const top = 2 * y * width;
+    const bottom = top + width;
+    for (let x = 0; x < w; x++) {
+      const at = 2 * x;
+      out[y * w + x] =
+        ((residual[top + at] as number) +
+          (residual[top + at + 1] as number) +
+          (residual[bottom + at] as number) +
+          (residual[bottom + at + 1] as number)) *
+        0.25;
+    }
+  }
+  return out;
+}
