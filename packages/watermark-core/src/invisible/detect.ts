@@ -1,5 +1,6 @@
 // detectMark: where the detector looks. The whole image at the detection size first (a copy that
-// kept its mark is found there, at the cost of one analysis); then, when nothing was found, the
+// kept its mark is found there, at the cost of one analysis; a crop kept at its own scale is
+// scanned for there too, upright-scan.ts); then, when nothing was found, the
 // places a mark survives that the whole view misses: the image at half that resolution (a small
 // crop of a large photo, whose chips the detection size leaves too large), quarter windows (a
 // perspective view is nearly affine within each) and windows at twice the resolution (a copy
