@@ -239,7 +239,7 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     }
     expect(verification.body.status).toBe('success');
     const value = Buffer.from(result.invisible.payload, 'hex').toString('base64');
-    const alg = 'dev.hallmark.invisible.2';
+    const alg = 'dev.hallmark.invisible.3';
     expect((await call('GET', '/services/supportedAlgorithms', { headers: auth })).status).toBe(
       200,
     );

@@ -14,6 +14,7 @@ import {
   frameCheck,
   LIST_SIZE,
 } from '../src/invisible/frame-code.ts';
+import { BLOCK, polarCode, polarTransform } from '../src/invisible/polar-code.ts';
 import { Prng } from '../src/invisible/prng.ts';
 
 /** Soft values as the detector would see them: +1 for coded bit 0, -1 for bit 1, times `gain`. */
@@ -27,14 +28,26 @@ function gaussian(prng: Prng): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-describe('frame code (48-bit check + rate-1/3 convolutional code)', () => {
+describe('frame code (48-bit check + polar code, 1024 punctured to 768)', () => {
   it('checks a payload by the first 48 bits of its SHA-256', () => {
     const bytes = Uint8Array.from([1, 35, 69, 103, 137, 171, 205, 239]);
     expect(CHECK_BITS).toBe(48);
     expect(Buffer.from(frameCheck(bytes)).toString('hex')).toBe(
       createHash('sha256').update(bytes).digest('hex').slice(0, 12),
     );
-    expect(CODED_BITS).toBe((64 + 48 + 6) * 3);
+    expect(CODED_BITS).toBe(768);
+  });
+
+  it('the polar code: 112 information positions, 768 sent, a transform that is its own inverse', () => {
+    expect(polarCode.informationPositions.length).toBe(112);
+    expect(polarCode.sent.length).toBe(CODED_BITS);
+    // F^(x)n is an involution over GF(2): encoding twice gives the input back.
+    const prng = new Prng('polar transform');
+    const u = Uint8Array.from({ length: BLOCK }, () => prng.nextUint32() & 1);
+    expect(polarTransform(polarTransform(u))).toEqual(u);
+    // u_0 is the least reliable bit channel of any polar code: always frozen.
+    expect(polarCode.information[0]).toBe(0);
+    expect(polarCode.information[BLOCK - 1]).toBe(1);
   });
 
   it('round-trips payloads at the extremes of the 64-bit range', () => {
@@ -52,30 +65,31 @@ describe('frame code (48-bit check + rate-1/3 convolutional code)', () => {
     expect(decodeFrame(soft).payload).toBe(payload);
   });
 
-  it('decodes through noise that flips a tenth of the hard decisions', () => {
+  it('decodes through noise that flips a quarter of the hard decisions', () => {
     const prng = new Prng('test noise');
     let flipped = 0;
     for (let trial = 0; trial < 20; trial++) {
       const payload = BigInt(prng.nextUint32()) * 0x1_0000_0001n;
       const coded = encodeFrame(payload);
-      // Noise of standard deviation 0.78 per coded bit: P(flip) = Q(1 / 0.78) = 10%.
-      const soft = softOf(coded).map((v) => v + 0.78 * gaussian(prng));
+      // Noise of standard deviation 1.48 per coded bit: P(flip) = Q(1 / 1.48) = 25%.
+      const soft = softOf(coded).map((v) => v + 1.48 * gaussian(prng));
       soft.forEach((v, i) => {
         if (v > 0 !== (coded[i] === 0)) flipped++;
       });
       expect(decodeFrame(soft).payload).toBe(payload);
     }
-    expect(flipped / (20 * CODED_BITS)).toBeGreaterThan(0.07);
+    expect(flipped / (20 * CODED_BITS)).toBeGreaterThan(0.22);
   });
 
   it('a deeper list decodes frames just past what the default list reaches', () => {
-    // Noise of standard deviation 1.35 per coded bit (P(flip) = 23 %): near where decoding fails.
+    // Noise of standard deviation 2.2 per coded bit (P(flip) = 32 %, a chip SNR of -9.8 dB): near
+    // where decoding fails.
     const prng = new Prng('near misses');
     let shallow = 0;
     let deep = 0;
-    for (let trial = 0; trial < 12; trial++) {
+    for (let trial = 0; trial < 24; trial++) {
       const payload = BigInt(prng.nextUint32()) * 0x1_0000_0001n;
-      const soft = softOf(encodeFrame(payload)).map((v) => v + 1.35 * gaussian(prng));
+      const soft = softOf(encodeFrame(payload)).map((v) => v + 2.2 * gaussian(prng));
       if (decodeFrame(soft).payload === payload) shallow++;
       if (decodeFrame(soft, DEEP_LIST_SIZE).payload === payload) deep++;
     }
@@ -99,7 +113,7 @@ describe('frame code (48-bit check + rate-1/3 convolutional code)', () => {
     // An image's deep decodes check DEEP_LIST_SIZE candidates each.
     const candidates =
       MAX_WINDOWS * ATTEMPTS_PER_WINDOW * LIST_SIZE + DEEP_DECODES_PER_IMAGE * DEEP_LIST_SIZE;
-    expect(candidates).toBe(20_480);
+    expect(candidates).toBe(8_192);
     expect(candidates * 2 ** -CHECK_BITS).toBeLessThanOrEqual(1e-9);
   });
 

@@ -19,6 +19,6 @@ describe('payload helpers', () => {
   });
 
   it('names the algorithm for the C2PA soft-binding assertion', () => {
-    expect(INVISIBLE_MARK_ALGORITHM).toBe('dev.hallmark.invisible.2');
+    expect(INVISIBLE_MARK_ALGORITHM).toBe('dev.hallmark.invisible.3');
   });
 });

@@ -11,7 +11,7 @@ import { bearerAuth } from './security.ts';
 export const SoftBindingQuery = z
   .object({
     alg: z.string().meta({
-      description: 'The soft binding algorithm and version, e.g. `dev.hallmark.invisible.2`.',
+      description: 'The soft binding algorithm and version, e.g. `dev.hallmark.invisible.3`.',
     }),
     value: z.string().meta({ description: 'The soft binding value, base64 (the mark: 8 bytes).' }),
   })

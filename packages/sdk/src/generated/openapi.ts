@@ -1096,7 +1096,7 @@ export interface components {
             }[];
         };
         "c2pa.softBindingQuery": {
-            /** @description The soft binding algorithm and version, e.g. `dev.hallmark.invisible.2`. */
+            /** @description The soft binding algorithm and version, e.g. `dev.hallmark.invisible.3`. */
             alg: string;
             /** @description The soft binding value, base64 (the mark: 8 bytes). */
             value: string;
@@ -3818,7 +3818,7 @@ export interface operations {
     queryByBinding: {
         parameters: {
             query: {
-                /** @description The soft binding algorithm and version, e.g. `dev.hallmark.invisible.2`. */
+                /** @description The soft binding algorithm and version, e.g. `dev.hallmark.invisible.3`. */
                 alg: string;
                 /** @description The soft binding value, base64 (the mark: 8 bytes). */
                 value: string;

@@ -9,8 +9,8 @@
 // False detections: every window decodes at most ATTEMPTS_PER_WINDOW frames, each by a list
 // decoder checking at most LIST_SIZE candidates against the 48-bit check value, the search looks
 // at MAX_WINDOWS windows at most, and an image spends at most DEEP_DECODES_PER_IMAGE decodes of
-// DEEP_LIST_SIZE candidates: 16 * 8 * 32 + 4 * 4096 = 20,480 candidate frames, so an unmarked
-// image is reported as marked with probability at most 20,480 * 2^-48 = 7.3e-11.
+// DEEP_LIST_SIZE candidates: 16 * 8 * 32 + 4 * 1024 = 8,192 candidate frames, so an unmarked
+// image is reported as marked with probability at most 8,192 * 2^-48 = 2.9e-11.
 import { AnalysisLevel, type Window } from './analysis-level.ts';
 import {
   DEFAULT_MAX_PIXELS,

@@ -1,15 +1,16 @@
 // Where each chip of the 32x32 tile goes. A quarter of the chips are pilots with known signs
 // (one at a random place in every 2x2 block, so they cover the tile evenly): the detector
 // correlates with them to find the tile's orientation and offset. The other 768 chips carry the
-// 354 coded bits, each bit on 2-3 chips at pseudo-random places (and so on every copy of the tile)
-// multiplied by a pseudo-random carrier sign so that image structure does not bias any bit.
+// 768 coded bits, one each, in a pseudo-random order (and so on every copy of the tile),
+// multiplied by a pseudo-random carrier sign so that image structure does not bias any bit. (The
+// layout's seed is still version 2's: the pilots are the same, the message chips' order is new.)
 import { CODED_BITS } from './frame-code.ts';
 import { Prng } from './prng.ts';
 
 /**
  * Chips per side of the repeated tile. A small tile repeats many times within the detector's
- * analysis window, so the synchronisation sees many lattice points; 32x32 still holds the 354
- * coded bits 2.2 times over besides the pilots.
+ * analysis window, so the synchronisation sees many lattice points; 32x32 holds the 768 coded bits
+ * besides the pilots.
  */
 export const TILE = 32;
 const CHIPS = TILE * TILE;

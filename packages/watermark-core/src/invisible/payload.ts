@@ -4,11 +4,11 @@
 /**
  * Algorithm identifier for the C2PA soft-binding assertion (`c2pa.soft-binding`) and the Soft
  * Binding Resolution API: a provisional reverse-domain name until the algorithm is registered in
- * the C2PA soft binding algorithm list. Version 2 (48-bit check value, new layout and scrambling
- * seeds `hallmark.invisible.v2/...`) replaced version 1 (CRC-32) before any release; version 1
- * marks are not read.
+ * the C2PA soft binding algorithm list. Version 3 (a polar code, one coded bit per message chip)
+ * replaced version 2 (a convolutional code on 2-3 chips per bit), which had replaced version 1
+ * (CRC-32), before any release; earlier versions are not read.
  */
-export const INVISIBLE_MARK_ALGORITHM = 'dev.hallmark.invisible.2';
+export const INVISIBLE_MARK_ALGORITHM = 'dev.hallmark.invisible.3';
 
 /** A 64-bit unsigned integer carried by the mark. */
 export type MarkPayload = bigint;

@@ -156,7 +156,7 @@ function torusDistance(i: number, j: number): number {
   return Math.max(Math.min(dx, bins - dx), Math.min(dy, bins - dy));
 }
 
-/** Soft values of the 306 coded bits under an alignment (positive: bit 0). */
+/** Soft values of the coded bits under an alignment (positive: bit 0). */
 export function readCodedBits(folded: Float64Array, alignment: Alignment): Float64Array {
   const bins = FOLD_BINS;
   const [a, b, c, d] = SYMMETRIES[alignment.symmetry] as Symmetry;
