@@ -307,17 +307,22 @@ function isLatticePoint(basis: Basis, x: number, y: number): boolean {
   return latticeCoordinates(basis, x, y).every((v) => Math.abs(v - Math.round(v)) < 0.1);
 }
 
-/** Same lattice when b's basis vectors are (close to) integer combinations of a's. */
-export function sameLattice(a: Basis, b: Basis): boolean {
+/**
+ * Same lattice when b's basis vectors are (close to) integer combinations of a's: within
+ * `tolerance` of a tile (8 %: near-duplicates of one search).
+ */
+export function sameLattice(a: Basis, b: Basis, tolerance = 0.08): boolean {
   return [latticeCoordinates(a, b.b1x, b.b1y), latticeCoordinates(a, b.b2x, b.b2y)].every((c) =>
-    c.every((v) => Math.abs(v - Math.round(v)) < 0.08),
+    c.every((v) => Math.abs(v - Math.round(v)) < tolerance),
   );
 }
 
 /**
- * Whether two lattices are one: each lies on the other. (`sameLattice` alone also holds for a
- * coarser lattice on a finer one, e.g. the true tile lattice on a half-period one.)
+ * Whether two lattices fold a window alike: each lies on the other within 0.5 % of a tile, which
+ * over ten tiles drifts by a sixth of a chip. (`sameLattice` alone also holds for a coarser
+ * lattice on a finer one, e.g. the true tile lattice on a half-period one, and for periods 8 %
+ * apart, which fold ten tiles into noise.)
  */
 export function equalLattices(a: Basis, b: Basis): boolean {
-  return sameLattice(a, b) && sameLattice(b, a);
+  return sameLattice(a, b, 0.005) && sameLattice(b, a, 0.005);
 }
