@@ -9,7 +9,10 @@
 //
 // Small images (under 0.4 MP) go the other way first: they hold few copies of the tile (a 0.15 MP
 // avatar about 8, a 12 MP photo 64) and need all the strength the floor allows, so stronger
-// flat-area amplitudes are tried while the file stays within the floor.
+// flat-area amplitudes are tried while the file stays within the floor. Images measured whole
+// (0.4-4.2 MP), most of which sit far inside the floor at the default, start at the strongest of
+// those amplitudes and are cut like any other when they leave the floor: one trial, as before,
+// for an image with room.
 import { type Measured, measureFor, type QualityAim } from './floor-measure.ts';
 import {
   type DecodedImage,
@@ -32,6 +35,8 @@ import { mseAt } from './quality-metrics.ts';
 export const SMALL_IMAGE_PIXELS = 400_000;
 /** Flat-area amplitudes small images try, weakest first: an image with no room costs one trial. */
 const SMALL_FLAT_CANDIDATES = [1.5, 1.8] as const;
+/** Flat-area amplitude images measured whole (0.4-4.2 MP, RGB) start at. */
+const MEDIUM_FLAT = 1.8;
 /** Cuts tried at most before the last one is kept. */
 const MAX_CUTS = 3;
 /** Each cut aims this much below what the measurement asks, so one cut usually suffices. */
@@ -90,12 +95,14 @@ export async function markWithinFloor(
     };
   };
   const fits = (t: Trial) => t.psnr >= floor.psnr && t.ssim >= floor.ssim;
+  const rgb = channels === 3 && !hasAlpha;
+  const small = width * height < SMALL_IMAGE_PIXELS && rgb;
+  const medium = !small && !sampled && rgb;
 
-  let current = await trial(DEFAULT_STRENGTH);
+  let current = await trial(medium ? { ...DEFAULT_STRENGTH, flat: MEDIUM_FLAT } : DEFAULT_STRENGTH);
   // A file that does not read back as the input did is kept as it is, unmeasured.
   if (!current.measured) return current.encoded;
   if (fits(current)) {
-    const small = width * height < SMALL_IMAGE_PIXELS && channels === 3 && !hasAlpha;
     if (!small) return current.encoded;
     let best = current;
     for (const flat of SMALL_FLAT_CANDIDATES) {
