@@ -9,10 +9,9 @@
 //
 // Small images (under 0.4 MP) go the other way first: they hold few copies of the tile (a 0.15 MP
 // avatar about 8, a 12 MP photo 64) and need all the strength the floor allows, so stronger
-// flat-area amplitudes are tried while the file stays within the floor. Images measured whole
-// (0.4-4.2 MP), most of which sit far inside the floor at the default, start at the strongest of
-// those amplitudes and are cut like any other when they leave the floor: one trial, as before,
-// for an image with room.
+// flat-area amplitudes are tried while the file stays within the floor. Larger images, most of
+// which sit far inside the floor at the default, start at the strongest of those amplitudes and
+// are cut like any other when they leave the floor: one trial, as before, for an image with room.
 import { type Measured, measureFor, type QualityAim } from './floor-measure.ts';
 import {
   type DecodedImage,
@@ -35,8 +34,8 @@ import { mseAt } from './quality-metrics.ts';
 export const SMALL_IMAGE_PIXELS = 400_000;
 /** Flat-area amplitudes small images try, weakest first: an image with no room costs one trial. */
 const SMALL_FLAT_CANDIDATES = [1.5, 1.8] as const;
-/** Flat-area amplitude images measured whole (0.4-4.2 MP, RGB) start at. */
-const MEDIUM_FLAT = 1.8;
+/** Flat-area amplitude larger images (0.4 MP or more, RGB) start at. */
+const LARGER_FLAT = 1.8;
 /** Cuts tried at most before the last one is kept. */
 const MAX_CUTS = 3;
 /** Each cut aims this much below what the measurement asks, so one cut usually suffices. */
@@ -97,9 +96,9 @@ export async function markWithinFloor(
   const fits = (t: Trial) => t.psnr >= floor.psnr && t.ssim >= floor.ssim;
   const rgb = channels === 3 && !hasAlpha;
   const small = width * height < SMALL_IMAGE_PIXELS && rgb;
-  const medium = !small && !sampled && rgb;
+  const larger = !small && rgb;
 
-  let current = await trial(medium ? { ...DEFAULT_STRENGTH, flat: MEDIUM_FLAT } : DEFAULT_STRENGTH);
+  let current = await trial(larger ? { ...DEFAULT_STRENGTH, flat: LARGER_FLAT } : DEFAULT_STRENGTH);
   // A file that does not read back as the input did is kept as it is, unmeasured.
   if (!current.measured) return current.encoded;
   if (fits(current)) {
