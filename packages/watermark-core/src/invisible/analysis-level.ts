@@ -1,7 +1,7 @@
 // One scale at which the detector analyses an image: its luma, how many file pixels one of its
 // pixels stands for, and its whitened residuals (computed once per smoothing radius and shared by
 // every window the search looks at on this level).
-import { highPass, localRms } from './filters.ts';
+import { halve, highPass, localRms } from './filters.ts';
 
 /** A rectangle of a level, in its pixels. */
 export interface Window {
@@ -64,23 +64,8 @@ export class AnalysisLevel {
 
   /** This level at half the resolution (2x2 means): chips twice as small, the tile twice as short. */
   halved(): AnalysisLevel {
-    const width = this.width >> 1;
-    const height = this.height >> 1;
-    const luma = new Float32Array(width * height);
-    for (let y = 0; y < height; y++) {
-      const top = 2 * y * this.width;
-      const bottom = top + this.width;
-      for (let x = 0; x < width; x++) {
-        const at = 2 * x;
-        luma[y * width + x] =
-          ((this.luma[top + at] as number) +
-            (this.luma[top + at + 1] as number) +
-            (this.luma[bottom + at] as number) +
-            (this.luma[bottom + at + 1] as number)) *
-          0.25;
-      }
-    }
-    return new AnalysisLevel(luma, width, height, this.file, {
+    const luma = halve(this.luma, this.width, this.height);
+    return new AnalysisLevel(luma, this.width >> 1, this.height >> 1, this.file, {
       x: this.scale * 2,
       y: this.scaleY * 2,
     });

@@ -73,3 +73,24 @@ export function localRms(
   for (let i = 0; i < mean.length; i++) mean[i] = Math.sqrt(Math.max(0, mean[i] as number));
   return mean;
 }
+
+/** The image at half its width and height (odd edges dropped), each value the mean of a 2x2 block. */
+export function halve(src: Float32Array, width: number, height: number): Float32Array {
+  const w = width >> 1;
+  const h = height >> 1;
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const top = 2 * y * width;
+    const bottom = top + width;
+    for (let x = 0; x < w; x++) {
+      const at = 2 * x;
+      out[y * w + x] =
+        ((src[top + at] as number) +
+          (src[top + at + 1] as number) +
+          (src[bottom + at] as number) +
+          (src[bottom + at + 1] as number)) *
+        0.25;
+    }
+  }
+  return out;
+}

@@ -326,3 +326,8 @@ export function sameLattice(a: Basis, b: Basis, tolerance = 0.08): boolean {
 export function equalLattices(a: Basis, b: Basis): boolean {
   return sameLattice(a, b, 0.005) && sameLattice(b, a, 0.005);
 }
+
+/** The upright lattice of tile periods `x` and `y` (pixels): a copy that was neither turned nor sheared. */
+export function uprightLattice(x: number, y = x, score = 0): Lattice {
+  return { b1x: x, b1y: 0, b2x: 0, b2y: y, score };
+}

@@ -5,9 +5,10 @@
 // scores each by the pilot correlation of the window folded at that period, a matched filter far
 // more sensitive than the blind autocorrelation. Only the best few periods go on to be decoded
 // (window-detection.ts counts them among the window's attempts).
+import { halve } from './filters.ts';
 import { DETECT_AREA, MIN_CHIP_PIXELS } from './mark-geometry.ts';
 import { TILE } from './mark-layout.ts';
-import type { Lattice } from './sync-lattice.ts';
+import { type Lattice, uprightLattice } from './sync-lattice.ts';
 import { alignTile } from './tile-align.ts';
 import { foldTile } from './tile-fold.ts';
 
@@ -56,12 +57,12 @@ export function uprightLattices(
     side / MIN_TILES,
   );
   if (minPeriod > maxPeriod) return [];
-  const half = decimated(residual, width, height);
+  const half = halve(residual, width, height);
   const pilotZ = (period: number) => {
     const coarse = period / TILE >= DECIMATE_FROM_CHIP;
     const folded = coarse
-      ? foldTile(half, width >> 1, height >> 1, square(period / 2))
-      : foldTile(residual, width, height, square(period));
+      ? foldTile(half, width >> 1, height >> 1, uprightLattice(period / 2))
+      : foldTile(residual, width, height, uprightLattice(period));
     return alignTile(folded, 1, [0])[0]?.z ?? 0;
   };
   // Coarse steps first, then each of the best peaks refined half a step either way.
@@ -84,30 +85,5 @@ export function uprightLattices(
     peaks.push(best);
     if (peaks.length === count) break;
   }
-  return peaks.sort((a, b) => b.z - a.z).map(({ period, z }) => ({ ...square(period), score: z }));
-}
-
-function square(period: number): Lattice {
-  return { b1x: period, b1y: 0, b2x: 0, b2y: period, score: 0 };
-}
-
-/** The residual averaged over 2x2 blocks (chips of 3.6 pixels or more stay 1.8 wide or more). */
-function decimated(residual: Float32Array, width: number, height: number): Float32Array {
-  const w = width >> 1;
-  const h = height >> 1;
-  const out = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) {
-    const top = 2 * y * width;
-    const bottom = top + width;
-    for (let x = 0; x < w; x++) {
-      const at = 2 * x;
-      out[y * w + x] =
-        ((residual[top + at] as number) +
-          (residual[top + at + 1] as number) +
-          (residual[bottom + at] as number) +
-          (residual[bottom + at + 1] as number)) *
-        0.25;
-    }
-  }
-  return out;
+  return peaks.sort((a, b) => b.z - a.z).map(({ period, z }) => uprightLattice(period, period, z));
 }

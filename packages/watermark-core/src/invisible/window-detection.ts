@@ -7,7 +7,7 @@ import { decodeFrame, LIST_SIZE } from './frame-code.ts';
 import { MIN_CHIP_PIXELS, markGrid } from './mark-geometry.ts';
 import { TILE } from './mark-layout.ts';
 import type { MarkPayload } from './payload.ts';
-import { equalLattices, estimateLattices, type Lattice } from './sync-lattice.ts';
+import { equalLattices, estimateLattices, type Lattice, uprightLattice } from './sync-lattice.ts';
 import { type Alignment, alignTile, readCodedBits, symmetryMatrix } from './tile-align.ts';
 import { FOLD_BINS, foldTile } from './tile-fold.ts';
 import { uprightLattices } from './upright-scan.ts';
@@ -223,14 +223,12 @@ function unscaledLattices(level: AnalysisLevel, window: Window): Lattice[] {
     period >= 24 && period <= 1.2 * Math.max(window.width, window.height);
   const lattices: Lattice[] = [];
   const small = (TILE * MIN_CHIP_PIXELS) / level.scale;
-  if (fits(small)) lattices.push({ b1x: small, b1y: 0, b2x: 0, b2y: small, score: 0 });
+  if (fits(small)) lattices.push(uprightLattice(small));
   const grid = markGrid(level.file.width, level.file.height);
   if (grid.chipWidth !== MIN_CHIP_PIXELS) {
     const periodX = (TILE * grid.chipWidth) / level.scale;
     const periodY = (TILE * grid.chipHeight) / level.scaleY;
-    if (fits(periodX) && fits(periodY)) {
-      lattices.push({ b1x: periodX, b1y: 0, b2x: 0, b2y: periodY, score: 0 });
-    }
+    if (fits(periodX) && fits(periodY)) lattices.push(uprightLattice(periodX, periodY));
   }
   return lattices;
 }
