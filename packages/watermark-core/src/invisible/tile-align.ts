@@ -2,6 +2,8 @@
 // basis is only known up to the square's symmetries, which also covers 90-degree turns and
 // mirror images) and which cyclic shift make it match the pilot chips. Then the coded bits are
 // read out as soft values at the aligned chip positions.
+
+import { fitReadout, REACH, TAPS } from './chip-equaliser.ts';
 import { fft2d } from './fft.ts';
 import { CODED_BITS } from './frame-code.ts';
 import { markLayout, TILE } from './mark-layout.ts';
@@ -156,11 +158,13 @@ function torusDistance(i: number, j: number): number {
   return Math.max(Math.min(dx, bins - dx), Math.min(dy, bins - dy));
 }
 
-/** Soft values of the coded bits under an alignment (positive: bit 0). */
+/**
+ * Soft values of the coded bits under an alignment (positive: bit 0): each chip read from the
+ * bins around its centre with the readout its frame's pilots fit (chip-equaliser.ts).
+ */
 export function readCodedBits(folded: Float64Array, alignment: Alignment): Float64Array {
   const bins = FOLD_BINS;
   const [a, b, c, d] = SYMMETRIES[alignment.symmetry] as Symmetry;
-  const soft = new Float64Array(CODED_BITS);
   const sample = (x: number, y: number) => {
     const x0 = Math.floor(x);
     const y0 = Math.floor(y);
@@ -172,15 +176,29 @@ export function readCodedBits(folded: Float64Array, alignment: Alignment): Float
       fy * ((1 - fx) * v(x0, y0 + 1) + fx * v(x0 + 1, y0 + 1))
     );
   };
+  // Every chip's neighbourhood, its offsets along the original's axes (mapped by the symmetry).
+  const samples = new Float64Array(TILE * TILE * TAPS);
   for (let cy = 0; cy < TILE; cy++) {
     for (let cx = 0; cx < TILE; cx++) {
-      const chip = cy * TILE + cx;
-      const k = markLayout.slot[chip] as number;
-      if (k < 0) continue;
       const x = a * 2 * cx + b * 2 * cy + alignment.shiftX;
       const y = c * 2 * cx + d * 2 * cy + alignment.shiftY;
-      soft[k] = (soft[k] as number) + (markLayout.carrier[chip] as number) * sample(x, y);
+      let at = (cy * TILE + cx) * TAPS;
+      for (let dy = -REACH; dy <= REACH; dy++) {
+        for (let dx = -REACH; dx <= REACH; dx++) {
+          samples[at++] = sample(x + a * dx + b * dy, y + c * dx + d * dy);
+        }
+      }
     }
+  }
+  const weights = fitReadout(samples, markLayout.pilot);
+  const soft = new Float64Array(CODED_BITS);
+  for (let chip = 0; chip < TILE * TILE; chip++) {
+    const k = markLayout.slot[chip] as number;
+    if (k < 0) continue;
+    let value = 0;
+    for (let i = 0; i < TAPS; i++)
+      value += (weights[i] as number) * (samples[chip * TAPS + i] as number);
+    soft[k] = (soft[k] as number) + (markLayout.carrier[chip] as number) * value;
   }
   return soft;
 }
