@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fitReadout, TAPS } from '../src/invisible/chip-equaliser.ts';
+import { chipReadouts, TAPS } from '../src/invisible/chip-equaliser.ts';
 import { markLayout, TILE } from '../src/invisible/mark-layout.ts';
 import { Prng } from '../src/invisible/prng.ts';
 
 const CHIPS = TILE * TILE;
 const CENTRE = TAPS >> 1;
+const centreOnly = Array.from({ length: TAPS }, (_, i) => (i === CENTRE ? 1 : 0));
 
 /** Roughly Gaussian noise from the seeded generator (sum of 4 uniforms, unit variance). */
 function gaussian(prng: Prng): number {
@@ -21,49 +22,63 @@ function snrDb(values: number[], signs: number[]): number {
   return 10 * Math.log10((mean * mean) / variance);
 }
 
-describe('chip readout fitted on the pilots', () => {
-  it('cancels residue shared by a chip and its neighbourhood, which the centre alone cannot', () => {
-    const prng = new Prng('readout');
-    const signs = Array.from({ length: CHIPS }, () => prng.nextSign() as number);
-    const samples = new Float64Array(CHIPS * TAPS);
-    for (let chip = 0; chip < CHIPS; chip++) {
-      // A blocky residue common to the whole neighbourhood (as JPEG leaves), three times the
-      // chip's own amplitude, plus a little independent noise per bin.
-      const shared = 3 * gaussian(prng);
-      for (let i = 0; i < TAPS; i++) {
-        const pulse = i === CENTRE ? 1 : 0.2;
-        samples[chip * TAPS + i] = pulse * (signs[chip] as number) + shared + 0.5 * gaussian(prng);
-      }
+/**
+ * Random chip signs and their neighbourhoods: the chip's pulse (1 at the centre, `spread` around
+ * it), a residue common to the whole neighbourhood (`shared` times the pulse's amplitude, as JPEG's
+ * blocks leave) and independent noise per bin (`own`).
+ */
+function neighbourhoods(seed: string, spread: number, shared: number, own: number) {
+  const prng = new Prng(seed);
+  const signs = Array.from({ length: CHIPS }, () => prng.nextSign() as number);
+  const samples = new Float64Array(CHIPS * TAPS);
+  for (let chip = 0; chip < CHIPS; chip++) {
+    const common = shared * gaussian(prng);
+    for (let i = 0; i < TAPS; i++) {
+      const pulse = i === CENTRE ? 1 : spread;
+      samples[chip * TAPS + i] = pulse * (signs[chip] as number) + common + own * gaussian(prng);
     }
-    // The pilots are the known chips; score on the others.
-    const known = Float32Array.from(markLayout.pilot, (p, chip) =>
-      p === 0 ? 0 : (signs[chip] as number),
-    );
-    const weights = fitReadout(samples, known);
-    const message = signs.map((_, chip) => chip).filter((chip) => markLayout.pilot[chip] === 0);
-    const read = (w: (i: number) => number) =>
-      message.map((chip) => {
-        let value = 0;
-        for (let i = 0; i < TAPS; i++) value += w(i) * (samples[chip * TAPS + i] as number);
-        return value;
-      });
-    const truth = message.map((chip) => signs[chip] as number);
-    const centreOnly = snrDb(
-      read((i) => (i === CENTRE ? 1 : 0)),
-      truth,
-    );
-    const fitted = snrDb(
-      read((i) => weights[i] as number),
-      truth,
-    );
-    expect(centreOnly).toBeLessThan(-6);
-    expect(fitted).toBeGreaterThan(centreOnly + 10);
+  }
+  const known = Float32Array.from(markLayout.pilot, (p, chip) =>
+    p === 0 ? 0 : (signs[chip] as number),
+  );
+  return { signs, samples, known };
+}
+
+/** SNR in dB of the message chips (not the pilots the fit saw) under `weights`. */
+function messageSnr(data: ReturnType<typeof neighbourhoods>, weights: ArrayLike<number>): number {
+  const message = data.signs.map((_, chip) => chip).filter((chip) => markLayout.pilot[chip] === 0);
+  const values = message.map((chip) => {
+    let value = 0;
+    for (let i = 0; i < TAPS; i++)
+      value += (weights[i] as number) * (data.samples[chip * TAPS + i] as number);
+    return value;
+  });
+  return snrDb(
+    values,
+    message.map((chip) => data.signs[chip] as number),
+  );
+}
+
+describe('chip readouts', () => {
+  it('the fitted readout cancels residue shared with the neighbourhood, and comes first', () => {
+    const data = neighbourhoods('shared residue', 0.2, 3, 0.5);
+    const [first, second] = chipReadouts(data.samples, data.known);
+    expect(Array.from(second ?? [])).toEqual(centreOnly);
+    const fitted = messageSnr(data, first ?? []);
+    const centre = messageSnr(data, centreOnly);
+    expect(centre).toBeLessThan(-6);
+    expect(fitted).toBeGreaterThan(centre + 10);
   });
 
-  it('falls back to the centre alone when the fold holds nothing', () => {
-    const weights = fitReadout(new Float64Array(CHIPS * TAPS), markLayout.pilot);
-    expect(Array.from(weights)).toEqual(
-      Array.from({ length: TAPS }, (_, i) => (i === CENTRE ? 1 : 0)),
-    );
+  it('the centre comes first when only the centre carries the chip and the residue is white', () => {
+    const data = neighbourhoods('white residue', 0, 0, 2.5);
+    const [first, second] = chipReadouts(data.samples, data.known);
+    expect(Array.from(first ?? [])).toEqual(centreOnly);
+    expect(messageSnr(data, second ?? [])).toBeLessThan(messageSnr(data, centreOnly));
+  });
+
+  it('reads the centre alone when the fold holds nothing', () => {
+    const readouts = chipReadouts(new Float64Array(CHIPS * TAPS), markLayout.pilot);
+    expect(readouts.map((weights) => Array.from(weights))).toEqual([centreOnly]);
   });
 });

@@ -6,11 +6,12 @@
 // perspective view is nearly affine within each) and windows at twice the resolution (a copy
 // pasted into a larger picture, whose chips the detection size leaves too small).
 //
-// False detections: every window decodes at most ATTEMPTS_PER_WINDOW frames, each by a list
-// decoder checking at most LIST_SIZE candidates against the 48-bit check value, the search looks
-// at MAX_WINDOWS windows at most, and an image spends at most DEEP_DECODES_PER_IMAGE decodes of
-// DEEP_LIST_SIZE candidates: 16 * 8 * 32 + 4 * 1024 = 8,192 candidate frames, so an unmarked
-// image is reported as marked with probability at most 8,192 * 2^-48 = 2.9e-11.
+// False detections: every window decodes at most ATTEMPTS_PER_WINDOW alignments, each in
+// READOUTS readouts of its chips by a list decoder checking at most LIST_SIZE candidates against
+// the 48-bit check value, the search looks at MAX_WINDOWS windows at most, and an image spends at
+// most DEEP_DECODES_PER_IMAGE decodes of DEEP_LIST_SIZE candidates: 16 * 8 * 2 * 32 + 4 * 1024 =
+// 12,288 candidate frames, so an unmarked image is reported as marked with probability at most
+// 12,288 * 2^-48 = 4.4e-11.
 import { AnalysisLevel, type Window } from './analysis-level.ts';
 import {
   DEFAULT_MAX_PIXELS,
@@ -22,6 +23,7 @@ import {
 import { detectionSize } from './mark-geometry.ts';
 import { DeepDecodes, type Detection, detectInWindow } from './window-detection.ts';
 
+export { READOUTS } from './chip-equaliser.ts';
 export type { Detection, MarkGeometry } from './window-detection.ts';
 export {
   ATTEMPTS_PER_WINDOW,

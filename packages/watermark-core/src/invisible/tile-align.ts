@@ -3,7 +3,7 @@
 // mirror images) and which cyclic shift make it match the pilot chips. Then the coded bits are
 // read out as soft values at the aligned chip positions.
 
-import { fitReadout, REACH, TAPS } from './chip-equaliser.ts';
+import { chipReadouts, REACH, TAPS } from './chip-equaliser.ts';
 import { fft2d } from './fft.ts';
 import { CODED_BITS } from './frame-code.ts';
 import { markLayout, TILE } from './mark-layout.ts';
@@ -159,10 +159,30 @@ function torusDistance(i: number, j: number): number {
 }
 
 /**
- * Soft values of the coded bits under an alignment (positive: bit 0): each chip read from the
- * bins around its centre with the readout its frame's pilots fit (chip-equaliser.ts).
+ * Soft values of the coded bits under an alignment (positive: bit 0), once per readout of the
+ * chips (chip-equaliser.ts), the likelier first: each chip read from the bins around its centre.
  */
-export function readCodedBits(folded: Float64Array, alignment: Alignment): Float64Array {
+export function readCodedBits(folded: Float64Array, alignment: Alignment): Float64Array[] {
+  const samples = chipNeighbourhoods(folded, alignment);
+  return chipReadouts(samples, markLayout.pilot).map((weights) => {
+    const soft = new Float64Array(CODED_BITS);
+    for (let chip = 0; chip < TILE * TILE; chip++) {
+      const k = markLayout.slot[chip] as number;
+      if (k < 0) continue;
+      let value = 0;
+      for (let i = 0; i < TAPS; i++)
+        value += (weights[i] as number) * (samples[chip * TAPS + i] as number);
+      soft[k] = (markLayout.carrier[chip] as number) * value;
+    }
+    return soft;
+  });
+}
+
+/**
+ * Every chip's neighbourhood of TAPS bins (bilinear samples), its offsets along the original's
+ * axes (mapped by the alignment's symmetry), chip after chip in row-major order.
+ */
+function chipNeighbourhoods(folded: Float64Array, alignment: Alignment): Float64Array {
   const bins = FOLD_BINS;
   const [a, b, c, d] = SYMMETRIES[alignment.symmetry] as Symmetry;
   const sample = (x: number, y: number) => {
@@ -176,7 +196,6 @@ export function readCodedBits(folded: Float64Array, alignment: Alignment): Float
       fy * ((1 - fx) * v(x0, y0 + 1) + fx * v(x0 + 1, y0 + 1))
     );
   };
-  // Every chip's neighbourhood, its offsets along the original's axes (mapped by the symmetry).
   const samples = new Float64Array(TILE * TILE * TAPS);
   for (let cy = 0; cy < TILE; cy++) {
     for (let cx = 0; cx < TILE; cx++) {
@@ -190,15 +209,5 @@ export function readCodedBits(folded: Float64Array, alignment: Alignment): Float
       }
     }
   }
-  const weights = fitReadout(samples, markLayout.pilot);
-  const soft = new Float64Array(CODED_BITS);
-  for (let chip = 0; chip < TILE * TILE; chip++) {
-    const k = markLayout.slot[chip] as number;
-    if (k < 0) continue;
-    let value = 0;
-    for (let i = 0; i < TAPS; i++)
-      value += (weights[i] as number) * (samples[chip * TAPS + i] as number);
-    soft[k] = (soft[k] as number) + (markLayout.carrier[chip] as number) * value;
-  }
-  return soft;
+  return samples;
 }

@@ -1,7 +1,8 @@
 // Detection in one window of one analysis level: whiten, find the tile lattice, fold, align with
-// the pilots, decode. At most ATTEMPTS_PER_WINDOW frames are decoded per window, each by a list
-// decoder that checks at most LIST_SIZE candidate frames, and at most DEEP_DECODES_PER_IMAGE of
-// them again with DEEP_LIST_SIZE (detect.ts counts the windows).
+// the pilots, read the chips, decode. At most ATTEMPTS_PER_WINDOW alignments are decoded per
+// window, each in READOUTS readouts of its chips by a list decoder that checks at most LIST_SIZE
+// candidate frames, and at most DEEP_DECODES_PER_IMAGE of them again with DEEP_LIST_SIZE
+// (detect.ts counts the windows).
 import type { AnalysisLevel, Window } from './analysis-level.ts';
 import { decodeFrame, LIST_SIZE } from './frame-code.ts';
 import { MIN_CHIP_PIXELS, markGrid } from './mark-geometry.ts';
@@ -16,7 +17,7 @@ const LATTICE_CANDIDATES = 4;
 /** Lattices the upright scan (a small crop that was not rescaled) adds, best first. */
 const SCANNED = 2;
 const ALIGNMENTS_PER_LATTICE = 3;
-/** Frames decoded per window at most; with LIST_SIZE and the windows, the false-detection bound. */
+/** Alignments decoded per window at most; with READOUTS, LIST_SIZE and the windows, the bound. */
 export const ATTEMPTS_PER_WINDOW = 8;
 /**
  * Paths of a deep decode: a frame whose pilots stand out but whose LIST_SIZE best paths hold no
@@ -194,10 +195,18 @@ class Attempts {
   private decode(candidate: Candidate): Detection | null {
     this.tried.add(candidate);
     if (candidate.alignment.z < MIN_DECODE_Z) return null;
-    let found = decodeCandidate(candidate, LIST_SIZE);
-    if (found === null && candidate.alignment.z >= DEEP_PILOT_Z && this.deep.take()) {
-      found = decodeCandidate(candidate, DEEP_LIST_SIZE);
+    // Every readout of the chips with the short list, the likelier first; a deep decode reads the
+    // likelier one only.
+    const readouts = readCodedBits(candidate.folded, candidate.alignment);
+    for (const soft of readouts) {
+      const found = decodeCandidate(candidate, soft, LIST_SIZE);
+      if (found !== null) return inFilePixels(found, this.level, this.window);
     }
+    const [likelier] = readouts;
+    if (likelier === undefined || candidate.alignment.z < DEEP_PILOT_Z || !this.deep.take()) {
+      return null;
+    }
+    const found = decodeCandidate(candidate, likelier, DEEP_LIST_SIZE);
     return found === null ? null : inFilePixels(found, this.level, this.window);
   }
 }
@@ -250,9 +259,9 @@ function inFilePixels(detection: Detection, level: AnalysisLevel, window: Window
   };
 }
 
-/** The mark read under one lattice and alignment, or null when the frame does not check out. */
-function decodeCandidate(candidate: Candidate, list: number): Detection | null {
-  const frame = decodeFrame(readCodedBits(candidate.folded, candidate.alignment), list);
+/** The mark in one readout of a candidate's chips, or null when no frame checks out. */
+function decodeCandidate(candidate: Candidate, soft: Float64Array, list: number): Detection | null {
+  const frame = decodeFrame(soft, list);
   if (frame.payload === null) return null;
   return {
     found: true,
