@@ -21,28 +21,32 @@ export const READOUTS = 2;
 const RIDGE = 0.05;
 const CENTRE = TAPS >> 1;
 
+/** One way of reading the chips: weights over a chip's TAPS bins. */
+export interface Readout {
+  readonly weights: Float64Array;
+  /** SNR of the pilots as read this way (for the fitted readout, each fitted without it). */
+  readonly pilotSnr: number;
+}
+
 /**
  * The frame's readouts, the one that predicts the pilots better first: the centre alone and the
  * weights fitted on the pilots. `samples` holds TAPS values per chip, `known` +1/-1 at the pilots
  * and 0 elsewhere. When the neighbourhoods hold nothing to fit (an all-zero fold) only the centre.
  */
-export function chipReadouts(samples: Float64Array, known: Float32Array): Float64Array[] {
-  const centreOnly = new Float64Array(TAPS);
-  centreOnly[CENTRE] = 1;
+export function chipReadouts(samples: Float64Array, known: Float32Array): Readout[] {
+  const weights = new Float64Array(TAPS);
+  weights[CENTRE] = 1;
+  const centre = {
+    weights,
+    pilotSnr: pilotSnr(known, (chip) => samples[chip * TAPS + CENTRE] as number),
+  };
   const fitted = fitReadout(samples, known);
-  if (fitted === null) return [centreOnly];
-  const centreSnr = pilotSnr(known, (chip) => samples[chip * TAPS + CENTRE] as number);
-  return fitted.looSnr > centreSnr ? [fitted.weights, centreOnly] : [centreOnly, fitted.weights];
-}
-
-interface FittedReadout {
-  readonly weights: Float64Array;
-  /** SNR of the pilots as each is predicted by weights fitted without it. */
-  readonly looSnr: number;
+  if (fitted === null) return [centre];
+  return fitted.pilotSnr > centre.pilotSnr ? [fitted, centre] : [centre, fitted];
 }
 
 /** Ridge least-squares weights that map a pilot's neighbourhood to its sign; null if degenerate. */
-export function fitReadout(samples: Float64Array, known: Float32Array): FittedReadout | null {
+export function fitReadout(samples: Float64Array, known: Float32Array): Readout | null {
   const gram = new Float64Array(TAPS * TAPS);
   const cross = new Float64Array(TAPS);
   for (let chip = 0; chip < known.length; chip++) {
@@ -68,14 +72,14 @@ export function fitReadout(samples: Float64Array, known: Float32Array): FittedRe
   // Leave-one-out prediction of each pilot: (fit - leverage * sign) / (1 - leverage), the leverage
   // x^T A^-1 x being the squared norm of L^-1 x.
   const forward = new Float64Array(TAPS);
-  const looSnr = pilotSnr(known, (chip) => {
+  const snr = pilotSnr(known, (chip) => {
     const at = chip * TAPS;
     let fit = 0;
     for (let i = 0; i < TAPS; i++) fit += (weights[i] as number) * (samples[at + i] as number);
     const leverage = forwardNorm(factor, samples, at, forward);
     return (fit - leverage * (known[chip] as number)) / (1 - leverage);
   });
-  return { weights, looSnr };
+  return { weights, pilotSnr: snr };
 }
 
 /** Mean of value * sign over the pilots, squared, over its variance. */

@@ -158,13 +158,21 @@ function torusDistance(i: number, j: number): number {
   return Math.max(Math.min(dx, bins - dx), Math.min(dy, bins - dy));
 }
 
+/** The coded bits as one readout of the chips gives them. */
+export interface CodedBits {
+  /** Soft value per coded bit (positive: bit 0). */
+  readonly soft: Float64Array;
+  /** How clearly this readout shows the pilots (chip-equaliser.ts). */
+  readonly pilotSnr: number;
+}
+
 /**
- * Soft values of the coded bits under an alignment (positive: bit 0), once per readout of the
- * chips (chip-equaliser.ts), the likelier first: each chip read from the bins around its centre.
+ * The coded bits under an alignment, once per readout of the chips (chip-equaliser.ts), the
+ * likelier first: each chip read from the bins around its centre.
  */
-export function readCodedBits(folded: Float64Array, alignment: Alignment): Float64Array[] {
+export function readCodedBits(folded: Float64Array, alignment: Alignment): CodedBits[] {
   const samples = chipNeighbourhoods(folded, alignment);
-  return chipReadouts(samples, markLayout.pilot).map((weights) => {
+  return chipReadouts(samples, markLayout.pilot).map(({ weights, pilotSnr }) => {
     const soft = new Float64Array(CODED_BITS);
     for (let chip = 0; chip < TILE * TILE; chip++) {
       const k = markLayout.slot[chip] as number;
@@ -174,37 +182,45 @@ export function readCodedBits(folded: Float64Array, alignment: Alignment): Float
         value += (weights[i] as number) * (samples[chip * TAPS + i] as number);
       soft[k] = (markLayout.carrier[chip] as number) * value;
     }
-    return soft;
+    return { soft, pilotSnr };
   });
 }
 
 /**
- * Every chip's neighbourhood of TAPS bins (bilinear samples), its offsets along the original's
- * axes (mapped by the alignment's symmetry), chip after chip in row-major order.
+ * Every chip's neighbourhood of TAPS bins, its offsets along the original's axes (mapped by the
+ * alignment's symmetry), chip after chip in row-major order. Chips and offsets lie a whole number
+ * of bins from the alignment's shift, so every sample shares the shift's fraction: the tile is
+ * interpolated at that fraction once and then read bin by bin.
  */
 function chipNeighbourhoods(folded: Float64Array, alignment: Alignment): Float64Array {
   const bins = FOLD_BINS;
   const [a, b, c, d] = SYMMETRIES[alignment.symmetry] as Symmetry;
-  const sample = (x: number, y: number) => {
-    const x0 = Math.floor(x);
-    const y0 = Math.floor(y);
-    const fx = x - x0;
-    const fy = y - y0;
-    const v = (xx: number, yy: number) => folded[wrap(yy) * bins + wrap(xx)] as number;
-    return (
-      (1 - fy) * ((1 - fx) * v(x0, y0) + fx * v(x0 + 1, y0)) +
-      fy * ((1 - fx) * v(x0, y0 + 1) + fx * v(x0 + 1, y0 + 1))
-    );
-  };
+  const baseX = Math.floor(alignment.shiftX);
+  const baseY = Math.floor(alignment.shiftY);
+  const fx = alignment.shiftX - baseX;
+  const fy = alignment.shiftY - baseY;
+  const shifted = new Float64Array(bins * bins);
+  for (let y = 0; y < bins; y++) {
+    const row = y * bins;
+    const next = wrap(y + 1) * bins;
+    for (let x = 0; x < bins; x++) {
+      const right = wrap(x + 1);
+      shifted[row + x] =
+        (1 - fy) * ((1 - fx) * (folded[row + x] as number) + fx * (folded[row + right] as number)) +
+        fy * ((1 - fx) * (folded[next + x] as number) + fx * (folded[next + right] as number));
+    }
+  }
   const samples = new Float64Array(TILE * TILE * TAPS);
   for (let cy = 0; cy < TILE; cy++) {
     for (let cx = 0; cx < TILE; cx++) {
-      const x = a * 2 * cx + b * 2 * cy + alignment.shiftX;
-      const y = c * 2 * cx + d * 2 * cy + alignment.shiftY;
+      const x = a * 2 * cx + b * 2 * cy + baseX;
+      const y = c * 2 * cx + d * 2 * cy + baseY;
       let at = (cy * TILE + cx) * TAPS;
       for (let dy = -REACH; dy <= REACH; dy++) {
         for (let dx = -REACH; dx <= REACH; dx++) {
-          samples[at++] = sample(x + a * dx + b * dy, y + c * dx + d * dy);
+          samples[at++] = shifted[
+            wrap(y + c * dx + d * dy) * bins + wrap(x + a * dx + b * dy)
+          ] as number;
         }
       }
     }
