@@ -17,7 +17,7 @@ export const REACH = 2;
 export const TAPS = (2 * REACH + 1) ** 2;
 /** Readouts tried per frame (the false-detection bound counts each). */
 export const READOUTS = 2;
-/** Ridge, relative to the mean bin power, that keeps 25 weights from fitting the pilots' noise. */
+/** Ridge against overfitting, relative to the Gram matrix's mean diagonal (the pilots' bin power). */
 const RIDGE = 0.05;
 const CENTRE = TAPS >> 1;
 
@@ -46,7 +46,7 @@ export function chipReadouts(samples: Float64Array, known: Float32Array): Readou
 }
 
 /** Ridge least-squares weights that map a pilot's neighbourhood to its sign; null if degenerate. */
-export function fitReadout(samples: Float64Array, known: Float32Array): Readout | null {
+function fitReadout(samples: Float64Array, known: Float32Array): Readout | null {
   const gram = new Float64Array(TAPS * TAPS);
   const cross = new Float64Array(TAPS);
   for (let chip = 0; chip < known.length; chip++) {
