@@ -70,7 +70,7 @@ describe('chip readouts', () => {
     expect(fitted).toBeGreaterThan(centre + 10);
   });
 
-  it('the centre comes first when only the centre carries the chip and the residue is white', () => {
+  it('the centre comes first when only it carries the chip and the residue is white', () => {
     const data = neighbourhoods('white residue', 0, 0, 2.5);
     const [first, second] = chipReadouts(data.samples, data.known).map((r) => r.weights);
     expect(Array.from(first ?? [])).toEqual(centreOnly);

@@ -1,8 +1,8 @@
 // How a chip is read from the folded tile. At its centre alone, or by a weighted sum of the bins
 // around it fitted per frame on its own pilots: the chip's pulse spreads over the neighbouring
 // half-chip bins, and the residue the host and the compression leave there is often correlated
-// with the residue at the centre (clipped blacks, JPEG's blocks, the high-pass's own ringing), which
-// a fitted sum cancels in part. The fit is least squares on the 256 pilot chips, whose signs are
+// with the residue at the centre (clipped blacks, JPEG's blocks, the high-pass's own ringing),
+// which a fitted sum cancels in part. The fit is least squares on the 256 pilot chips, whose signs are
 // known, with a small ridge; with 25 weights on 256 noisy chips it also fits some of their noise,
 // so where the residue is white the centre alone reads better. Both readouts are kept, the one
 // whose pilots it predicts better (leave-one-out, so the fit's own noise counts against it)
@@ -17,7 +17,7 @@ export const REACH = 2;
 export const TAPS = (2 * REACH + 1) ** 2;
 /** Readouts tried per frame (the false-detection bound counts each). */
 export const READOUTS = 2;
-/** Ridge against overfitting, relative to the Gram matrix's mean diagonal (the pilots' bin power). */
+/** Ridge against overfitting, relative to the Gram matrix's mean diagonal (the bins' power). */
 const RIDGE = 0.05;
 const CENTRE = TAPS >> 1;
 
@@ -100,7 +100,7 @@ function pilotSnr(known: Float32Array, value: (chip: number) => number): number 
   return variance > 0 ? (mean * mean) / variance : 0;
 }
 
-/** Lower Cholesky factor of a symmetric positive definite matrix (lower triangle read); null if not. */
+/** Lower Cholesky factor of a symmetric positive definite matrix (its lower triangle); or null. */
 function cholesky(a: Float64Array, n: number): Float64Array | null {
   const l = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
