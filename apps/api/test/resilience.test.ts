@@ -125,5 +125,7 @@ describe('resilience', () => {
       await service.close();
       await redis.stop();
     }
-  });
+    // The outage alone is 10 s and the jobs may take up to the 90 s waited for above; the default
+    // 30 s ran out on a loaded machine (2 cores shared with another job).
+  }, 120_000);
 });

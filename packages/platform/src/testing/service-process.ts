@@ -30,6 +30,15 @@ export interface ServiceProcessOptions {
   readonly fileSizeLimitKb?: number;
 }
 
+/**
+ * Children still running. A test that times out never reaches its `finally`, so whatever it
+ * started is killed when the test process exits instead of outliving the run.
+ */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export function startServiceProcess(
   entry: string,
   env: Record<string, string>,
@@ -68,7 +77,9 @@ export function startServiceProcess(
     }
     for (const wake of waiters) wake();
   });
+  running.add(child);
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  child.once('exit', () => running.delete(child));
 
   return {
     child,
