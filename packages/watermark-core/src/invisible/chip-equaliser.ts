@@ -118,17 +118,21 @@ function cholesky(a: Float64Array, n: number): Float64Array | null {
   return l;
 }
 
+/** y = L^-1 x for x = source[at .. at + n), n = y.length (forward substitution). */
+function forwardSolve(l: Float64Array, source: Float64Array, at: number, y: Float64Array): void {
+  const n = y.length;
+  for (let i = 0; i < n; i++) {
+    let sum = source[at + i] as number;
+    for (let k = 0; k < i; k++) sum -= (l[i * n + k] as number) * (y[k] as number);
+    y[i] = sum / (l[i * n + i] as number);
+  }
+}
+
 /** |L^-1 x|^2 for x = samples[at .. at + n), `y` as scratch. */
 function forwardNorm(l: Float64Array, samples: Float64Array, at: number, y: Float64Array): number {
-  const n = y.length;
+  forwardSolve(l, samples, at, y);
   let norm = 0;
-  for (let i = 0; i < n; i++) {
-    let sum = samples[at + i] as number;
-    for (let k = 0; k < i; k++) sum -= (l[i * n + k] as number) * (y[k] as number);
-    const v = sum / (l[i * n + i] as number);
-    y[i] = v;
-    norm += v * v;
-  }
+  for (const v of y) norm += v * v;
   return norm;
 }
 
@@ -136,11 +140,7 @@ function forwardNorm(l: Float64Array, samples: Float64Array, at: number, y: Floa
 function solveWith(l: Float64Array, b: Float64Array): Float64Array {
   const n = b.length;
   const y = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let sum = b[i] as number;
-    for (let k = 0; k < i; k++) sum -= (l[i * n + k] as number) * (y[k] as number);
-    y[i] = sum / (l[i * n + i] as number);
-  }
+  forwardSolve(l, b, 0, y);
   const w = new Float64Array(n);
   for (let i = n - 1; i >= 0; i--) {
     let sum = y[i] as number;
