@@ -8,10 +8,12 @@
 // way first, the cheapest for detection), every amplitude when SSIM is short.
 //
 // Small images (under 0.4 MP) go the other way first: they hold few copies of the tile (a 0.15 MP
-// avatar about 8, a 12 MP photo 64) and need all the strength the floor allows, so stronger
-// flat-area amplitudes are tried while the file stays within the floor. Larger images, most of
-// which sit far inside the floor at the default, start at the strongest of those amplitudes and
-// are cut like any other when they leave the floor: one trial, as before, for an image with room.
+// avatar about 8, a 12 MP photo 64) and need all the strength the floor allows. They climb a
+// ladder of flat-area amplitudes, and at each rung a file short of PSNR alone has its busiest
+// chips cut to fit: SSIM, which flat areas spend, bounds the rung; PSNR only moves energy from
+// busy chips to flat ones, which the detector weighs more (it divides by the local contrast).
+// Larger images, most of which sit far inside the floor at the default, start at 1.8 and are
+// cut like any other when they leave the floor: one trial, as before, for an image with room.
 import { type Measured, measureFor, type QualityAim } from './floor-measure.ts';
 import {
   type DecodedImage,
@@ -32,8 +34,12 @@ import { mseAt } from './quality-metrics.ts';
 
 /** Images below this many pixels try stronger flat-area amplitudes than the default (1.2). */
 export const SMALL_IMAGE_PIXELS = 400_000;
-/** Flat-area amplitudes small images try, weakest first: an image with no room costs one trial. */
-const SMALL_FLAT_CANDIDATES = [1.5, 1.8] as const;
+/** Flat-area amplitudes small images climb, weakest first. */
+const SMALL_FLAT_LADDER = [1.2, 1.5, 1.8, 2.1, 2.4] as const;
+/** The rung small images start at (1.8, where most of them end: two or three trials). */
+const SMALL_LADDER_START = 2;
+/** Cuts of the busiest chips a rung may take to fit PSNR before it counts as too strong. */
+const RUNG_CUTS = 2;
 /** Flat-area amplitude larger images (0.4 MP or more, RGB) start at. */
 const LARGER_FLAT = 1.8;
 /** Cuts tried at most before the last one is kept. */
@@ -98,19 +104,39 @@ export async function markWithinFloor(
   const small = width * height < SMALL_IMAGE_PIXELS && rgb;
   const larger = !small && rgb;
 
-  let current = await trial(larger ? { ...DEFAULT_STRENGTH, flat: LARGER_FLAT } : DEFAULT_STRENGTH);
+  // A rung of the small images' ladder: that flat-area amplitude, the busiest chips cut while
+  // PSNR alone is short.
+  const rung = async (flat: number): Promise<Trial> => {
+    let t = await trial({ ...DEFAULT_STRENGTH, flat });
+    for (let cut = 0; cut < RUNG_CUTS && t.measured && !fits(t) && t.ssim >= floor.ssim; cut++) {
+      t = await trial(weaker(t, floor));
+    }
+    return t;
+  };
+
+  let current: Trial;
+  if (small) {
+    // SSIM falls as the flat amplitude grows: climb from the start while rungs fit, or step down
+    // to the first that does.
+    let index = SMALL_LADDER_START;
+    current = await rung(SMALL_FLAT_LADDER[index] as number);
+    if (!current.measured) return current.encoded;
+    const step = fits(current) ? 1 : -1;
+    let best = fits(current) ? current : null;
+    for (index += step; index >= 0 && index < SMALL_FLAT_LADDER.length; index += step) {
+      if (best !== null && step < 0) break;
+      current = await rung(SMALL_FLAT_LADDER[index] as number);
+      if (!current.measured) break;
+      if (fits(current)) best = current;
+      else if (step > 0) break;
+    }
+    if (best !== null) return best.encoded;
+    // Not even the weakest rung fits (an SSIM-bound picture): cut it like any other.
+  } else {
+    current = await trial(larger ? { ...DEFAULT_STRENGTH, flat: LARGER_FLAT } : DEFAULT_STRENGTH);
+  }
   // A file that does not read back as the input did is kept as it is, unmeasured.
   if (!current.measured) return current.encoded;
-  if (fits(current)) {
-    if (!small) return current.encoded;
-    let best = current;
-    for (const flat of SMALL_FLAT_CANDIDATES) {
-      const stronger = await trial({ ...DEFAULT_STRENGTH, flat });
-      if (!fits(stronger)) break;
-      best = stronger;
-    }
-    return best.encoded;
-  }
   for (let cut = 0; cut < MAX_CUTS && !fits(current); cut++) {
     const next = await trial(weaker(current, floor));
     if (!next.measured) break;
