@@ -89,7 +89,9 @@ describe('moving a token out of the custody wallet (a real anvil chain)', () => 
     expect((await client.getNft(tokenId)).owner.toLowerCase()).toBe(to.toLowerCase());
     expect(await statusOf(() => client.transferNft(tokenId, { to: wallet() }))).toBe(409);
     expect(await transfersOf(service, tokenId)).toHaveLength(1);
-  });
+    // Minting first runs the watermark and mint jobs: beside another heavy job (a CI run next to
+    // an evaluation) the whole took over the default 30 s.
+  }, 90_000);
 
   it('a worker killed after broadcasting: the next one finishes the same transaction, one transfer', async () => {
     const tokenId = await minted(client);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   detectMark,
@@ -14,6 +14,16 @@ import {
 
 const photos = join(import.meta.dirname, '../../../fixtures/photos');
 const photo = readFileSync(join(photos, 'boats-0.6mp.jpg'));
+
+/** A photo marked with `payload`, then edited by `edit` (given the marked size): what is detected. */
+async function markedCopy(
+  file: string,
+  payload: bigint,
+  edit: (image: Sharp, size: { width: number; height: number }) => Sharp,
+): Promise<Uint8Array> {
+  const marked = await embedMark(new Uint8Array(readFileSync(join(photos, file))), payload);
+  return new Uint8Array(await edit(sharp(marked.image), marked).toBuffer());
+}
 
 describe('embedMark / detectMark', () => {
   it('recovers the exact payload from the marked file, with a confidence', async () => {
@@ -37,48 +47,41 @@ describe('embedMark / detectMark', () => {
 
   it('finds the mark in a crop turned by 90 degrees and mirrored', async () => {
     const payload = 0x0000_0000_0000_0001n;
-    const marked = await embedMark(new Uint8Array(photo), payload);
-    const edited = await sharp(marked.image)
-      .rotate(90)
-      .flop()
-      .extract({ left: 50, top: 120, width: 500, height: 700 })
-      .png()
-      .toBuffer();
-    expect(await detectMark(new Uint8Array(edited))).toMatchObject({ found: true, payload });
+    const edited = await markedCopy('boats-0.6mp.jpg', payload, (image) =>
+      image.rotate(90).flop().extract({ left: 50, top: 120, width: 500, height: 700 }).png(),
+    );
+    expect(await detectMark(edited)).toMatchObject({ found: true, payload });
   });
 
   it('reads a 1.5 MP photo after JPEG q10 through the lattice its own size implies', async () => {
     // The 8x8 blocks hide this lattice (chips of 2 detection pixels) from the autocorrelation.
     const payload = 0x9e37_79b9_7f4a_7c1an;
-    const original = readFileSync(join(photos, 'dark-lake-portrait-1.5mp.jpg'));
-    const marked = await embedMark(new Uint8Array(original), payload);
-    const q10 = await sharp(marked.image).jpeg({ quality: 10 }).toBuffer();
-    expect(await detectMark(new Uint8Array(q10))).toMatchObject({ found: true, payload });
+    const q10 = await markedCopy('dark-lake-portrait-1.5mp.jpg', payload, (image) =>
+      image.jpeg({ quality: 10 }),
+    );
+    expect(await detectMark(q10)).toMatchObject({ found: true, payload });
   });
 
   it('reads a dark star field after JPEG q20 through the chip readout fitted on its pilots', async () => {
     // Black sky with faint stars: the residue around each chip is correlated, which the fitted
     // readout cancels; read at their centres alone, these chips do not decode.
     const payload = 0x5555_aaaa_3333_ccccn;
-    const original = readFileSync(join(photos, 'deep-field-portrait-0.25mp.jpg'));
-    const marked = await embedMark(new Uint8Array(original), payload);
-    const q20 = await sharp(marked.image).jpeg({ quality: 20 }).toBuffer();
-    expect(await detectMark(new Uint8Array(q20))).toMatchObject({ found: true, payload });
+    const q20 = await markedCopy('deep-field-portrait-0.25mp.jpg', payload, (image) =>
+      image.jpeg({ quality: 20 }),
+    );
+    expect(await detectMark(q20)).toMatchObject({ found: true, payload });
   });
 
   it('finds the mark in a crop keeping 10 % of a 1.5 MP photo, at its own scale', async () => {
     // Two by three tiles: too few for the autocorrelation; the upright scan finds the period.
     const payload = 0x0123_4567_89ab_cdefn;
-    const original = readFileSync(join(photos, 'forest-path-portrait-1.5mp.jpg'));
-    const marked = await embedMark(new Uint8Array(original), payload);
-    const { width, height } = marked;
-    const w = Math.round(width * Math.sqrt(0.1));
-    const h = Math.round(height * Math.sqrt(0.1));
-    const crop = await sharp(marked.image)
-      .extract({ left: (width - w) >> 1, top: (height - h) >> 1, width: w, height: h })
-      .png()
-      .toBuffer();
-    expect(await detectMark(new Uint8Array(crop))).toMatchObject({ found: true, payload });
+    const crop = await markedCopy('forest-path-portrait-1.5mp.jpg', payload, (image, size) => {
+      const w = Math.round(size.width * Math.sqrt(0.1));
+      const h = Math.round(size.height * Math.sqrt(0.1));
+      const left = (size.width - w) >> 1;
+      return image.extract({ left, top: (size.height - h) >> 1, width: w, height: h }).png();
+    });
+    expect(await detectMark(crop)).toMatchObject({ found: true, payload });
   });
 
   it('marks a flat grey image without failing and without a visible change above 3 levels', async () => {
