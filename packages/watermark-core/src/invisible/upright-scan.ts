@@ -4,7 +4,8 @@
 // size), so the scan tries every period a crop keeping 8-100 % of a larger original would have and
 // scores each by the pilot correlation of the window folded at that period, a matched filter far
 // more sensitive than the blind autocorrelation. Only the best few periods go on to be decoded
-// (window-detection.ts counts them among the window's attempts).
+// (window-detection.ts counts them among the window's attempts). The same matched filter scans
+// the rotations of a small original's own period (a copy turned a few degrees and cropped).
 import { halve } from './filters.ts';
 import { DETECT_AREA, MIN_CHIP_PIXELS } from './mark-geometry.ts';
 import { TILE } from './mark-layout.ts';
@@ -86,4 +87,80 @@ export function uprightLattices(
     if (peaks.length === count) break;
   }
   return peaks.sort((a, b) => b.z - a.z).map(({ period, z }) => uprightLattice(period, period, z));
+}
+
+/**
+ * Rotations a copy at its own scale is scanned over, degrees either way. Scored in the upright
+ * orientation only, as the period scan is: a copy also turned by quarter turns or mirrored is
+ * left to the autocorrelation.
+ */
+const MAX_ROTATION = 12;
+/**
+ * Angle steps: a window folded between two steps drifts by at most this many chips at its
+ * corners, as the period scan's steps do (0.53); the best angles are refined by half a step.
+ */
+const ROTATION_DRIFT = 0.5;
+/** Angles closer than this many steps are one peak of the rotation scan. */
+const SAME_ANGLE_STEPS = 3;
+
+/**
+ * The `count` best lattices of `period` (window pixels, square) turned by up to MAX_ROTATION
+ * degrees either way, by pilot z-score: a copy rotated at its own scale (a small original turned
+ * a few degrees and cropped) keeps the period it was marked with, and a busy texture can hide its
+ * turned lattice from the autocorrelation (a 1 MP moss photo turned by 5 degrees: pilot z 8.0 at
+ * the true angle, 3.6-4.6 at every other half degree, and no autocorrelation candidate near it).
+ */
+export function rotatedLattices(
+  residual: Float32Array,
+  width: number,
+  height: number,
+  period: number,
+  count: number,
+): Lattice[] {
+  const coarse = period / TILE >= DECIMATE_FROM_CHIP;
+  const source = coarse ? halve(residual, width, height) : residual;
+  const w = coarse ? width >> 1 : width;
+  const h = coarse ? height >> 1 : height;
+  const p = coarse ? period / 2 : period;
+  const turned = (degrees: number, z = 0): Lattice => {
+    const a = (degrees * Math.PI) / 180;
+    const c = p * Math.cos(a);
+    const s = p * Math.sin(a);
+    return { b1x: c, b1y: s, b2x: -s, b2y: c, score: z };
+  };
+  const pilotZ = (degrees: number) =>
+    alignTile(foldTile(source, w, h, turned(degrees)), 1, [0])[0]?.z ?? 0;
+  // Drift at the corners, in chips, per radian: half the diagonal over the chip size.
+  const step = (ROTATION_DRIFT * (p / TILE) * 2) / Math.hypot(w, h) / (Math.PI / 180);
+  const scored: { degrees: number; z: number }[] = [];
+  for (let degrees = -MAX_ROTATION; degrees <= MAX_ROTATION; degrees += step) {
+    // The upright lattice is the unscaled lattices' own, tried apart.
+    if (Math.abs(degrees) >= step / 2) scored.push({ degrees, z: pilotZ(degrees) });
+  }
+  scored.sort((a, b) => b.z - a.z);
+  const peaks: { degrees: number; z: number }[] = [];
+  for (const candidate of scored) {
+    if (peaks.length >= count) break;
+    if (peaks.some((q) => Math.abs(q.degrees - candidate.degrees) < SAME_ANGLE_STEPS * step)) {
+      continue;
+    }
+    let best = candidate;
+    for (const sign of [-1, 1]) {
+      const near = candidate.degrees + (sign * step) / 2;
+      const z = pilotZ(near);
+      if (z > best.z) best = { degrees: near, z };
+    }
+    peaks.push(best);
+  }
+  const scale = coarse ? 2 : 1;
+  return peaks.map(({ degrees, z }) => {
+    const lattice = turned(degrees, z);
+    return {
+      b1x: lattice.b1x * scale,
+      b1y: lattice.b1y * scale,
+      b2x: lattice.b2x * scale,
+      b2y: lattice.b2y * scale,
+      score: z,
+    };
+  });
 }

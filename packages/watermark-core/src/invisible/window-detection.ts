@@ -11,11 +11,13 @@ import type { MarkPayload } from './payload.ts';
 import { equalLattices, estimateLattices, type Lattice, uprightLattice } from './sync-lattice.ts';
 import { type Alignment, alignTile, readCodedBits, symmetryMatrix } from './tile-align.ts';
 import { FOLD_BINS, foldTile } from './tile-fold.ts';
-import { uprightLattices } from './upright-scan.ts';
+import { rotatedLattices, uprightLattices } from './upright-scan.ts';
 
 const LATTICE_CANDIDATES = 4;
 /** Lattices the upright scan (a small crop that was not rescaled) adds, best first. */
 const SCANNED = 2;
+/** Lattices the rotation scan (a small original turned at its own scale) adds. */
+const TURNED = 1;
 const ALIGNMENTS_PER_LATTICE = 3;
 /** Alignments decoded per window at most; with READOUTS, LIST_SIZE and the windows, the bound. */
 export const ATTEMPTS_PER_WINDOW = 8;
@@ -126,7 +128,13 @@ export function detectInWindow(
   }
   if (scanUpright) {
     const { width, height } = window;
-    for (const lattice of uprightLattices(residual, width, height, level.scale, SCANNED)) {
+    const scanned = uprightLattices(residual, width, height, level.scale, SCANNED);
+    // A copy turned at its own scale: only a file no larger than a small original (chips of
+    // MIN_CHIP_PIXELS, under about 1.3 MP) can be one, since the turn's crop only shrinks it.
+    const small = markGrid(level.file.width, level.file.height).chipWidth === MIN_CHIP_PIXELS;
+    const native = small ? smallOriginalPeriod(level, window) : null;
+    if (native !== null) scanned.push(...rotatedLattices(residual, width, height, native, TURNED));
+    for (const lattice of scanned) {
       if (!lattices.some((found) => equalLattices(found, lattice))) lattices.push(lattice);
     }
   }
@@ -238,18 +246,29 @@ interface Candidate {
  *   1.5-2 MP photo, whose chips sit at 2 detection pixels next to the 8x8 blocks' own period).
  */
 function unscaledLattices(level: AnalysisLevel, window: Window): Lattice[] {
-  const fits = (period: number) =>
-    period >= 24 && period <= 1.2 * Math.max(window.width, window.height);
   const lattices: Lattice[] = [];
-  const small = (TILE * MIN_CHIP_PIXELS) / level.scale;
-  if (fits(small)) lattices.push(uprightLattice(small));
+  const small = smallOriginalPeriod(level, window);
+  if (small !== null) lattices.push(uprightLattice(small));
   const grid = markGrid(level.file.width, level.file.height);
   if (grid.chipWidth !== MIN_CHIP_PIXELS) {
     const periodX = (TILE * grid.chipWidth) / level.scale;
     const periodY = (TILE * grid.chipHeight) / level.scaleY;
-    if (fits(periodX) && fits(periodY)) lattices.push(uprightLattice(periodX, periodY));
+    if (fits(periodX, window) && fits(periodY, window)) {
+      lattices.push(uprightLattice(periodX, periodY));
+    }
   }
   return lattices;
+}
+
+/** The tile period (window pixels) of a small original's chips (MIN_CHIP_PIXELS), if it fits. */
+function smallOriginalPeriod(level: AnalysisLevel, window: Window): number | null {
+  const period = (TILE * MIN_CHIP_PIXELS) / level.scale;
+  return fits(period, window) ? period : null;
+}
+
+/** A period the window can fold: long enough to hold a chip's pixels, at most 1.2 windows. */
+function fits(period: number, window: Window): boolean {
+  return period >= 24 && period <= 1.2 * Math.max(window.width, window.height);
 }
 
 /** A window's detection with its geometry moved to the file: offset by the window, scaled. */
