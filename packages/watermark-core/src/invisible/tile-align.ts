@@ -98,8 +98,14 @@ export function alignTile(
   const found: Alignment[] = [];
   const re = new Float64Array(n);
   const im = new Float64Array(n);
-  for (const s of symmetries) {
-    const t = templateSpectra[s] as { re: Float64Array; im: Float64Array };
+  // The fold and the templates are real, so each cross-correlation is real: two symmetries share
+  // one inverse transform, the first's spectrum as the real part and i times the second's (the
+  // first correlation comes out in the real part, the second in the imaginary part).
+  for (let k = 0; k < symmetries.length; k += 2) {
+    const first = symmetries[k] as number;
+    const second = symmetries[k + 1];
+    const t = templateSpectra[first] as { re: Float64Array; im: Float64Array };
+    const u = second === undefined ? null : templateSpectra[second];
     for (let i = 0; i < n; i++) {
       // F * conj(T): cross-correlation.
       const ar = fRe[i] as number;
@@ -108,54 +114,72 @@ export function alignTile(
       const bi = t.im[i] as number;
       re[i] = ar * br + ai * bi;
       im[i] = ai * br - ar * bi;
+      if (u !== null && u !== undefined) {
+        const cr = u.re[i] as number;
+        const ci = u.im[i] as number;
+        re[i] = (re[i] as number) - (ai * cr - ar * ci);
+        im[i] = (im[i] as number) + (ar * cr + ai * ci);
+      }
     }
     fft2d(re, im, bins, bins, true);
-    let sum = 0;
-    let sumSq = 0;
-    for (let i = 0; i < n; i++) {
-      sum += re[i] as number;
-      sumSq += (re[i] as number) ** 2;
-    }
-    const mean = sum / n;
-    const std = Math.sqrt(Math.max(sumSq / n - mean * mean, 1e-30));
-    // The two strongest separated peaks of this orientation.
-    const taken: number[] = [];
-    for (let k = 0; k < 2; k++) {
-      let best = -1;
-      for (let i = 0; i < n; i++) {
-        if (best >= 0 && (re[i] as number) <= (re[best] as number)) continue;
-        if (taken.some((j) => torusDistance(i, j) < 3)) continue;
-        best = i;
-      }
-      if (best < 0) break;
-      taken.push(best);
-      const bx = best % bins;
-      const by = (best - bx) / bins;
-      const c = re[best] as number;
-      const refine = (l: number, r: number) => {
-        const d = l - 2 * c + r;
-        return d < 0 ? Math.max(-0.5, Math.min(0.5, (l - r) / (2 * d))) : 0;
-      };
-      found.push({
-        symmetry: s,
-        shiftX:
-          bx +
-          refine(re[by * bins + wrap(bx - 1)] as number, re[by * bins + wrap(bx + 1)] as number),
-        shiftY:
-          by +
-          refine(re[wrap(by - 1) * bins + bx] as number, re[wrap(by + 1) * bins + bx] as number),
-        z: (c - mean) / std,
-      });
-    }
+    found.push(...peaksOf(re, first));
+    if (second !== undefined) found.push(...peaksOf(im, second));
   }
   return found.sort((a, b) => b.z - a.z).slice(0, count);
 }
 
-function torusDistance(i: number, j: number): number {
+/**
+ * The two strongest peaks of one orientation's correlation, the second at least 3 bins (on the
+ * torus) from the first, as alignments: one pass for the first and the statistics, one for the
+ * second.
+ */
+function peaksOf(correlation: Float64Array, symmetry: number): Alignment[] {
   const bins = FOLD_BINS;
-  const dx = Math.abs((i % bins) - (j % bins));
-  const dy = Math.abs(Math.floor(i / bins) - Math.floor(j / bins));
-  return Math.max(Math.min(dx, bins - dx), Math.min(dy, bins - dy));
+  const n = bins * bins;
+  let sum = 0;
+  let sumSq = 0;
+  let first = 0;
+  for (let i = 0; i < n; i++) {
+    const v = correlation[i] as number;
+    sum += v;
+    sumSq += v * v;
+    if (v > (correlation[first] as number)) first = i;
+  }
+  const mean = sum / n;
+  const std = Math.sqrt(Math.max(sumSq / n - mean * mean, 1e-30));
+  const fx = first % bins;
+  const fy = (first - fx) / bins;
+  let second = -1;
+  for (let y = 0; y < bins; y++) {
+    const dy = Math.abs(y - fy);
+    const nearRow = Math.min(dy, bins - dy) < 3;
+    for (let x = 0; x < bins; x++) {
+      const i = y * bins + x;
+      if (second >= 0 && (correlation[i] as number) <= (correlation[second] as number)) continue;
+      if (nearRow) {
+        const dx = Math.abs(x - fx);
+        if (Math.min(dx, bins - dx) < 3) continue;
+      }
+      second = i;
+    }
+  }
+  const alignment = (peak: number): Alignment => {
+    const bx = peak % bins;
+    const by = (peak - bx) / bins;
+    const c = correlation[peak] as number;
+    const at = (x: number, y: number) => correlation[wrap(y) * bins + wrap(x)] as number;
+    const refine = (l: number, r: number) => {
+      const d = l - 2 * c + r;
+      return d < 0 ? Math.max(-0.5, Math.min(0.5, (l - r) / (2 * d))) : 0;
+    };
+    return {
+      symmetry,
+      shiftX: bx + refine(at(bx - 1, by), at(bx + 1, by)),
+      shiftY: by + refine(at(bx, by - 1), at(bx, by + 1)),
+      z: (c - mean) / std,
+    };
+  };
+  return second < 0 ? [alignment(first)] : [alignment(first), alignment(second)];
 }
 
 /** The coded bits as one readout of the chips gives them. */
