@@ -67,26 +67,19 @@ export function uprightLattices(
     return alignTile(folded, 1, [0])[0]?.z ?? 0;
   };
   // Coarse steps first, then each of the best peaks refined half a step either way.
-  const scored: { period: number; z: number }[] = [];
+  const scored: ScanPoint[] = [];
   const step = (period: number) => period / (STEP_SPAN * side);
   for (let period = minPeriod; period <= maxPeriod; period *= 1 + step(period)) {
-    scored.push({ period, z: pilotZ(period) });
+    scored.push({ at: period, z: pilotZ(period) });
   }
-  scored.sort((a, b) => b.z - a.z);
-  const peaks: { period: number; z: number }[] = [];
-  for (const candidate of scored) {
-    if (peaks.some((p) => Math.abs(p.period / candidate.period - 1) < SAME_PEAK)) continue;
-    const { period } = candidate;
-    let best = candidate;
-    for (const sign of [-1, 1]) {
-      const near = period * (1 + (sign * step(period)) / 2);
-      const z = pilotZ(near);
-      if (z > best.z) best = { period: near, z };
-    }
-    peaks.push(best);
-    if (peaks.length === count) break;
-  }
-  return peaks.sort((a, b) => b.z - a.z).map(({ period, z }) => uprightLattice(period, period, z));
+  const peaks = bestPeaks(
+    scored,
+    count,
+    (a, b) => Math.abs(a / b - 1) < SAME_PEAK,
+    (period, sign) => period * (1 + (sign * step(period)) / 2),
+    pilotZ,
+  );
+  return peaks.map(({ at, z }) => uprightLattice(at, at, z));
 }
 
 /**
@@ -132,29 +125,21 @@ export function rotatedLattices(
     alignTile(foldTile(source, w, h, turned(degrees)), 1, [0])[0]?.z ?? 0;
   // Drift at the corners, in chips, per radian: half the diagonal over the chip size.
   const step = (ROTATION_DRIFT * (p / TILE) * 2) / Math.hypot(w, h) / (Math.PI / 180);
-  const scored: { degrees: number; z: number }[] = [];
+  const scored: ScanPoint[] = [];
   for (let degrees = -MAX_ROTATION; degrees <= MAX_ROTATION; degrees += step) {
     // The upright lattice is the unscaled lattices' own, tried apart.
-    if (Math.abs(degrees) >= step / 2) scored.push({ degrees, z: pilotZ(degrees) });
+    if (Math.abs(degrees) >= step / 2) scored.push({ at: degrees, z: pilotZ(degrees) });
   }
-  scored.sort((a, b) => b.z - a.z);
-  const peaks: { degrees: number; z: number }[] = [];
-  for (const candidate of scored) {
-    if (peaks.length >= count) break;
-    if (peaks.some((q) => Math.abs(q.degrees - candidate.degrees) < SAME_ANGLE_STEPS * step)) {
-      continue;
-    }
-    let best = candidate;
-    for (const sign of [-1, 1]) {
-      const near = candidate.degrees + (sign * step) / 2;
-      const z = pilotZ(near);
-      if (z > best.z) best = { degrees: near, z };
-    }
-    peaks.push(best);
-  }
+  const peaks = bestPeaks(
+    scored,
+    count,
+    (a, b) => Math.abs(a - b) < SAME_ANGLE_STEPS * step,
+    (degrees, sign) => degrees + (sign * step) / 2,
+    pilotZ,
+  );
   const scale = coarse ? 2 : 1;
-  return peaks.map(({ degrees, z }) => {
-    const lattice = turned(degrees, z);
+  return peaks.map(({ at, z }) => {
+    const lattice = turned(at, z);
     return {
       b1x: lattice.b1x * scale,
       b1y: lattice.b1y * scale,
@@ -163,4 +148,36 @@ export function rotatedLattices(
       score: z,
     };
   });
+}
+
+/** One point of a scan over one parameter (a period or an angle) and its pilot z-score. */
+interface ScanPoint {
+  readonly at: number;
+  readonly z: number;
+}
+
+/**
+ * The `count` best peaks of a scan, best first: points by score, each skipped when `same` as a
+ * peak already kept, else refined half a step either way (`near`) and kept at its best.
+ */
+function bestPeaks(
+  scored: readonly ScanPoint[],
+  count: number,
+  same: (a: number, b: number) => boolean,
+  near: (at: number, sign: -1 | 1) => number,
+  score: (at: number) => number,
+): ScanPoint[] {
+  const peaks: ScanPoint[] = [];
+  for (const candidate of [...scored].sort((a, b) => b.z - a.z)) {
+    if (peaks.length >= count) break;
+    if (peaks.some((peak) => same(peak.at, candidate.at))) continue;
+    let best = candidate;
+    for (const sign of [-1, 1] as const) {
+      const at = near(candidate.at, sign);
+      const z = score(at);
+      if (z > best.z) best = { at, z };
+    }
+    peaks.push(best);
+  }
+  return peaks.sort((a, b) => b.z - a.z);
 }
