@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fft2d } from '../src/invisible/fft.ts';
+import { evenInverseFft2d, fft2d, realFft2d } from '../src/invisible/fft.ts';
 import { CODED_BITS, encodeFrame } from '../src/invisible/frame-code.ts';
 import { addMarkField } from '../src/invisible/mark-field.ts';
 import { MIN_CHIP_PIXELS, markGrid } from '../src/invisible/mark-geometry.ts';
@@ -51,6 +51,37 @@ describe('signal building blocks', () => {
     re.forEach((value, i) => {
       expect(value / (width * height)).toBeCloseTo(re0[i] as number, 9);
     });
+  });
+
+  it('the real-input and symmetric-inverse 2D FFTs equal the complex one', () => {
+    const width = 16;
+    const height = 8;
+    const prng = new Prng('real fft');
+    // Real data with zero rows above 2 and from 7 (a window padded into the transform).
+    const data = Float64Array.from({ length: width * height }, (_, i) => {
+      const row = Math.floor(i / width);
+      return row >= 2 && row < 7 ? prng.nextInt(1000) / 100 - 5 : 0;
+    });
+    const re = data.slice();
+    const im = new Float64Array(width * height).fill(3); // overwritten, not read
+    realFft2d(re, im, width, height, 2, 7);
+    const expectRe = data.slice();
+    const expectIm = new Float64Array(width * height);
+    fft2d(expectRe, expectIm, width, height);
+    expect(largestDifference(re, expectRe)).toBeLessThan(1e-9);
+    expect(largestDifference(im, expectIm)).toBeLessThan(1e-9);
+    // Its power spectrum is symmetric about the origin; with a second such spectrum as the
+    // imaginary part, the symmetric inverse gives both (real) transforms.
+    const power = re.map((r, i) => r * r + (im[i] as number) ** 2);
+    const other = power.map(Math.sqrt);
+    const inRe = power.slice();
+    const inIm = other.slice();
+    evenInverseFft2d(inRe, inIm, width, height);
+    const fullRe = power.slice();
+    const fullIm = other.slice();
+    fft2d(fullRe, fullIm, width, height, true);
+    expect(largestDifference(inRe, fullRe)).toBeLessThan(1e-6);
+    expect(largestDifference(inIm, fullIm)).toBeLessThan(1e-6);
   });
 
   it('the seeded generator repeats its sequence', () => {
@@ -132,3 +163,7 @@ describe('adding the mark field', () => {
     expect(new Set(data)).toEqual(new Set([30000 + 514]));
   });
 });
+
+function largestDifference(a: Float64Array, b: Float64Array): number {
+  return a.reduce((worst, value, i) => Math.max(worst, Math.abs(value - (b[i] as number))), 0);
+}

@@ -83,8 +83,10 @@ export function whitenedResidual(
   height: number,
   radius: number,
 ): Float32Array {
-  const residual = highPass(luma, width, height, radius);
-  const strength = localRms(residual, width, height, 2);
+  // One scratch image serves every box pass (this runs per level and radius, on up to 0.7 MP).
+  const scratch = new Float32Array(luma.length);
+  const residual = highPass(luma, width, height, radius, scratch);
+  const strength = localRms(residual, width, height, 2, scratch);
   for (let i = 0; i < residual.length; i++) {
     const v = (residual[i] as number) / ((strength[i] as number) + 0.5);
     residual[i] = v > 1.5 ? 1.5 : Math.max(v, -1.5);

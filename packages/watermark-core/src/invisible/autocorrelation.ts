@@ -2,7 +2,7 @@
 // whitened residual, divided by its local mean (so neither the host image's falling spectrum nor
 // its dominant edge directions drown the mark's evenly spread energy), weighted by the band where
 // the mark lives, transformed back, and judged lag by lag against lags of the same length.
-import { fft2d } from './fft.ts';
+import { evenInverseFft2d, realFft2d } from './fft.ts';
 
 /** Side of the analysis window (pixels of the detection image). */
 export const WINDOW = 512;
@@ -132,7 +132,8 @@ export function whitenedSpectrum(
       if (w > 0) re[y * n + x] = (residual[row + x] as number) * wy * w;
     }
   }
-  fft2d(re, im, n, n);
+  // Rows the window does not reach stay zero (a window shorter than WINDOW is padded).
+  realFft2d(re, im, n, n, Math.max(0, -y0), Math.min(n, height - y0));
   for (let i = 0; i < n * n; i++) re[i] = (re[i] as number) ** 2 + (im[i] as number) ** 2;
   const local = circularBoxMean(re, n, WHITENING_RADIUS);
   for (let i = 0; i < n * n; i++) {
@@ -166,7 +167,7 @@ export function autocorrelations(
       im[i] = power * (second[fy * half + fx] as number);
     }
   }
-  fft2d(re, im, n, n, true);
+  evenInverseFft2d(re, im, n, n);
   return [re, im];
 }
 
@@ -198,27 +199,35 @@ export const BANDS: readonly [Float64Array, Float64Array] = [
   bandWeights(0.12, 0.2),
 ];
 
-/** Mean over a (2r+1)^2 box with wrap-around (the spectrum is periodic). */
+/** Mean over a (2r+1)^2 box with wrap-around (the spectrum is periodic); needs r < n. */
 function circularBoxMean(src: Float64Array, n: number, r: number): Float64Array {
   const tmp = new Float64Array(n * n);
   const out = new Float64Array(n * n);
   const norm = 1 / (2 * r + 1);
+  const wrap = (i: number) => (i < 0 ? i + n : i >= n ? i - n : i);
   for (let y = 0; y < n; y++) {
     const row = y * n;
     let sum = 0;
-    for (let k = -r; k <= r; k++) sum += src[row + ((k + n) % n)] as number;
+    for (let k = -r; k <= r; k++) sum += src[row + wrap(k)] as number;
     for (let x = 0; x < n; x++) {
       tmp[row + x] = sum * norm;
-      sum += (src[row + ((x + r + 1) % n)] as number) - (src[row + ((x - r + n) % n)] as number);
+      sum += (src[row + wrap(x + r + 1)] as number) - (src[row + wrap(x - r)] as number);
     }
   }
-  for (let x = 0; x < n; x++) {
-    let sum = 0;
-    for (let k = -r; k <= r; k++) sum += tmp[((k + n) % n) * n + x] as number;
-    for (let y = 0; y < n; y++) {
-      out[y * n + x] = sum * norm;
-      sum +=
-        (tmp[((y + r + 1) % n) * n + x] as number) - (tmp[((y - r + n) % n) * n + x] as number);
+  // Vertical pass row by row with one running sum per column, so memory is read in order.
+  const sums = new Float64Array(n);
+  for (let k = -r; k <= r; k++) {
+    const row = wrap(k) * n;
+    for (let x = 0; x < n; x++) sums[x] = (sums[x] as number) + (tmp[row + x] as number);
+  }
+  for (let y = 0; y < n; y++) {
+    const row = y * n;
+    const add = wrap(y + r + 1) * n;
+    const drop = wrap(y - r) * n;
+    for (let x = 0; x < n; x++) {
+      const sum = sums[x] as number;
+      out[row + x] = sum * norm;
+      sums[x] = sum + (tmp[add + x] as number) - (tmp[drop + x] as number);
     }
   }
   return out;

@@ -1,7 +1,10 @@
 // Radix-2 complex FFT on split real/imaginary Float64Arrays: the synchronisation layer needs the
-// power spectrum of a 512x512 residual and a few 128x128 correlations per image, so a plain
+// power spectrum of a 512x512 residual and many 64x64 correlations per image, so a plain
 // iterative Cooley-Tukey with cached twiddles is fast enough and has no dependency. Columns are
-// transformed a whole row of butterflies at a time, which keeps memory access sequential.
+// transformed a whole row of butterflies at a time, which keeps memory access sequential. The
+// 512x512 transforms know more about their data (a real residual with rows of zero padding, a
+// spectrum symmetric about the origin), so two variants compute only half of each pass and fill
+// the other half by that symmetry.
 
 interface Plan {
   /** Twiddles of every stage, stage with half-size h at offset h - 1 (cos, and -sin). */
@@ -81,13 +84,17 @@ export function fft1d(
   }
 }
 
-/** FFT along columns of a row-major `width` x `height` array, butterflies applied to whole rows. */
+/**
+ * FFT along the first `columns` columns of a row-major `width` x `height` array, butterflies
+ * applied to whole rows.
+ */
 function fftColumns(
   re: Float64Array,
   im: Float64Array,
   width: number,
   height: number,
   inverse: boolean,
+  columns = width,
 ): void {
   const { cos, sin, reversed } = plan(height);
   for (let i = 0; i < height; i++) {
@@ -95,7 +102,7 @@ function fftColumns(
     if (j > i) {
       const a = i * width;
       const b = j * width;
-      for (let x = 0; x < width; x++) {
+      for (let x = 0; x < columns; x++) {
         const tr = re[a + x] as number;
         re[a + x] = re[b + x] as number;
         re[b + x] = tr;
@@ -114,7 +121,7 @@ function fftColumns(
       for (let start = k; start < height; start += size) {
         const a = start * width;
         const b = (start + half) * width;
-        for (let x = 0; x < width; x++) {
+        for (let x = 0; x < columns; x++) {
           const br = re[b + x] as number;
           const bi = im[b + x] as number;
           const xr = br * wr - bi * wi;
@@ -141,4 +148,94 @@ export function fft2d(
 ): void {
   for (let y = 0; y < height; y++) fft1d(re, im, width, inverse, y * width);
   fftColumns(re, im, width, height, inverse);
+}
+
+/**
+ * Forward 2D FFT of real data (`re`; `im` is overwritten) whose rows outside [fromRow, toRow) are
+ * zero. Two real rows go through one complex transform (the second as the imaginary part) and are
+ * separated by their spectra's symmetry; columns are transformed only up to width / 2, and the
+ * other half of the spectrum is filled from X(-u, -v) = conj X(u, v). About 0.4 of fft2d's work
+ * for a window padded to a third.
+ */
+export function realFft2d(
+  re: Float64Array,
+  im: Float64Array,
+  width: number,
+  height: number,
+  fromRow = 0,
+  toRow = height,
+): void {
+  im.fill(0);
+  const rowRe = new Float64Array(width);
+  const rowIm = new Float64Array(width);
+  for (let y = fromRow; y < toRow; y += 2) {
+    const a = y * width;
+    const b = a + width;
+    const pair = y + 1 < toRow;
+    rowRe.set(re.subarray(a, a + width));
+    if (pair) rowIm.set(re.subarray(b, b + width));
+    else rowIm.fill(0);
+    fft1d(rowRe, rowIm, width);
+    for (let k = 0; k <= width / 2; k++) {
+      const m = k === 0 ? 0 : width - k;
+      const zr = rowRe[k] as number;
+      const zi = rowIm[k] as number;
+      const wr = rowRe[m] as number;
+      const wi = rowIm[m] as number;
+      // First row: (Z(k) + conj Z(-k)) / 2; second: (Z(k) - conj Z(-k)) / 2i.
+      re[a + k] = (zr + wr) / 2;
+      im[a + k] = (zi - wi) / 2;
+      if (pair) {
+        re[b + k] = (zi + wi) / 2;
+        im[b + k] = (wr - zr) / 2;
+      }
+    }
+  }
+  const columns = width / 2 + 1;
+  fftColumns(re, im, width, height, false, columns);
+  for (let y = 0; y < height; y++) {
+    const mirror = ((height - y) % height) * width;
+    const row = y * width;
+    for (let x = columns; x < width; x++) {
+      re[row + x] = re[mirror + width - x] as number;
+      im[row + x] = -(im[mirror + width - x] as number);
+    }
+  }
+}
+
+/**
+ * Inverse 2D FFT (unscaled, in place) of a spectrum symmetric about the origin, X(-u, -v) =
+ * X(u, v), as a power spectrum is: its transform has the same symmetry, so rows are transformed
+ * only up to height / 2 and columns up to width / 2, each other half filled by mirroring. Half of
+ * fft2d's work.
+ */
+export function evenInverseFft2d(
+  re: Float64Array,
+  im: Float64Array,
+  width: number,
+  height: number,
+): void {
+  const rows = height / 2 + 1;
+  for (let y = 0; y < rows; y++) fft1d(re, im, width, true, y * width);
+  // Row -v of the row transforms is row v reversed: R(-v, -x) = R(v, x).
+  for (let y = rows; y < height; y++) {
+    const row = y * width;
+    const mirror = (height - y) * width;
+    re[row] = re[mirror] as number;
+    im[row] = im[mirror] as number;
+    for (let x = 1; x < width; x++) {
+      re[row + x] = re[mirror + width - x] as number;
+      im[row + x] = im[mirror + width - x] as number;
+    }
+  }
+  const columns = width / 2 + 1;
+  fftColumns(re, im, width, height, true, columns);
+  for (let y = 0; y < height; y++) {
+    const mirror = ((height - y) % height) * width;
+    const row = y * width;
+    for (let x = columns; x < width; x++) {
+      re[row + x] = re[mirror + width - x] as number;
+      im[row + x] = im[mirror + width - x] as number;
+    }
+  }
 }

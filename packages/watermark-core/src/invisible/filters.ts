@@ -1,15 +1,18 @@
 // Small separable filters on Float32Array images (row-major). Box filters use running sums so
 // their cost does not depend on the radius; edges are handled by clamping to the border.
 
-/** Mean over a (2r+1)^2 box, written to a new array. */
+/**
+ * Mean over a (2r+1)^2 box, written to `out` (by default a new array; it may be `src` itself, which
+ * the first pass has read whole into `tmp` before the second writes).
+ */
 export function boxBlur(
   src: Float32Array,
   width: number,
   height: number,
   radius: number,
+  out: Float32Array = new Float32Array(src.length),
+  tmp: Float32Array = new Float32Array(src.length),
 ): Float32Array {
-  const tmp = new Float32Array(src.length);
-  const out = new Float32Array(src.length);
   const norm = 1 / (2 * radius + 1);
   const last = width - 1;
   for (let y = 0; y < height; y++) {
@@ -52,10 +55,11 @@ export function highPass(
   width: number,
   height: number,
   radius: number,
+  scratch: Float32Array = new Float32Array(src.length),
 ): Float32Array {
-  const smooth = boxBlur(boxBlur(src, width, height, radius), width, height, radius);
-  const out = new Float32Array(src.length);
-  for (let i = 0; i < src.length; i++) out[i] = (src[i] as number) - (smooth[i] as number);
+  const out = boxBlur(src, width, height, radius, new Float32Array(src.length), scratch);
+  boxBlur(out, width, height, radius, out, scratch);
+  for (let i = 0; i < src.length; i++) out[i] = (src[i] as number) - (out[i] as number);
   return out;
 }
 
@@ -65,10 +69,11 @@ export function localRms(
   width: number,
   height: number,
   radius: number,
+  scratch: Float32Array = new Float32Array(src.length),
 ): Float32Array {
-  const squared = new Float32Array(src.length);
-  for (let i = 0; i < src.length; i++) squared[i] = (src[i] as number) ** 2;
-  const mean = boxBlur(squared, width, height, radius);
+  const mean = new Float32Array(src.length);
+  for (let i = 0; i < src.length; i++) mean[i] = (src[i] as number) ** 2;
+  boxBlur(mean, width, height, radius, mean, scratch);
   // Running sums can leave tiny negative means where the input is zero.
   for (let i = 0; i < mean.length; i++) mean[i] = Math.sqrt(Math.max(0, mean[i] as number));
   return mean;

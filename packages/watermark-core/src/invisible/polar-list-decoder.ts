@@ -53,7 +53,13 @@ export class PolarListDecoder {
     }
     const order = state.active().sort((a, b) => state.metric(a) - state.metric(b));
     return {
-      paths: order.map((path) => Uint8Array.from(this.infoPositions, (i) => state.bit(path, i))),
+      paths: order.map((path) => {
+        const bits = new Uint8Array(this.infoPositions.length);
+        for (let k = 0; k < bits.length; k++) {
+          bits[k] = state.bit(path, this.infoPositions[k] as number);
+        }
+        return bits;
+      }),
     };
   }
 }
@@ -72,6 +78,11 @@ class ListState {
   private readonly alive: Uint8Array;
   private readonly freePaths: number[];
   private readonly channel: Float64Array;
+  // Scratch space of split().
+  private readonly extensionMetrics: Float64Array;
+  private readonly extensionOrder: Int32Array;
+  private readonly kept: Uint8Array;
+  private readonly visited: Uint8Array;
 
   constructor(n: number, list: number, channel: Float64Array) {
     this.n = n;
@@ -91,6 +102,10 @@ class ListState {
       this.freeSlots.push(Array.from({ length: list }, (_, s) => list - 1 - s));
     }
     this.metrics = new Float64Array(list);
+    this.extensionMetrics = new Float64Array(2 * list);
+    this.extensionOrder = new Int32Array(2 * list);
+    this.kept = new Uint8Array(2 * list);
+    this.visited = new Uint8Array(list);
     this.bits = Array.from({ length: list }, () => new Uint8Array(this.size));
     this.alive = new Uint8Array(list);
     this.freePaths = Array.from({ length: list }, (_, p) => list - 1 - p);
@@ -168,23 +183,49 @@ class ListState {
   /** Extends every path by both values of information bit `phi` and keeps the `list` best. */
   split(phi: number, list: number): void {
     const paths = this.active();
-    const candidates: { path: number; bit: number; metric: number }[] = [];
-    for (const path of paths) {
+    // Extension 2i extends paths[i] by 0, 2i + 1 by 1; ranked by metric, ties in that order (a
+    // stable sort), without an object per extension: this runs once per information bit.
+    const count = 2 * paths.length;
+    const metrics = this.extensionMetrics;
+    const order = this.extensionOrder;
+    for (let i = 0; i < paths.length; i++) {
+      const path = paths[i] as number;
       const l = this.readLlr(path, this.n)[0] as number;
       const m = this.metrics[path] as number;
-      candidates.push({ path, bit: 0, metric: l < 0 ? m - l : m });
-      candidates.push({ path, bit: 1, metric: l > 0 ? m + l : m });
+      metrics[2 * i] = l < 0 ? m - l : m;
+      metrics[2 * i + 1] = l > 0 ? m + l : m;
     }
-    candidates.sort((a, b) => a.metric - b.metric);
-    // Per path, the metric of each kept extension (NaN: dropped).
-    const kept = new Map<number, [number, number]>();
-    for (const c of candidates.slice(0, list)) {
-      const both = kept.get(c.path) ?? [Number.NaN, Number.NaN];
-      both[c.bit] = c.metric;
-      kept.set(c.path, both);
+    // Binary insertion after equal metrics keeps ties in extension order (a stable sort).
+    for (let e = 0; e < count; e++) {
+      const metric = metrics[e] as number;
+      let low = 0;
+      let high = e;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if ((metrics[order[middle] as number] as number) <= metric) low = middle + 1;
+        else high = middle;
+      }
+      order.copyWithin(low + 1, low, e);
+      order[low] = e;
     }
-    for (const path of paths) if (!kept.has(path)) this.kill(path);
-    for (const [path, [zero, one]] of kept) {
+    const ranked = order.subarray(0, Math.min(list, count));
+    // Which extensions are kept; paths with none die first.
+    const keep = this.kept;
+    keep.fill(0, 0, count);
+    for (const e of ranked) keep[e] = 1;
+    for (let i = 0; i < paths.length; i++) {
+      if (!keep[2 * i] && !keep[2 * i + 1]) this.kill(paths[i] as number);
+    }
+    const visited = this.visited;
+    visited.fill(0, 0, paths.length);
+    for (const e of ranked) {
+      const i = e >> 1;
+      // Each path once, where its better extension ranks.
+      if (visited[i]) continue;
+      visited[i] = 1;
+      const path = paths[i] as number;
+      const zero = keep[2 * i] ? (metrics[2 * i] as number) : Number.NaN;
+      const one = keep[2 * i + 1] ? (metrics[2 * i + 1] as number) : Number.NaN;
       if (!Number.isNaN(zero) && !Number.isNaN(one)) {
         const copy = this.clone(path);
         this.metrics[copy] = one;
@@ -238,8 +279,11 @@ class ListState {
     ] as Uint8Array;
   }
 
-  /** The path's own slot at `level`, copied out of a shared one first (LLRs and sums). */
-  private own(path: number, level: number): number {
+  /**
+   * The path's own slot at `level`, copied out of a shared one first: its sums always, its LLRs
+   * unless the caller overwrites them all.
+   */
+  private own(path: number, level: number, keepLlr: boolean): number {
     const slotOf = this.slotOf[level] as Int32Array;
     const references = this.references[level] as Int32Array;
     const slot = slotOf[path] as number;
@@ -250,16 +294,17 @@ class ListState {
     slotOf[path] = fresh;
     const llr = this.llr[level] as Float64Array[];
     const sums = this.sums[level] as Uint8Array[];
-    (llr[fresh] as Float64Array).set(llr[slot] as Float64Array);
+    if (keepLlr) (llr[fresh] as Float64Array).set(llr[slot] as Float64Array);
     (sums[fresh] as Uint8Array).set(sums[slot] as Uint8Array);
     return fresh;
   }
 
+  /** The path's LLRs at `level`, to be overwritten whole. */
   private writableLlr(path: number, level: number): Float64Array {
-    return (this.llr[level] as Float64Array[])[this.own(path, level)] as Float64Array;
+    return (this.llr[level] as Float64Array[])[this.own(path, level, false)] as Float64Array;
   }
 
   private writableSums(path: number, level: number): Uint8Array {
-    return (this.sums[level] as Uint8Array[])[this.own(path, level)] as Uint8Array;
+    return (this.sums[level] as Uint8Array[])[this.own(path, level, true)] as Uint8Array;
   }
 }

@@ -4,7 +4,7 @@
 // read out as soft values at the aligned chip positions.
 
 import { chipReadouts, REACH, TAPS } from './chip-equaliser.ts';
-import { fft2d } from './fft.ts';
+import { fft2d, realFft2d } from './fft.ts';
 import { CODED_BITS } from './frame-code.ts';
 import { markLayout, TILE } from './mark-layout.ts';
 import { FOLD_BINS } from './tile-fold.ts';
@@ -39,7 +39,8 @@ export interface Alignment {
 
 const ALL_SYMMETRIES = SYMMETRIES.map((_, s) => s);
 
-const wrap = (i: number) => ((i % FOLD_BINS) + FOLD_BINS) % FOLD_BINS;
+// FOLD_BINS is a power of two: the bits below it wrap any integer, negative ones included.
+const wrap = (i: number) => i & (FOLD_BINS - 1);
 
 /** The pilot chips drawn at half-chip resolution, as the bilinear embedding renders them. */
 function pilotAtBins(): Float64Array {
@@ -94,7 +95,7 @@ export function alignTile(
   const n = bins * bins;
   const fRe = Float64Array.from(folded);
   const fIm = new Float64Array(n);
-  fft2d(fRe, fIm, bins, bins);
+  realFft2d(fRe, fIm, bins, bins);
   const found: Alignment[] = [];
   const re = new Float64Array(n);
   const im = new Float64Array(n);
