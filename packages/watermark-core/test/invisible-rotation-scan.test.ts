@@ -7,7 +7,7 @@ import { inspectImage } from '../src/invisible/image-io.ts';
 import { detectMark, embedMark } from '../src/invisible/index.ts';
 import { MIN_CHIP_PIXELS } from '../src/invisible/mark-geometry.ts';
 import { TILE } from '../src/invisible/mark-layout.ts';
-import { rotatedLattices } from '../src/invisible/upright-scan.ts';
+import { PilotScorer, rotatedLattices } from '../src/invisible/upright-scan.ts';
 
 const photos = join(import.meta.dirname, '../../../fixtures/photos');
 
@@ -36,7 +36,8 @@ describe('the rotation scan: a small original turned at its own scale', () => {
     const info = await inspectImage(copy, 50_000_000, 128);
     const level = await detectionLevel(copy, info, 50_000_000);
     const period = (TILE * MIN_CHIP_PIXELS) / level.scale;
-    const [best] = rotatedLattices(level.residual(1), level.width, level.height, period, 1);
+    const scorer = new PilotScorer(level.residual(1), level.width, level.height);
+    const [best] = rotatedLattices(scorer, period, 1);
     const degrees = (Math.atan2(best?.b1y ?? 0, best?.b1x ?? 1) * 180) / Math.PI;
     expect(Math.abs(degrees - 5)).toBeLessThan(0.25);
     expect(Math.hypot(best?.b1x ?? 0, best?.b1y ?? 0)).toBeCloseTo(period, 6);

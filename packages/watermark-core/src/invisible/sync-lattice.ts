@@ -84,7 +84,7 @@ function latticesIn(lags: LagScores): Lattice[] {
   // Every strong peak is tried as one basis vector, with as the other it turned by 90 degrees (a
   // square lattice) and every strong peak roughly across from it (a stretched or sheared one);
   // the hypotheses whose lattice points are peaks too are refined.
-  const peaks = localMaxima(lags);
+  const peaks = localMaxima(lags, Math.max(FIRST_VECTOR_CANDIDATES, SECOND_VECTOR_CANDIDATES));
   const hypotheses = peaks
     .slice(0, FIRST_VECTOR_CANDIDATES)
     .flatMap(([x, y]) =>
@@ -137,18 +137,28 @@ function parallelograms(
   return bases;
 }
 
-/** Local maxima in the period annulus (one half-plane), strongest first. */
-function localMaxima(lags: LagScores): Array<readonly [number, number]> {
+/**
+ * The `count` strongest local maxima in the period annulus (one half-plane), strongest first (ties
+ * in scan order). A window has thousands; only the strongest are kept, by insertion.
+ */
+function localMaxima(lags: LagScores, count: number): Array<readonly [number, number]> {
   const peaks: Array<{ x: number; y: number; z: number }> = [];
   for (let y = 0; y <= MAX_PERIOD; y++) {
     for (let x = -MAX_PERIOD; x <= MAX_PERIOD; x++) {
       if (y === 0 && x <= 0) continue;
       const r2 = x * x + y * y;
       if (r2 < MIN_PERIOD * MIN_PERIOD || r2 > MAX_PERIOD * MAX_PERIOD) continue;
-      if (lags.isLocalMax(x, y)) peaks.push({ x, y, z: lags.at(x, y) });
+      const z = lags.at(x, y);
+      const weakest = peaks[peaks.length - 1];
+      if (peaks.length === count && weakest !== undefined && z <= weakest.z) continue;
+      if (!lags.isLocalMax(x, y)) continue;
+      let at = peaks.length;
+      while (at > 0 && (peaks[at - 1] as { z: number }).z < z) at--;
+      peaks.splice(at, 0, { x, y, z });
+      if (peaks.length > count) peaks.pop();
     }
   }
-  return peaks.sort((a, b) => b.z - a.z).map((p) => [p.x, p.y] as const);
+  return peaks.map((p) => [p.x, p.y] as const);
 }
 
 function isSquareish(basis: Basis): boolean {

@@ -38,16 +38,59 @@ const DECIMATE_FROM_CHIP = 2;
 const SAME_PEAK = 0.03;
 
 /**
- * The `count` best upright square lattices of the window's residual (radius-1 whitening) among
- * the periods a not-rescaled small crop may have, by pilot z-score (the upright orientation only).
+ * One window's residual (radius-1 whitening) as the scans fold it: scores a lattice by the upright
+ * pilot correlation of its fold, from the 2x2-averaged residual (halved once, on first use) when
+ * its chips are DECIMATE_FROM_CHIP pixels or more.
  */
-export function uprightLattices(
-  residual: Float32Array,
-  width: number,
-  height: number,
-  scale: number,
-  count: number,
-): Lattice[] {
+export class PilotScorer {
+  private half: Float32Array | null = null;
+  private readonly residual: Float32Array;
+  readonly width: number;
+  readonly height: number;
+
+  constructor(residual: Float32Array, width: number, height: number) {
+    this.residual = residual;
+    this.width = width;
+    this.height = height;
+  }
+
+  /** The factor a lattice of `chip`-pixel chips is folded at (1 or 2) and that fold's size. */
+  foldedAt(chip: number): { factor: 1 | 2; width: number; height: number } {
+    return chip >= DECIMATE_FROM_CHIP
+      ? { factor: 2, width: this.width >> 1, height: this.height >> 1 }
+      : { factor: 1, width: this.width, height: this.height };
+  }
+
+  /** Pilot z-score of `lattice` (window pixels; its chips' size `chip`), upright orientation. */
+  z(lattice: Lattice, chip: number): number {
+    const { factor, width, height } = this.foldedAt(chip);
+    const folded =
+      factor === 1
+        ? foldTile(this.residual, width, height, lattice)
+        : foldTile(this.halved(), width, height, scaled(lattice, 0.5));
+    return alignTile(folded, 1, [0])[0]?.z ?? 0;
+  }
+
+  private halved(): Float32Array {
+    this.half ??= halve(this.residual, this.width, this.height);
+    return this.half;
+  }
+}
+
+const scaled = (lattice: Lattice, by: number): Lattice => ({
+  b1x: lattice.b1x * by,
+  b1y: lattice.b1y * by,
+  b2x: lattice.b2x * by,
+  b2y: lattice.b2y * by,
+  score: lattice.score,
+});
+
+/**
+ * The `count` best upright square lattices of the scorer's window among the periods a not-rescaled
+ * small crop may have, by pilot z-score (the upright orientation only).
+ */
+export function uprightLattices(scorer: PilotScorer, scale: number, count: number): Lattice[] {
+  const { width, height } = scorer;
   const side = Math.max(width, height);
   // On a level at the file's size, a crop of a small original has chips of MIN_CHIP_PIXELS (that
   // lattice is tried apart): start above it.
@@ -58,14 +101,7 @@ export function uprightLattices(
     side / MIN_TILES,
   );
   if (minPeriod > maxPeriod) return [];
-  const half = halve(residual, width, height);
-  const pilotZ = (period: number) => {
-    const coarse = period / TILE >= DECIMATE_FROM_CHIP;
-    const folded = coarse
-      ? foldTile(half, width >> 1, height >> 1, uprightLattice(period / 2))
-      : foldTile(residual, width, height, uprightLattice(period));
-    return alignTile(folded, 1, [0])[0]?.z ?? 0;
-  };
+  const pilotZ = (period: number) => scorer.z(uprightLattice(period), period / TILE);
   // Coarse steps first, then each of the best peaks refined half a step either way.
   const scored: ScanPoint[] = [];
   const step = (period: number) => period / (STEP_SPAN * side);
@@ -103,28 +139,18 @@ const SAME_ANGLE_STEPS = 3;
  * turned lattice from the autocorrelation (a 1 MP moss photo turned by 5 degrees: pilot z 8.0 at
  * the true angle, 3.6-4.6 at every other half degree, and no autocorrelation candidate near it).
  */
-export function rotatedLattices(
-  residual: Float32Array,
-  width: number,
-  height: number,
-  period: number,
-  count: number,
-): Lattice[] {
-  const coarse = period / TILE >= DECIMATE_FROM_CHIP;
-  const source = coarse ? halve(residual, width, height) : residual;
-  const w = coarse ? width >> 1 : width;
-  const h = coarse ? height >> 1 : height;
-  const p = coarse ? period / 2 : period;
+export function rotatedLattices(scorer: PilotScorer, period: number, count: number): Lattice[] {
+  const chip = period / TILE;
   const turned = (degrees: number, z = 0): Lattice => {
     const a = (degrees * Math.PI) / 180;
-    const c = p * Math.cos(a);
-    const s = p * Math.sin(a);
+    const c = period * Math.cos(a);
+    const s = period * Math.sin(a);
     return { b1x: c, b1y: s, b2x: -s, b2y: c, score: z };
   };
-  const pilotZ = (degrees: number) =>
-    alignTile(foldTile(source, w, h, turned(degrees)), 1, [0])[0]?.z ?? 0;
-  // Drift at the corners, in chips, per radian: half the diagonal over the chip size.
-  const step = (ROTATION_DRIFT * (p / TILE) * 2) / Math.hypot(w, h) / (Math.PI / 180);
+  const pilotZ = (degrees: number) => scorer.z(turned(degrees), chip);
+  // Drift at the corners of the fold, in chips, per radian: half its diagonal over the chip size.
+  const { factor, width, height } = scorer.foldedAt(chip);
+  const step = (ROTATION_DRIFT * (chip / factor) * 2) / Math.hypot(width, height) / (Math.PI / 180);
   const scored: ScanPoint[] = [];
   for (let degrees = -MAX_ROTATION; degrees <= MAX_ROTATION; degrees += step) {
     // The upright lattice is the unscaled lattices' own, tried apart.
@@ -137,17 +163,7 @@ export function rotatedLattices(
     (degrees, sign) => degrees + (sign * step) / 2,
     pilotZ,
   );
-  const scale = coarse ? 2 : 1;
-  return peaks.map(({ at, z }) => {
-    const lattice = turned(at, z);
-    return {
-      b1x: lattice.b1x * scale,
-      b1y: lattice.b1y * scale,
-      b2x: lattice.b2x * scale,
-      b2y: lattice.b2y * scale,
-      score: z,
-    };
-  });
+  return peaks.map(({ at, z }) => turned(at, z));
 }
 
 /** One point of a scan over one parameter (a period or an angle) and its pilot z-score. */

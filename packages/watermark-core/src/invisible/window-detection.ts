@@ -11,7 +11,7 @@ import type { MarkPayload } from './payload.ts';
 import { equalLattices, estimateLattices, type Lattice, uprightLattice } from './sync-lattice.ts';
 import { type Alignment, alignTile, readCodedBits, symmetryMatrix } from './tile-align.ts';
 import { FOLD_BINS, foldTile } from './tile-fold.ts';
-import { rotatedLattices, uprightLattices } from './upright-scan.ts';
+import { PilotScorer, rotatedLattices, uprightLattices } from './upright-scan.ts';
 
 const LATTICE_CANDIDATES = 4;
 /** Lattices the upright scan (a small crop that was not rescaled) adds, best first. */
@@ -127,13 +127,13 @@ export function detectInWindow(
     if (found !== null) return found;
   }
   if (scanUpright) {
-    const { width, height } = window;
-    const scanned = uprightLattices(residual, width, height, level.scale, SCANNED);
+    const scorer = new PilotScorer(residual, window.width, window.height);
+    const scanned = uprightLattices(scorer, level.scale, SCANNED);
     // A copy turned at its own scale: only a file no larger than a small original (chips of
     // MIN_CHIP_PIXELS, under about 1.3 MP) can be one, since the turn's crop only shrinks it.
     const small = markGrid(level.file.width, level.file.height).chipWidth === MIN_CHIP_PIXELS;
     const native = small ? smallOriginalPeriod(level, window) : null;
-    if (native !== null) scanned.push(...rotatedLattices(residual, width, height, native, TURNED));
+    if (native !== null) scanned.push(...rotatedLattices(scorer, native, TURNED));
     for (const lattice of scanned) {
       if (!lattices.some((found) => equalLattices(found, lattice))) lattices.push(lattice);
     }
