@@ -193,14 +193,7 @@ export function realFft2d(
   }
   const columns = width / 2 + 1;
   fftColumns(re, im, width, height, false, columns);
-  for (let y = 0; y < height; y++) {
-    const mirror = ((height - y) % height) * width;
-    const row = y * width;
-    for (let x = columns; x < width; x++) {
-      re[row + x] = re[mirror + width - x] as number;
-      im[row + x] = -(im[mirror + width - x] as number);
-    }
-  }
+  fillFromMirror(re, im, width, height, columns, -1);
 }
 
 /**
@@ -230,12 +223,27 @@ export function evenInverseFft2d(
   }
   const columns = width / 2 + 1;
   fftColumns(re, im, width, height, true, columns);
+  fillFromMirror(re, im, width, height, columns, 1);
+}
+
+/**
+ * Columns from `columns` on, from their mirror image through the origin: X(x, y) = X(-x, -y),
+ * with the imaginary part times `imaginarySign` (-1: the conjugate, as a real input's spectrum).
+ */
+function fillFromMirror(
+  re: Float64Array,
+  im: Float64Array,
+  width: number,
+  height: number,
+  columns: number,
+  imaginarySign: 1 | -1,
+): void {
   for (let y = 0; y < height; y++) {
     const mirror = ((height - y) % height) * width;
     const row = y * width;
     for (let x = columns; x < width; x++) {
       re[row + x] = re[mirror + width - x] as number;
-      im[row + x] = im[mirror + width - x] as number;
+      im[row + x] = imaginarySign * (im[mirror + width - x] as number);
     }
   }
 }
