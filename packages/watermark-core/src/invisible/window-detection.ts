@@ -33,7 +33,8 @@ export const ATTEMPTS_PER_WINDOW = 8;
  * Paths of a deep decode: a frame whose pilots stand out but whose LIST_SIZE best paths hold no
  * valid frame is decoded again with this many (the near misses of small images under strong
  * compression). On Gaussian chip noise it takes the frames decoded at a chip SNR of -10 dB from
- * 20 % to 51 % (list 32 reaches 50 % at -9.5 dB); about 0.17 s a decode (4,096 paths: 0.7 s, measured before the decoder was made faster).
+ * 20 % to 51 % (list 32 reaches 50 % at -9.5 dB); about 0.17 s a decode (4,096 paths: 0.7 s,
+ * measured before the decoder was made faster).
  */
 export const DEEP_LIST_SIZE = 1024;
 /** Deep decodes an image may spend (detect.ts counts them in the false-detection bound). */
