@@ -1,8 +1,10 @@
 import {
   type DueObject,
+  forgetQueuedDeletions,
   lockDueInputs,
   lockDueOutputs,
   lockDueVerificationInputs,
+  lockQueuedDeletions,
   markInputsDeleted,
   markOutputsDeleted,
   pruneWebhookLog,
@@ -36,6 +38,8 @@ export interface SweepReport {
   /** Files uploaded only for verification, VERIFY_RETENTION_HOURS after it. */
   readonly verifiedInputs: number;
   readonly outputs: number;
+  /** Objects removed from storage: those of this pass's rows and any an earlier pass left. */
+  readonly removedObjects: number;
   readonly temporaries: number;
   /** Webhook events (with their deliveries and attempts) past WEBHOOK_LOG_RETENTION_DAYS. */
   readonly webhookEvents: number;
@@ -48,8 +52,10 @@ export interface SweepReport {
  * files uploaded only for verification VERIFY_RETENTION_HOURS after it, outputs of failed jobs
  * with the inputs, outputs of successful jobs after RETENTION_OUTPUT_DAYS
  * when set (kept for ever otherwise), temporary files a dead process left, and the webhook
- * log (settled events) after WEBHOOK_LOG_RETENTION_DAYS. Safe on every
- * instance at once: due rows are locked with SKIP LOCKED, and a pass that dies rolls back.
+ * log (settled events) after WEBHOOK_LOG_RETENTION_DAYS. Rows are marked deleted (and their
+ * objects queued) before any object is removed, so a row never points at bytes that are gone; a
+ * pass that dies after marking leaves queued objects that the next pass removes. Safe on every
+ * instance at once: due rows and queued objects are locked with SKIP LOCKED.
  */
 @Injectable()
 export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -102,6 +108,7 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
       (sql) => lockDueOutputs(sql, outputCutoff, inputCutoff, BATCH),
       (sql, ids) => markOutputsDeleted(sql, ids, now),
     );
+    const removedObjects = await this.#removeQueuedObjects();
     const temporaries = await this.storage.removeStaleTemporaries(staleBefore);
     const webhookCutoff = new Date(now.getTime() - this.config.WEBHOOK_LOG_RETENTION_DAYS * DAY_MS);
     let webhookEvents = 0;
@@ -112,10 +119,18 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
       webhookEvents += pruned;
       if (pruned < BATCH) break;
     }
-    return { staleUploads, inputs, verifiedInputs, outputs, temporaries, webhookEvents };
+    return {
+      staleUploads,
+      inputs,
+      verifiedInputs,
+      outputs,
+      removedObjects,
+      temporaries,
+      webhookEvents,
+    };
   }
 
-  /** Batch after batch, each in its own transaction, until nothing is due. */
+  /** Marks due rows deleted (queueing their objects), batch after batch, until none is due. */
   async #deleteAll(
     lockDue: (sql: Sql) => Promise<DueObject[]>,
     markDeleted: (sql: Sql, ids: string[]) => Promise<void>,
@@ -124,13 +139,30 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
     for (;;) {
       const count = await this.prisma.transaction(async (sql) => {
         const due = await lockDue(sql);
-        for (const object of due) await this.storage.delete(object.storageKey);
         if (due.length > 0)
           await markDeleted(
             sql,
             due.map((object) => object.id),
           );
         return due.length;
+      });
+      total += count;
+      if (count < BATCH) return total;
+    }
+  }
+
+  /**
+   * Removes the queued objects, batch after batch; a batch's keys are forgotten only when each
+   * of its objects is gone, so a failed removal is tried again by a later pass.
+   */
+  async #removeQueuedObjects(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const count = await this.prisma.transaction(async (sql) => {
+        const keys = await lockQueuedDeletions(sql, BATCH);
+        for (const key of keys) await this.storage.delete(key);
+        if (keys.length > 0) await forgetQueuedDeletions(sql, keys);
+        return keys.length;
       });
       total += count;
       if (count < BATCH) return total;

@@ -65,9 +65,11 @@ export {
 export { returnMintSlot, storedBytes, takeMintSlot, utcDay } from './quotas.ts';
 export {
   type DueObject,
+  forgetQueuedDeletions,
   lockDueInputs,
   lockDueOutputs,
   lockDueVerificationInputs,
+  lockQueuedDeletions,
   markInputsDeleted,
   markOutputsDeleted,
 } from './retention.ts';

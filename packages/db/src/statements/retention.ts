@@ -1,9 +1,11 @@
 import type { Sql } from './sql.ts';
 
-// The retention sweep's statements. Each runs inside a transaction that locks the due rows with
-// SKIP LOCKED, deletes their objects, marks them and commits: sweepers on several instances take
-// disjoint batches, and one that dies mid-batch rolls back, so the next sweep deletes (again,
-// harmlessly) and marks those rows.
+// The retention sweep's statements. A row is marked deleted before its object is removed, never
+// after: one transaction locks the due rows with SKIP LOCKED (sweepers on several instances take
+// disjoint batches), marks them and queues their storage keys in storage_deletions; only after it
+// commits are the objects removed and their keys forgotten. A row therefore never points at an
+// object that is gone, and a process that dies in between leaves queued keys, not lost ones: the
+// next sweep removes those objects (again, harmlessly, if they already went).
 
 export interface DueObject {
   /** The file's id (inputs) or the job's id (outputs). */
@@ -55,8 +57,17 @@ export async function lockDueVerificationInputs(
   return rows;
 }
 
+/** Marks the files deleted and queues their objects for removal (one statement). */
 export async function markInputsDeleted(sql: Sql, ids: readonly string[], at: Date): Promise<void> {
-  await sql.query(`UPDATE files SET deleted_at = $2 WHERE id = ANY($1::uuid[])`, [ids, at]);
+  await sql.query(
+    `WITH marked AS (
+       UPDATE files SET deleted_at = $2 WHERE id = ANY($1::uuid[]) RETURNING storage_key
+     )
+     INSERT INTO storage_deletions (storage_key, queued_at)
+     SELECT storage_key, $2 FROM marked
+     ON CONFLICT (storage_key) DO NOTHING`,
+    [ids, at],
+  );
 }
 
 /**
@@ -82,13 +93,41 @@ export async function lockDueOutputs(
   return rows;
 }
 
+/** Marks the jobs' outputs deleted and queues their objects for removal (one statement). */
 export async function markOutputsDeleted(
   sql: Sql,
   ids: readonly string[],
   at: Date,
 ): Promise<void> {
-  await sql.query(`UPDATE watermark_jobs SET output_deleted_at = $2 WHERE id = ANY($1::uuid[])`, [
-    ids,
-    at,
-  ]);
+  await sql.query(
+    `WITH marked AS (
+       UPDATE watermark_jobs SET output_deleted_at = $2
+        WHERE id = ANY($1::uuid[]) AND output_storage_key IS NOT NULL
+        RETURNING output_storage_key
+     )
+     INSERT INTO storage_deletions (storage_key, queued_at)
+     SELECT output_storage_key, $2 FROM marked
+     ON CONFLICT (storage_key) DO NOTHING`,
+    [ids, at],
+  );
+}
+
+/**
+ * Storage keys queued for removal, oldest first, locked with SKIP LOCKED so that sweepers on
+ * several instances remove disjoint sets. The caller removes the objects, then forgets the keys
+ * in the same transaction: a removal that fails rolls back and leaves its keys queued.
+ */
+export async function lockQueuedDeletions(sql: Sql, limit: number): Promise<string[]> {
+  const { rows } = await sql.query<{ storageKey: string }>(
+    `SELECT storage_key AS "storageKey" FROM storage_deletions
+      ORDER BY queued_at
+      LIMIT $1
+      FOR UPDATE SKIP LOCKED`,
+    [limit],
+  );
+  return rows.map((row) => row.storageKey);
+}
+
+export async function forgetQueuedDeletions(sql: Sql, keys: readonly string[]): Promise<void> {
+  await sql.query(`DELETE FROM storage_deletions WHERE storage_key = ANY($1::text[])`, [keys]);
 }
