@@ -1,7 +1,9 @@
 // `pnpm start`: one command from a fresh clone to a running service with embedded defaults.
 // 1. read .env when present and validate the environment (before anything slow happens);
 // 2. name any unreachable PostgreSQL or Redis, with the command that starts it;
-// 3. build what is stale (turbo cache), create the database if missing, apply migrations;
+// 3. build what is stale (turbo cache; `pnpm start --no-build` skips this when the packages are
+//    built already, e.g. by a test run whose other tests read the build output meanwhile), create
+//    the database if missing, apply migrations;
 // 4. make sure a development API key exists (printed once when created);
 // 5. unless CHAIN_RPC_URL names a real chain, run a local anvil chain with the NFT contract;
 // 6. run api, worker and the admin console together with labelled logs.
@@ -32,29 +34,7 @@ if (unreachable.length > 0) {
   process.exit(69);
 }
 
-console.error('start: building (cached when nothing changed)…');
-const build = spawnSync(
-  'turbo',
-  [
-    'run',
-    'build',
-    '--filter=@hallmark/api...',
-    '--filter=@hallmark/worker...',
-    '--filter=@hallmark/admin...',
-    '--output-logs=errors-only',
-  ],
-  { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
-);
-if (build.error !== undefined) {
-  // Run outside pnpm, node_modules/.bin (and so turbo) is not on PATH.
-  console.error(`start: could not run turbo (${build.error.message}); run \`pnpm start\``);
-  process.exit(1);
-}
-if (build.status !== 0) {
-  // Turbo's progress is noise when all is well; on failure it is the explanation.
-  process.stderr.write(`${build.stdout}${build.stderr}`);
-  process.exit(build.status ?? 1);
-}
+if (!process.argv.includes('--no-build')) buildStale();
 
 // Imported only now: @hallmark/db runs from its build output.
 const {
@@ -140,3 +120,30 @@ const code = await runTogether(
 );
 await stopChain();
 process.exit(code);
+
+/** Builds what the three processes run, through turbo's cache; exits on a failed build. */
+function buildStale(): void {
+  console.error('start: building (cached when nothing changed)…');
+  const build = spawnSync(
+    'turbo',
+    [
+      'run',
+      'build',
+      '--filter=@hallmark/api...',
+      '--filter=@hallmark/worker...',
+      '--filter=@hallmark/admin...',
+      '--output-logs=errors-only',
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+  );
+  if (build.error !== undefined) {
+    // Run outside pnpm, node_modules/.bin (and so turbo) is not on PATH.
+    console.error(`start: could not run turbo (${build.error.message}); run \`pnpm start\``);
+    process.exit(1);
+  }
+  if (build.status !== 0) {
+    // Turbo's progress is noise when all is well; on failure it is the explanation.
+    process.stderr.write(`${build.stdout}${build.stderr}`);
+    process.exit(build.status ?? 1);
+  }
+}

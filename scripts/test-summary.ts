@@ -5,7 +5,7 @@
 // has no test results, so vitest's test counts do not show it: each such file counts as one
 // failure here, and so does a test task of turbo's run (read from its --summarize file) that left
 // no report, did not run, or exited non-zero with no failure to show for it. Each is named.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 interface TurboRunSummary {
@@ -75,23 +75,22 @@ console.log(
 );
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
 
-/** The test tasks of the run scripts/test.sh just made (turbo writes one summary per run). */
+/** The test tasks of the runs scripts/test.sh just made (turbo writes one summary per run). */
 function testTasks(): TurboRunSummary['tasks'] {
   const runs = join(root, '.turbo', 'runs');
-  const newest = existsSync(runs)
+  const summaries = existsSync(runs)
     ? readdirSync(runs)
         .filter((name) => name.endsWith('.json'))
         .map((name) => join(runs, name))
-        .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
-    : undefined;
-  if (newest === undefined) {
+    : [];
+  if (summaries.length === 0) {
     console.error(
       'test-summary: no turbo run summary in .turbo/runs (run through scripts/test.sh)',
     );
     process.exit(1);
   }
-  const summary = JSON.parse(readFileSync(newest, 'utf8')) as TurboRunSummary;
-  return summary.tasks
+  return summaries
+    .flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as TurboRunSummary).tasks)
     .filter((task) => task.taskId.endsWith('#test'))
     .sort((a, b) => a.directory.localeCompare(b.directory));
 }

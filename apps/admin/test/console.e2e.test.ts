@@ -55,7 +55,7 @@ beforeAll(async () => {
   await createOperator(running.service.prisma, ADMIN.email, 'admin', ADMIN.password);
   await createOperator(running.service.prisma, VIEWER.email, 'viewer', VIEWER.password);
   browser = await launchChromium();
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -222,7 +222,7 @@ describe('the admin console in Chromium', () => {
     await page.reload();
     expect(await requestCard(page, 'Viewer Test GmbH').textContent()).toContain('pending');
     await Promise.all([requester.close(), viewer.close()]);
-  }, 120_000);
+  });
 
   it('changes nothing on a stale CSRF token or an ended session', async () => {
     const requester = await browser.newContext();
@@ -254,7 +254,7 @@ describe('the admin console in Chromium', () => {
     await page.goto(`${running.url}/api-keys`);
     await page.waitForURL(`${running.url}/sign-in`);
     await Promise.all([requester.close(), operator.close()]);
-  }, 120_000);
+  });
 
   it('creates a key shown once, and names a malformed wallet or limit beside its field', async () => {
     const operator = await browser.newContext();
@@ -291,5 +291,5 @@ describe('the admin console in Chromium', () => {
     await limit.getByRole('button', { name: 'Save limit' }).click();
     await expect.poll(() => row.locator('td').nth(6).textContent()).toBe('120');
     await operator.close();
-  }, 120_000);
+  });
 });

@@ -74,7 +74,7 @@ describe('watermark batches (POST /watermark/batches) on the real service', () =
     // Told once, whatever the workers do meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(receiver.received).toHaveLength(1);
-  }, 120_000);
+  });
 
   it('checks every item before queueing any: a bad one refuses the batch, naming it', async () => {
     const { client } = await service.newClient();

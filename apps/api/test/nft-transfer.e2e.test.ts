@@ -91,7 +91,7 @@ describe('moving a token out of the custody wallet (a real anvil chain)', () => 
     expect(await transfersOf(service, tokenId)).toHaveLength(1);
     // Minting first runs the watermark and mint jobs: beside another heavy job (a CI run next to
     // an evaluation) the whole took over the default 30 s.
-  }, 90_000);
+  });
 
   it('a worker killed after broadcasting: the next one finishes the same transaction, one transfer', async () => {
     const tokenId = await minted(client);
@@ -120,7 +120,7 @@ describe('moving a token out of the custody wallet (a real anvil chain)', () => 
     } finally {
       await rpc(service, 'evm_setAutomine', [true]);
     }
-  }, 90_000);
+  });
 
   it("bad addresses are 400, another key's token and transfer 404", async () => {
     const tokenId = await minted(client);

@@ -127,5 +127,5 @@ describe('resilience', () => {
     }
     // The outage alone is 10 s and the jobs may take up to the 90 s waited for above; the default
     // 30 s ran out on a loaded machine (2 cores shared with another job).
-  }, 120_000);
+  });
 });

@@ -44,7 +44,9 @@ describe('pnpm start', () => {
   it('runs api, worker and the console with a development operator, then exits 0 on a Ctrl-C of its terminal', async () => {
     // detached: its own process group, like a terminal's foreground job, so the SIGINT below
     // reaches pnpm, node, api, worker and the chain at once, as a Ctrl-C does.
-    const child = spawn('pnpm', ['start'], {
+    // --no-build: the test run built everything, and a build here would rewrite the output
+    // that test files running beside this one read.
+    const child = spawn('pnpm', ['start', '--no-build'], {
       cwd: repoRoot,
       // Two API processes: a supervisor and two forks sharing one output pipe.
       env: { ...process.env, ...testEnv.env, LOG_LEVEL: 'info', API_PROCESSES: '2' },
@@ -81,5 +83,5 @@ describe('pnpm start', () => {
         process.kill(-(child.pid as number), 'SIGKILL');
       }
     }
-  }, 120_000);
+  });
 });

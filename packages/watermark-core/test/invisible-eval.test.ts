@@ -21,5 +21,5 @@ describe('small evaluation (the quick version of `pnpm eval`)', () => {
       if (name === 'perspective 10%') expect(summary.recovered, report).toBeGreaterThanOrEqual(2);
       else expect(summary.recovered, `${name}\n${report}`).toBe(summary.total);
     }
-  }, 120_000);
+  });
 });

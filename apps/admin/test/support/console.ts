@@ -26,7 +26,7 @@ export async function startConsole(): Promise<RunningConsole> {
     ADMIN_API_URL: service.baseUrl,
   });
   try {
-    await consoleProcess.logged('admin listening', 30_000);
+    await consoleProcess.logged('admin listening');
   } catch (error) {
     await service.close();
     throw error;

@@ -61,11 +61,15 @@ export async function ok(
 }
 
 /**
- * `pnpm pack` of a workspace package into `folder`, in pnpm's own environment (its prepack
- * builds with the workspace's tools); returns the tarball's path.
+ * `pnpm pack` of a workspace package into `folder`; returns the tarball's path. Its `prepack`
+ * (a build) is skipped: the test run built every package before any test, and a rebuild here
+ * would empty the `dist/` that test files running beside this one import.
  */
 export async function packInto(packageFolder: string, folder: string): Promise<string> {
-  await ok('pnpm', ['pack', '--pack-destination', folder], packageFolder, process.env);
+  await ok('pnpm', ['pack', '--pack-destination', folder], packageFolder, {
+    ...process.env,
+    npm_config_ignore_scripts: 'true',
+  });
   const packed = (await readdir(folder)).find((name) => name.endsWith('.tgz'));
   if (packed === undefined) throw new Error(`pnpm pack wrote no tarball for ${packageFolder}`);
   return join(folder, packed);

@@ -6,3 +6,4 @@ export {
   startServiceProcess,
 } from './service-process.ts';
 export { createTestEnv } from './test-env.ts';
+export { HANG_MS, type WaitOptions, waitFor } from './wait-for.ts';

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { HANG_MS } from './wait-for.ts';
 
 export interface ServiceProcess {
   readonly child: ChildProcess;
@@ -78,13 +79,14 @@ export function startServiceProcess(
     for (const wake of waiters) wake();
   });
   running.add(child);
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  // 'close', not 'exit': it comes after the output pipes have ended, so every line is read.
+  const exited = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
   child.once('exit', () => running.delete(child));
 
   return {
     child,
     messages,
-    logged(msg, timeoutMs = 20_000) {
+    logged(msg, timeoutMs = HANG_MS) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = lines.find((line) => line.msg === msg);
@@ -104,14 +106,14 @@ export function startServiceProcess(
         const cleanup = () => {
           clearTimeout(timer);
           waiters.delete(wake);
-          child.off('exit', onExit);
+          child.off('close', onExit);
         };
         const wake = () => {
           check();
         };
         if (check()) return;
         waiters.add(wake);
-        child.once('exit', onExit);
+        child.once('close', onExit);
       });
     },
     unfollow() {
