@@ -10,7 +10,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver } from '../../api/test/support/webhook-receiver.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, openContext } from './support/browser.ts';
 import { type RunningConsole, startConsole } from './support/console.ts';
 import { screenshot } from './support/screenshots.ts';
 
@@ -65,7 +65,7 @@ afterAll(async () => {
 describe('the admin console in Chromium', () => {
   it('takes a key request from the public page to a revoked key, with an audit trail', async () => {
     // A requester: the form is checked by the API, each problem shown beside its field.
-    const requester = await browser.newContext();
+    const requester = await openContext(browser);
     const form = await requester.newPage();
     await form.goto(`${running.url}/request-key`);
     await form.getByLabel('Contact email').fill('not an email');
@@ -84,7 +84,7 @@ describe('the admin console in Chromium', () => {
     await screenshot(form, 'request-key-status');
 
     // An operator signs in, sees the request and approves it.
-    const operator = await browser.newContext();
+    const operator = await openContext(browser);
     const overview = await signIn(operator, ADMIN);
     expect(await overview.getByTestId('readiness').textContent()).toBe('Ready');
     const requests = await operator.newPage();
@@ -151,8 +151,17 @@ describe('the admin console in Chromium', () => {
     expect(await records.content()).toContain(marked.job.requestId.slice(0, 8));
     await screenshot(records, 'ipfs');
 
-    // The endpoint and its deliveries, as the worker made them.
-    await receiver.waitFor(2);
+    // The endpoint and its deliveries, as the worker made them. The receiver sees a request before
+    // the worker records its outcome, so wait for the recorded outcomes.
+    await expect
+      .poll(async () => {
+        const settled = await running.service.prisma.webhookDelivery.findMany({
+          where: { endpointId: endpoint.id, status: 'succeeded' },
+          select: { event: { select: { type: true } } },
+        });
+        return settled.map(({ event }) => event.type);
+      })
+      .toEqual(expect.arrayContaining(['watermark.succeeded', 'nft.minted']));
     await records.goto(`${running.url}/webhooks`);
     const listed = records.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
     expect(await listed.textContent()).toContain(prefix);
@@ -192,9 +201,9 @@ describe('the admin console in Chromium', () => {
   }, 240_000);
 
   it('lets a viewer look but the API refuses the viewer a change', async () => {
-    const requester = await browser.newContext();
+    const requester = await openContext(browser);
     await requestKey(await requester.newPage(), 'Viewer Test GmbH');
-    const viewer = await browser.newContext();
+    const viewer = await openContext(browser);
     const page = await signIn(viewer, VIEWER);
     await page.goto(`${running.url}/key-requests?status=pending`);
     const card = requestCard(page, 'Viewer Test GmbH');
@@ -225,9 +234,9 @@ describe('the admin console in Chromium', () => {
   });
 
   it('changes nothing on a stale CSRF token or an ended session', async () => {
-    const requester = await browser.newContext();
+    const requester = await openContext(browser);
     await requestKey(await requester.newPage(), 'Stale Token Inc');
-    const operator = await browser.newContext();
+    const operator = await openContext(browser);
     const page = await signIn(operator, ADMIN);
     await page.goto(`${running.url}/key-requests?status=pending`);
     const card = requestCard(page, 'Stale Token Inc');
@@ -257,7 +266,7 @@ describe('the admin console in Chromium', () => {
   });
 
   it('creates a key shown once, and names a malformed wallet or limit beside its field', async () => {
-    const operator = await browser.newContext();
+    const operator = await openContext(browser);
     const page = await signIn(operator, ADMIN);
     await page.goto(`${running.url}/api-keys`);
     const create = page.getByRole('form', { name: 'Create a key' });

@@ -1,3 +1,4 @@
+import { waitFor } from '@hallmark/platform/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisService } from '../src/redis/redis.service.ts';
@@ -101,6 +102,19 @@ describe('bad input: a clear problem, nothing stored or lost', () => {
       where: { id: carol.apiKeyId },
       data: { revokedAt: new Date() },
     });
+    // The app may still hold the key in its cache until PostgreSQL's notification of the change
+    // is heard: wait for that (a read changes nothing), then try to write with it.
+    await waitFor(
+      async () =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/watermark/00000000-0000-4000-8000-000000000000',
+            headers: { authorization: carol.bearer },
+          })
+        ).statusCode === 401,
+      "carol's revocation heard",
+    );
     for (const bearer of [carol.bearer, `Bearer ${accessToken}`]) {
       const res = await unchanged(() =>
         t.app.inject({

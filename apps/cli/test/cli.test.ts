@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
@@ -50,8 +49,9 @@ describe('hallmark CLI', () => {
 
   it('reports an unreachable server as a failure, not a crash', async () => {
     const c = capture();
-    const port = await closedPort();
-    expect(await runCli(['ready', '--url', `http://127.0.0.1:${port}`], c.io)).toBe(1);
+    // Nothing listens on port 2, a privileged port below the range the system hands out (fetch
+    // will not even try port 1); a port freed a moment ago could be taken by another suite.
+    expect(await runCli(['ready', '--url', 'http://127.0.0.1:2'], c.io)).toBe(1);
     expect(c.err()).toMatch(/hallmark ready: fetch failed: .*ECONNREFUSED/);
   });
 
@@ -89,13 +89,3 @@ describe('hallmark CLI', () => {
     expect(result.stdout).toContain('0.1.0\n');
   });
 });
-
-/** A port that was just free: listen on an OS-chosen port, then close it. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createPrismaClient, type PrismaClient } from '@hallmark/db';
-import { createTestEnv, startServiceProcess } from '@hallmark/platform/testing';
+import { createTestEnv, startServiceProcess, waitFor } from '@hallmark/platform/testing';
 import { QUEUES } from '@hallmark/schemas';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,13 +50,18 @@ async function createJobRow(
   });
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i += 1) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached within 10 s');
+/** Reads until `done` holds for what was read, within a hang bound; returns that value. */
+async function readUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+): Promise<T> {
+  let value!: T;
+  await waitFor(async () => {
+    value = await read();
+    return done(value);
+  }, what);
+  return value;
 }
 
 describe('the worker process', () => {
@@ -86,9 +91,10 @@ describe('the worker process', () => {
       const row = await createJobRow(prisma, testEnv.config.HALLMARK_DATA_DIR, ['invisible']);
       await queue.add('watermark', { requestId: row.id }, { jobId: row.id });
 
-      const finished = await waitFor(
+      const finished = await readUntil(
         () => prisma.watermarkJob.findUniqueOrThrow({ where: { id: row.id } }),
         (job) => job.status === 'failed',
+        'the job to fail',
       );
       // Permanent: no retry would decode these bytes, so the first attempt is the last.
       expect(finished.errorCode).toBe('invalid_image');
@@ -99,8 +105,8 @@ describe('the worker process', () => {
       // Running the same entry again is harmless: a finished row is skipped, not redone.
       await queue.add('watermark', { requestId: row.id }, { jobId: `${row.id}-again` });
       await waitFor(
-        () => queue.getJobState(`${row.id}-again`),
-        (state) => state === 'completed',
+        async () => (await queue.getJobState(`${row.id}-again`)) === 'completed',
+        'the repeated entry to complete',
       );
       const again = await prisma.watermarkJob.findUniqueOrThrow({ where: { id: row.id } });
       expect(again.attempts).toBe(1);
@@ -143,7 +149,8 @@ describe('the worker process', () => {
     child.stderr?.on('data', (d: Buffer) => {
       stderr += d.toString();
     });
-    const [code] = await once(child, 'exit');
+    // 'close', not 'exit': it comes after stderr has ended, so all of it was read.
+    const [code] = await once(child, 'close');
     expect(code).toBe(78);
     expect(stderr).toContain('REDIS_URL');
     expect(stderr).toContain('WORKER_CONCURRENCY');

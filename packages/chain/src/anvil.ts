@@ -21,7 +21,10 @@ export interface AnvilOptions {
   stateIntervalSeconds?: number;
   /** Default: the binary from `@foundry-rs/anvil`. */
   binary?: string;
-  /** How long to wait for the node to answer. Default 15 s. */
+  /**
+   * How long to wait for the node to answer: a bound for a hang (anvil answers in well under a
+   * second, but a loaded machine can be many times slower). Default 120 s.
+   */
   readyTimeoutMs?: number;
 }
 
@@ -84,7 +87,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
     await rm(scratch, { recursive: true, force: true });
   };
 
-  const readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
   const deadline = Date.now() + readyTimeoutMs;
   try {
     const address = await withTimeout(

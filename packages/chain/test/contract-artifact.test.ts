@@ -7,9 +7,7 @@ import {
 } from '../scripts/contract-artifact.ts';
 
 describe('the committed contract artifact', () => {
-  it('is what the pinned solc makes of the Solidity source today', {
-    timeout: 60_000,
-  }, async () => {
+  it('is what the pinned solc makes of the Solidity source today', async () => {
     const compiled = compileProvenanceContract();
     expect(compiled.warnings).toEqual([]);
     // On a mismatch run `pnpm --filter @hallmark/chain compile` and commit the result.

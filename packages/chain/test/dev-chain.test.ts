@@ -70,14 +70,10 @@ describe('ensureDevChain', () => {
     const { pid } = running.node;
     const { tokenId, blockNumber } = await mintOne(running);
     // anvil writes its state every second: wait for a write that holds the mint, then kill it.
-    let saved = -1n;
-    for (let tries = 0; tries < 100 && saved < blockNumber; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      saved = await savedBlockNumber(directory);
-    }
-    expect(saved).toBeGreaterThanOrEqual(blockNumber);
+    const saved = async () => (await savedBlockNumber(directory)) >= blockNumber;
+    expect(await waitUntil(saved)).toBe(true);
     process.kill(pid, 'SIGKILL');
-    expect(await waitUntil(() => !isRunning(pid), 5_000)).toBe(true);
+    expect(await waitUntil(() => !isRunning(pid))).toBe(true);
     await running.stop();
 
     running = await ensureDevChain({ directory });

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 
 /** Sends one JSON-RPC request by hand (no project code, no viem) and returns its result. */
 export async function jsonRpc<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
@@ -13,15 +12,18 @@ export async function jsonRpc<T>(rpcUrl: string, method: string, params: unknown
   return body.result as T;
 }
 
-/** A port nothing listens on: bound by the system, then released. */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+/**
+ * An RPC URL nothing listens on: port 2, a privileged port below the range the system hands out
+ * (fetch will not even try port 1). A port freed a moment ago could be taken by another suite
+ * running on the same machine.
+ */
+export const REFUSED_RPC_URL = 'http://127.0.0.1:2';
+
+/**
+ * How long a test waits for something that should happen: a bound for a hang, sized for a machine
+ * running two whole suites at once on two cores, never a speed check.
+ */
+export const HANG_MS = 120_000;
 
 /** Whether a process runs; a zombie (exited, not yet reaped by its new parent) does not. */
 export function isRunning(pid: number): boolean {
@@ -33,11 +35,15 @@ export function isRunning(pid: number): boolean {
   }
 }
 
-export async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+/** Whether `condition` came to hold within `timeoutMs` (a hang bound), checking every 50 ms. */
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = HANG_MS,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (condition()) return true;
+    if (await condition()) return true;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return condition();
+  return await condition();
 }

@@ -18,7 +18,7 @@ import {
   type SignedMint,
   startAnvil,
 } from '../src/index.ts';
-import { closedPort, jsonRpc } from './helpers.ts';
+import { jsonRpc, REFUSED_RPC_URL } from './helpers.ts';
 
 const CID = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
 
@@ -274,7 +274,7 @@ describe('NftRegistry against a local anvil', () => {
 
   it('reports rpc_unreachable when nothing listens at the RPC URL', async () => {
     const offline = new NftRegistry({
-      rpcUrl: `http://127.0.0.1:${await closedPort()}`,
+      rpcUrl: REFUSED_RPC_URL,
       chainId: node.chainId,
       contractAddress,
       minterKey,

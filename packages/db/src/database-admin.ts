@@ -10,6 +10,10 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const MAINTENANCE_DATABASES = ['postgres', 'template1'];
 const INVALID_CATALOG_NAME = '3D000';
 const DUPLICATE_DATABASE = '42P04';
+// DROP DATABASE while sessions remain ("database ... is being accessed by other users").
+const OBJECT_IN_USE = '55006';
+// Only a hang ends the retries of a drop whose sessions are still going away.
+const DROP_IN_USE_RETRY_MS = 120_000;
 
 export function pgErrorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
@@ -88,14 +92,25 @@ export async function createDatabase(serverUrl: string, databaseName: string): P
 
 /**
  * Drops a database after ending its sessions (a leftover pool would otherwise make DROP fail).
- * `WITH (FORCE)` would do the same but needs PostgreSQL 13.
+ * `WITH (FORCE)` would do the same but needs PostgreSQL 13. A session can outlive its termination
+ * (or a pool open a new one) past the few seconds DROP waits, on a loaded server: then both steps
+ * run again, for at most DROP_IN_USE_RETRY_MS.
  */
 export async function dropDatabase(serverUrl: string, databaseName: string): Promise<void> {
+  const deadline = Date.now() + DROP_IN_USE_RETRY_MS;
   await withMaintenanceClient(serverUrl, async (client) => {
-    await client.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [databaseName],
-    );
-    await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(databaseName)}`);
+    for (;;) {
+      await client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [databaseName],
+      );
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(databaseName)}`);
+        return;
+      } catch (error) {
+        if (pgErrorCode(error) !== OBJECT_IN_USE || Date.now() > deadline) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
 }

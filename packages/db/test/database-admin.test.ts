@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropDatabase, ensureDatabase, withPgClient } from '../src/database-admin.ts';
 import { DatabaseUnreachableError } from '../src/database-unreachable-error.ts';
@@ -5,7 +6,8 @@ import { databaseUrlFromEnv, withDatabaseName } from '../src/database-url.ts';
 import { applyMigrations } from '../src/migrations.ts';
 
 const serverUrl = databaseUrlFromEnv();
-const name = `hallmark_test_ensure_${process.pid}`;
+// Random, not the pid: another suite on the same server may have a process with the same pid.
+const name = `hallmark_test_ensure_${randomBytes(6).toString('hex')}`;
 const url = withDatabaseName(serverUrl, name);
 
 afterAll(async () => {

@@ -232,12 +232,18 @@ describe('retention', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let locked: () => void = () => undefined;
+    const firstLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
     let first: string[] = [];
     const firstSweep = db.transaction(async (sql) => {
       first = (await lockDueInputs(sql, daysAgo(7), 4)).map((due) => due.id);
+      locked();
       await held;
     });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The second sweep starts only once the first holds its rows (or fails, to end the test).
+    await Promise.race([firstLocked, firstSweep]);
     const second = (await db.transaction((sql) => lockDueInputs(sql, daysAgo(7), 4))).map(
       (due) => due.id,
     );

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../src/testing/wait-for.ts';
 
 const loggerModule = join(import.meta.dirname, '../src/logger.ts');
 
@@ -26,12 +27,14 @@ ${body}`,
 
 describe('createLogger', () => {
   it('writes a gathered line out within the flush interval while the process runs on', async () => {
-    const { process, lines } = child(`logger.info('first'); setTimeout(() => {}, 5_000);`);
-    // Far under the 5 s the process stays up, far over the 100 ms flush interval.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The child never runs out of work, so the line can only come from the periodic flush.
+    const { process, lines } = child(`logger.info('first'); setInterval(() => {}, 1_000);`);
+    const exited = once(process, 'exit');
+    await waitFor(() => lines.length > 0 || process.exitCode !== null, 'the first log line');
+    expect(process.exitCode).toBeNull();
     expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['first']);
     process.kill();
-    await once(process, 'exit');
+    await exited;
   });
 
   it('writes every line of a process that simply runs out of work', async () => {

@@ -1,10 +1,12 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadServiceKeys } from '../src/index.ts';
+import { waitFor } from '../src/testing/wait-for.ts';
 
 const serviceKeysModule = new URL('../src/service-keys.ts', import.meta.url).href;
 
@@ -18,19 +20,33 @@ describe('loadServiceKeys', () => {
   });
 
   it('gives every process starting at once the same complete secret', async () => {
-    // Real processes, as api and worker start side by side on a fresh machine, released at the
-    // same instant once loaded: each prints the key it derived, or fails on a half-written secret.
-    const startAt = Date.now() + 1_500;
-    const script = `import { loadServiceKeys } from ${JSON.stringify(serviceKeysModule)};
-      while (Date.now() < ${startAt}) {}
+    // Real processes, as api and worker start side by side on a fresh machine, released together
+    // once all are loaded (a line on their stdin): each prints the key it derived, or fails on a
+    // half-written secret.
+    const script = `import { once } from 'node:events';
+      import { loadServiceKeys } from ${JSON.stringify(serviceKeysModule)};
+      console.log('ready');
+      await once(process.stdin, 'data');
       const keys = await loadServiceKeys({ HALLMARK_DATA_DIR: process.argv[1] });
       console.log(Buffer.from(keys.accessTokens).toString('hex'));`;
-    const outputs = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, dataDir]),
-      ),
+    const children = Array.from({ length: 6 }, () => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script, dataDir], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      const lines: string[] = [];
+      createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
+      return { child, lines, closed: once(child, 'close') };
+    });
+    await waitFor(
+      () => children.every(({ child, lines }) => lines.length > 0 || child.exitCode !== null),
+      'every process to load',
     );
-    const printed = new Set(outputs.map((output) => output.stdout.trim()));
+    // Ending stdin also lets each process exit once it has printed its key. One that already
+    // failed cannot read it (EPIPE): its exit code tells.
+    for (const { child } of children) child.stdin.on('error', () => {}).end('go\n');
+    const codes = await Promise.all(children.map(async ({ closed }) => (await closed)[0]));
+    expect(codes).toEqual(Array(6).fill(0));
+    const printed = new Set(children.map(({ lines }) => lines.slice(1).join('\n')));
     expect(printed.size).toBe(1);
     expect([...printed][0]).toMatch(/^[0-9a-f]{64}$/);
     expect((await readFile(join(dataDir, 'service-secret'), 'utf8')).trim()).toMatch(

@@ -27,7 +27,8 @@ function lint(file: string): Promise<{ exitCode: number; report: LintReport; std
       {
         cwd: packageDir,
         env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off' },
-        timeout: 60_000,
+        // Only a hang: a lint takes seconds, but two suites at once on two cores slow it many times.
+        timeout: 120_000,
       },
       (error, stdout, stderr) => {
         // A non-zero exit has a numeric code; anything else (not started, killed) is a failure.

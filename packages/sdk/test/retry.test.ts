@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type FetchFunction,
@@ -9,6 +8,13 @@ import {
 } from '../src/index.ts';
 import { retryAfterMs, retryPolicy } from '../src/retry.ts';
 import { TestServer } from './test-server.ts';
+
+/**
+ * Refuses connections: nothing listens on port 2, a privileged port below the range the system
+ * hands out (fetch will not even try port 1). A port freed by this process could be taken by
+ * another suite on the same machine.
+ */
+const REFUSED_URL = 'http://127.0.0.1:2';
 
 const requestId = '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d';
 const fileId = '3f0c2a52-8a51-4c4e-9d7e-0e6f7f4a1b2c';
@@ -163,13 +169,12 @@ describe('retrying', () => {
   });
 
   it('retries a lost connection for GET only', async () => {
-    const port = await closedPort();
     const attempts: string[] = [];
     const counting: FetchFunction = (url, init) => {
       attempts.push(init.method ?? 'GET');
       return fetch(url, init);
     };
-    const client = clientWith({ baseUrl: `http://127.0.0.1:${port}`, fetch: counting });
+    const client = clientWith({ baseUrl: REFUSED_URL, fetch: counting });
 
     expect(await rejection(client.getWatermarkJob(requestId))).toBeInstanceOf(TypeError);
     expect(attempts).toEqual(['GET', 'GET', 'GET', 'GET']);
@@ -206,13 +211,3 @@ describe('Retry-After', () => {
     expect(retryPolicy()).toEqual({ retries: 3, maxDelayMs: 30_000, baseDelayMs: 500 });
   });
 });
-
-/** A port that was just free: listen on an OS-chosen port, then close it. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const listener = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = listener.address() as { port: number };
-      listener.close(() => resolve(port));
-    });
-  });
-}

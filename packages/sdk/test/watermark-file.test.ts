@@ -214,12 +214,19 @@ describe('watermarkFile', () => {
 
   it('rejects with WaitTimeoutError when the job does not finish in time', async () => {
     api.stuck = true;
-    const { settings } = tracked({ contentType: 'image/png', timeoutMs: 30 });
+    // One poll, then a pause far past the deadline, so the deadline ends the wait and the poll
+    // has ample time to land in `lastJob` even on a loaded machine.
+    const { settings } = tracked({
+      contentType: 'image/png',
+      timeoutMs: 5_000,
+      minIntervalMs: 600_000,
+      maxIntervalMs: 600_000,
+    });
 
     const error = await rejection(watermarkFile(client, pixels, options, settings));
 
     expect(error).toBeInstanceOf(WaitTimeoutError);
-    expect(error).toMatchObject({ timeoutMs: 30, lastJob: { status: 'pending' } });
+    expect(error).toMatchObject({ timeoutMs: 5_000, lastJob: { status: 'pending' } });
   });
 
   it('stops with the signal reason when aborted while waiting', async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { HANG_MS } from '@hallmark/platform/testing';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -22,5 +23,15 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+    // Playwright's timeouts (30 s) are for hangs here too: two suites at once on two cores.
+    timeout: HANG_MS,
   });
+}
+
+/** A fresh browser profile whose actions and navigations wait as long as a hang bound. */
+export async function openContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  context.setDefaultTimeout(HANG_MS);
+  context.setDefaultNavigationTimeout(HANG_MS);
+  return context;
 }

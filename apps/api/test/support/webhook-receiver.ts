@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { HANG_MS } from '@hallmark/platform/testing';
 
 export interface ReceivedDelivery {
   readonly headers: IncomingHttpHeaders;
@@ -13,7 +14,7 @@ export type Answer = (index: number) => number | 'hang';
 export interface WebhookReceiver {
   readonly url: string;
   readonly received: ReceivedDelivery[];
-  /** Resolves once `count` deliveries arrived (rejects after `timeoutMs`). */
+  /** Resolves once `count` deliveries arrived (rejects after `timeoutMs`, default HANG_MS). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedDelivery[]>;
   close(): Promise<void>;
 }
@@ -40,7 +41,7 @@ export async function startReceiver(answer: Answer = () => 200): Promise<Webhook
   return {
     url: `http://127.0.0.1:${address.port}/hooks`,
     received,
-    waitFor(count, timeoutMs = 20_000) {
+    waitFor(count, timeoutMs = HANG_MS) {
       return new Promise((resolve, reject) => {
         const check = () => {
           if (received.length < count) return;
@@ -60,6 +61,8 @@ export async function startReceiver(answer: Answer = () => 200): Promise<Webhook
       });
     },
     async close() {
+      // A test may close its receiver early; closing it again is then nothing.
+      if (!server.listening) return;
       server.closeAllConnections();
       server.close();
       await once(server, 'close');
