@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOperator } from '@hallmark/db';
+import { waitFor } from '@hallmark/platform/testing';
 import { type DocumentedResponse, documentedResponses } from '@hallmark/schemas/openapi';
 import { HallmarkAdminClient } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,15 +99,18 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
   }
 
   async function finished(requestId: string): Promise<Record<string, unknown>> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const job = await call('GET', `/watermark/${requestId}`, {
-        headers: { authorization: bearer },
-      });
-      if (job.body.status === 'success' || job.body.status === 'failed') return job.body;
-      if (Date.now() > deadline) throw new Error(`job ${requestId} did not finish`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    let job: Record<string, unknown> = {};
+    await waitFor(
+      async () => {
+        ({ body: job } = await call('GET', `/watermark/${requestId}`, {
+          headers: { authorization: bearer },
+        }));
+        return job.status === 'success' || job.status === 'failed';
+      },
+      `job ${requestId} to finish`,
+      { intervalMs: 100 },
+    );
+    return job;
   }
 
   beforeAll(async () => {
@@ -227,16 +231,19 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       body: { fileId: await uploaded(output) },
     });
     expect(queued.status).toBe(202);
-    const deadline = Date.now() + 60_000;
     let verification = await call('GET', `/verify/${String(queued.body.requestId)}`, {
       headers: auth,
     });
-    while (verification.body.status !== 'success' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      verification = await call('GET', `/verify/${String(queued.body.requestId)}`, {
-        headers: auth,
-      });
-    }
+    await waitFor(
+      async () => {
+        verification = await call('GET', `/verify/${String(queued.body.requestId)}`, {
+          headers: auth,
+        });
+        return verification.body.status === 'success' || verification.body.status === 'failed';
+      },
+      'the verification to finish',
+      { intervalMs: 100 },
+    );
     expect(verification.body.status).toBe('success');
     const value = Buffer.from(result.invisible.payload, 'hex').toString('base64');
     const alg = 'dev.hallmark.invisible.3';
@@ -298,14 +305,18 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       body: { fileId: await uploaded(await readFile(photo)), options: { watermarkType: ['c2pa'] } },
     });
     await finished(String(requestId.body.requestId));
-    const deadline = Date.now() + 20_000;
     let deliveries = await call('GET', `/webhooks/${id}/deliveries`, { headers: auth });
-    while ((deliveries.body.items as unknown[]).length === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      deliveries = await call('GET', `/webhooks/${id}/deliveries`, { headers: auth });
-    }
+    await waitFor(
+      async () => {
+        deliveries = await call('GET', `/webhooks/${id}/deliveries`, { headers: auth });
+        return (deliveries.body.items as unknown[]).length > 0;
+      },
+      'a delivery of the webhook',
+      { intervalMs: 200 },
+    );
     const [delivery] = deliveries.body.items as { id: string }[];
-    const again = await call('POST', `/webhooks/${id}/deliveries/${delivery?.id}/redeliver`, {
+    if (delivery === undefined) throw new Error('unreachable');
+    const again = await call('POST', `/webhooks/${id}/deliveries/${delivery.id}/redeliver`, {
       headers: auth,
     });
     expect(again.status).toBe(202);

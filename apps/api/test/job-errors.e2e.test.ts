@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { HANG_MS } from '@hallmark/platform/testing';
 import { JOB_ERROR_CODES } from '@hallmark/schemas';
 import { WatermarkJobFailedError, waitForJob } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,7 @@ describe('what a failed job tells its client', () => {
         storeIpfs: true,
       });
       await expect(
-        waitForJob(client, accepted.requestId, { timeoutMs: 60_000 }),
+        waitForJob(client, accepted.requestId, { timeoutMs: HANG_MS }),
       ).rejects.toThrowError(WatermarkJobFailedError);
       const job = await client.getWatermarkJob(accepted.requestId);
       expect(job.status).toBe('failed');
@@ -57,7 +58,7 @@ describe('what a failed job tells its client', () => {
     service.worker = await service.startWorker({ fileSizeLimitKb: 16 });
     const accepted = await submitJob(client, jpegPhoto, { watermarkType: ['c2pa'] });
     await expect(
-      waitForJob(client, accepted.requestId, { timeoutMs: 60_000 }),
+      waitForJob(client, accepted.requestId, { timeoutMs: HANG_MS }),
     ).rejects.toThrowError(WatermarkJobFailedError);
     const job = await client.getWatermarkJob(accepted.requestId);
     expect(job.error).toEqual({
@@ -77,7 +78,7 @@ describe('what a failed job tells its client', () => {
     await service.worker.stop();
     service.worker = await service.startWorker();
     const next = await submitJob(client, jpegPhoto, { watermarkType: ['c2pa'] });
-    expect((await waitForJob(client, next.requestId, { timeoutMs: 60_000 })).status).toBe(
+    expect((await waitForJob(client, next.requestId, { timeoutMs: HANG_MS })).status).toBe(
       'success',
     );
   });

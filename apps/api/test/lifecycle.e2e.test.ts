@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { HANG_MS, waitFor } from '@hallmark/platform/testing';
 import { uploadFile, waitForJob } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegPhoto } from './support/photos.ts';
@@ -9,14 +10,6 @@ import { type RunningService, startService } from './support/service.ts';
 import { submitJob } from './support/submit-job.ts';
 
 const DAY_MS = 86_400_000;
-
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
   let service: RunningService;
@@ -40,7 +33,7 @@ describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
     const jobs = [];
     for (let i = 0; i < 3; i++) {
       const accepted = await submitJob(client, jpegPhoto, { watermarkType: ['c2pa'] });
-      jobs.push(await waitForJob(client, accepted.requestId, { timeoutMs: 60_000 }));
+      jobs.push(await waitForJob(client, accepted.requestId, { timeoutMs: HANG_MS }));
     }
     const [old, middle, recent] = jobs.map((job) => job.requestId);
     const rows = await service.prisma.watermarkJob.findMany({
@@ -70,8 +63,8 @@ describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
       });
     }
 
-    await until(async () => !stored(row(middle).file.storageKey), 'the sweep');
-    await until(async () => !stored(row(old).outputStorageKey), 'the sweep of outputs');
+    await waitFor(async () => !stored(row(middle).file.storageKey), 'the sweep');
+    await waitFor(async () => !stored(row(old).outputStorageKey), 'the sweep of outputs');
     expect(stored(row(old).file.storageKey)).toBe(false);
     expect(stored(row(middle).outputStorageKey)).toBe(true);
     expect(stored(row(recent).file.storageKey)).toBe(true);
@@ -114,28 +107,29 @@ describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
       where: { id: endpoint.id },
     });
     const old = new Date(Date.now() - 40 * 86_400_000);
+    // One write per event, with its delivery and attempt: the sweep runs every 300 ms, and an
+    // old event caught before its delivery existed would count as settled and be forgotten.
     const event = async (id: string, createdAt: Date, status: 'succeeded' | 'pending') => {
       await service.prisma.webhookEvent.create({
-        data: { id, apiKeyId: key.apiKeyId, type: 'watermark.succeeded', data: {}, createdAt },
-      });
-      const delivery = await service.prisma.webhookDelivery.create({
         data: {
-          eventId: id,
-          endpointId: endpoint.id,
-          status,
-          attempts: 1,
-          // A pending one is not due for days: the dispatcher leaves it alone meanwhile.
-          nextAttemptAt: status === 'pending' ? new Date(Date.now() + 3 * 86_400_000) : null,
+          id,
+          apiKeyId: key.apiKeyId,
+          type: 'watermark.succeeded',
+          data: {},
           createdAt,
-        },
-      });
-      await service.prisma.webhookAttempt.create({
-        data: {
-          deliveryId: delivery.id,
-          attempt: 1,
-          startedAt: createdAt,
-          statusCode: 200,
-          latencyMs: 5,
+          deliveries: {
+            create: {
+              endpointId: endpoint.id,
+              status,
+              attempts: 1,
+              // A pending one is not due for days: the dispatcher leaves it alone meanwhile.
+              nextAttemptAt: status === 'pending' ? new Date(Date.now() + 3 * 86_400_000) : null,
+              createdAt,
+              log: {
+                create: { attempt: 1, startedAt: createdAt, statusCode: 200, latencyMs: 5 },
+              },
+            },
+          },
         },
       });
     };
@@ -144,9 +138,7 @@ describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
     await event(`msg_open_${suffix}`, old, 'pending');
     await event(`msg_new_${suffix}`, new Date(), 'succeeded');
     await expect
-      .poll(() => service.prisma.webhookEvent.count({ where: { id: `msg_old_${suffix}` } }), {
-        timeout: 10_000,
-      })
+      .poll(() => service.prisma.webhookEvent.count({ where: { id: `msg_old_${suffix}` } }))
       .toBe(0);
     expect(
       await service.prisma.webhookDelivery.count({ where: { eventId: `msg_old_${suffix}` } }),
@@ -174,13 +166,13 @@ describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
     await utimes(partial, startedLongAgo, startedLongAgo);
     await writeFile(fresh, jpegPhoto.subarray(0, 100));
 
-    await until(
+    await waitFor(
       async () =>
         (await service.prisma.file.findUniqueOrThrow({ where: { id: file.id } })).status ===
         'awaiting_upload',
       'the stale upload to be recovered',
     );
-    await until(async () => !existsSync(partial), 'the stale temporary file to go');
+    await waitFor(async () => !existsSync(partial), 'the stale temporary file to go');
     // A temporary file of an upload that may still be running is left alone.
     expect(existsSync(fresh)).toBe(true);
 
@@ -190,7 +182,7 @@ describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
       fileId: link.fileId,
       options: { watermarkType: ['c2pa'] },
     });
-    expect((await waitForJob(client, accepted.requestId, { timeoutMs: 60_000 })).status).toBe(
+    expect((await waitForJob(client, accepted.requestId, { timeoutMs: HANG_MS })).status).toBe(
       'success',
     );
   });

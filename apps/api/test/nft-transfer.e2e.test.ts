@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { waitFor } from '@hallmark/platform/testing';
 import { type HallmarkClient, watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusOf } from './support/problem.ts';
@@ -55,12 +56,16 @@ async function minted(client: HallmarkClient): Promise<string> {
 }
 
 async function confirmed(client: HallmarkClient, transferId: string) {
-  for (let i = 0; i < 600; i += 1) {
-    const transfer = await client.getNftTransfer(transferId);
-    if (transfer.status === 'confirmed' || transfer.status === 'failed') return transfer;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`transfer ${transferId} did not end`);
+  let transfer = await client.getNftTransfer(transferId);
+  await waitFor(
+    async () => {
+      transfer = await client.getNftTransfer(transferId);
+      return transfer.status === 'confirmed' || transfer.status === 'failed';
+    },
+    `transfer ${transferId} to end`,
+    { intervalMs: 100 },
+  );
+  return transfer;
 }
 
 describe('moving a token out of the custody wallet (a real anvil chain)', () => {
@@ -68,8 +73,10 @@ describe('moving a token out of the custody wallet (a real anvil chain)', () => 
   let client: HallmarkClient;
 
   beforeAll(async () => {
-    // A short lease: a worker killed mid-transfer is replaced within seconds.
-    service = await startService({ JOB_LOCK_MS: '3000' });
+    // A lease longer than a loaded worker's event loop can stall between renewals (every third
+    // of it): only the kill below may end a transfer's run. The killed run's lease is expired by
+    // hand, so the next worker claims the transfer at its next poll.
+    service = await startService({ JOB_LOCK_MS: '6000' });
     client = (await service.newClient()).client;
   });
 
@@ -89,8 +96,6 @@ describe('moving a token out of the custody wallet (a real anvil chain)', () => 
     expect((await client.getNft(tokenId)).owner.toLowerCase()).toBe(to.toLowerCase());
     expect(await statusOf(() => client.transferNft(tokenId, { to: wallet() }))).toBe(409);
     expect(await transfersOf(service, tokenId)).toHaveLength(1);
-    // Minting first runs the watermark and mint jobs: beside another heavy job (a CI run next to
-    // an evaluation) the whole took over the default 30 s.
   });
 
   it('a worker killed after broadcasting: the next one finishes the same transaction, one transfer', async () => {
@@ -100,15 +105,17 @@ describe('moving a token out of the custody wallet (a real anvil chain)', () => 
     await rpc(service, 'evm_setAutomine', [false]);
     try {
       const accepted = await client.transferNft(tokenId, { to });
-      let sent = null;
-      for (let i = 0; i < 300 && sent === null; i += 1) {
-        sent = await service.prisma.nftTransfer.findFirst({
+      const sentTx = () =>
+        service.prisma.nftTransfer.findFirst({
           where: { id: accepted.transferId, txHash: { not: null } },
         });
-        if (sent === null) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await waitFor(async () => (await sentTx()) !== null, 'the transfer to be broadcast');
+      const sent = await sentTx();
       expect(sent?.status).toBe('sent');
       expect(await service.worker.stop('SIGKILL')).toBeNull();
+      await service.prisma.$executeRaw`
+        UPDATE nft_transfers SET lease_expires_at = now() - interval '1 second'
+        WHERE id = ${accepted.transferId}::uuid`;
       await rpc(service, 'evm_setAutomine', [true]);
       await rpc(service, 'evm_mine', []);
       service.worker = await service.startWorker();

@@ -3,6 +3,7 @@ import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { HANG_MS } from '@hallmark/platform/testing';
 import { detectMark, payloadToHex, readManifest } from '@hallmark/watermark-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, startService } from './support/service.ts';
@@ -33,8 +34,15 @@ async function runBlock(block: string, env: Record<string, string>): Promise<Blo
   await copyFile(photo, join(folder, 'photo.jpg'));
   const result = await run('bash', ['-c', block], {
     cwd: folder,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? folder, ...env },
-    timeout: 120_000,
+    // The block's own wait (WAIT_SECONDS, 120 by default) ends before the process is killed, so a
+    // job that never finishes shows the block's message rather than a kill.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? folder,
+      WAIT_SECONDS: '110',
+      ...env,
+    },
+    timeout: HANG_MS + 60_000,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code?: number; stdout?: string; stderr?: string }) => ({

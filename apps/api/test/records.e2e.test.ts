@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { NftRegistry } from '@hallmark/chain';
-import { waitFor } from '@hallmark/platform/testing';
+import { HANG_MS, waitFor } from '@hallmark/platform/testing';
 import { type HallmarkClient, waitForJob, watermarkFile } from '@hallmark/sdk';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
@@ -93,7 +93,7 @@ describe('IPFS records and NFTs (spec 2.4, 2.5, 4.6, 4.7) on a real helia node a
         data: { author: 'Ada', licenseType: 'CC-BY-4.0' },
         mintNft: true,
       },
-      { minIntervalMs: 50, timeoutMs: 60_000 },
+      { minIntervalMs: 50, timeoutMs: HANG_MS },
     );
     const nft = result.job.nft;
     if (nft === undefined || result.job.ipfs === undefined)
@@ -152,11 +152,14 @@ describe('IPFS records and NFTs (spec 2.4, 2.5, 4.6, 4.7) on a real helia node a
     // Reads serve the owner they have and refresh it behind them once it is a second old: a
     // later read shows the transfer, with a newer `ownerAsOf`.
     let latest = await client.getNft(nft.tokenId);
-    const deadline = Date.now() + 15_000;
-    while (latest.owner !== newOwner && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      latest = await client.getNft(nft.tokenId);
-    }
+    await waitFor(
+      async () => {
+        latest = await client.getNft(nft.tokenId);
+        return latest.owner === newOwner;
+      },
+      'the read owner to follow the transfer',
+      { intervalMs: 250 },
+    );
     expect(latest.owner).toBe(newOwner);
     expect(latest.ownerAsOf).toBeGreaterThan(nft.ownerAsOf - 1);
     expect((await client.getWatermarkJob(result.job.requestId)).nft?.owner).toBe(newOwner);
@@ -185,7 +188,7 @@ describe('IPFS records and NFTs (spec 2.4, 2.5, 4.6, 4.7) on a real helia node a
       client,
       photo,
       { watermarkType: ['c2pa'], mintNft: true },
-      { minIntervalMs: 50, timeoutMs: 60_000 },
+      { minIntervalMs: 50, timeoutMs: HANG_MS },
     );
     const tokenId = minted.job.nft?.tokenId;
     if (tokenId === undefined) throw new Error('no nft in the job');
@@ -204,7 +207,7 @@ describe('a finished NFT job while the chain is down', () => {
         client,
         photo,
         { watermarkType: ['c2pa'], mintNft: true },
-        { minIntervalMs: 50, timeoutMs: 60_000 },
+        { minIntervalMs: 50, timeoutMs: HANG_MS },
       );
       // The RPC goes down, and its port then accepts connections that never answer (the worst
       // kind of outage: nothing is refused, everything hangs). Holding the port also keeps
@@ -244,7 +247,10 @@ describe('a finished NFT job while the chain is down', () => {
 
 describe('a worker killed right after sending the mint transaction', () => {
   it('is restarted and the job ends with one token, not two', async () => {
-    const service = await startService({ JOB_LOCK_MS: '2000', WORKER_CONCURRENCY: '1' });
+    // A lease longer than a loaded worker's event loop can stall between renewals (every third
+    // of it): only the kill below may end a run. The killed run's lease is expired by hand
+    // instead of waited out.
+    const service = await startService({ JOB_LOCK_MS: '6000', WORKER_CONCURRENCY: '1' });
     const rpc = (method: string, params: unknown[] = []) =>
       fetch(service.chain.options.rpcUrl, {
         method: 'POST',
@@ -263,32 +269,33 @@ describe('a worker killed right after sending the mint transaction', () => {
         { watermarkType: ['c2pa'], mintNft: true },
         'fig.jpg',
       );
-      // The job signs, stores and pins before it mints: on a loaded two-core machine that took
-      // over 15 s once, so the wait is bounded by the test's own budget, and a miss says where
-      // the job stood.
-      let sent = null;
-      const deadline = Date.now() + 45_000;
-      while (sent === null && Date.now() < deadline) {
-        sent = await service.prisma.nft.findFirst({
+      // The job signs, stores and pins before it mints; a miss says where the job stood.
+      const sentTx = () =>
+        service.prisma.nft.findFirst({
           where: { jobId: accepted.requestId, txHash: { not: null } },
         });
-        if (sent === null) await new Promise((r) => setTimeout(r, 50));
-      }
-      if (sent === null) {
-        const row = await service.prisma.watermarkJob.findUnique({
-          where: { id: accepted.requestId },
-          select: { status: true, errorCode: true, errorMessage: true, steps: true },
-        });
-        throw new Error(`no mint transaction within 45 s; the job: ${JSON.stringify(row)}`);
-      }
+      await waitFor(async () => (await sentTx()) !== null, 'the mint transaction').catch(
+        async (error: Error) => {
+          const row = await service.prisma.watermarkJob.findUnique({
+            where: { id: accepted.requestId },
+            select: { status: true, errorCode: true, errorMessage: true, steps: true },
+          });
+          throw new Error(`${error.message}; the job: ${JSON.stringify(row)}`);
+        },
+      );
+      const sent = await sentTx();
+      if (sent === null) throw new Error('the mint transaction is gone');
       expect(sent.txHash).toMatch(/^0x[0-9a-f]{64}$/);
       expect(await service.worker.stop('SIGKILL')).toBeNull();
+      await service.prisma.$executeRaw`
+        UPDATE watermark_jobs SET lease_expires_at = now() - interval '1 second'
+        WHERE id = ${accepted.requestId}::uuid`;
 
       await rpc('evm_setAutomine', [true]);
       await rpc('evm_mine');
       service.worker = await service.startWorker();
       const job = await waitForJob(client, accepted.requestId, {
-        timeoutMs: 60_000,
+        timeoutMs: HANG_MS,
         minIntervalMs: 100,
       });
       expect(job.status).toBe('success');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HANG_MS } from '@hallmark/platform/testing';
 import { HallmarkApiError, uploadFile, waitForJob } from '@hallmark/sdk';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,7 @@ describe('the service on S3-compatible storage', () => {
       fileId: link.fileId,
       options: { watermarkType: ['c2pa'] },
     });
-    const job = await waitForJob(client, accepted.requestId, { timeoutMs: 60_000 });
+    const job = await waitForJob(client, accepted.requestId, { timeoutMs: HANG_MS });
     if (job.watermarkedUrl === undefined) throw new Error('no watermarkedUrl');
     expectApiLink(job.watermarkedUrl);
 

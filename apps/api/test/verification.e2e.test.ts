@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { HANG_MS } from '@hallmark/platform/testing';
 import { type HallmarkClient, verifyFile, watermarkFile } from '@hallmark/sdk';
 import {
   createSigner,
@@ -68,7 +69,7 @@ describe('verification: both marks read back, a verdict with reasons (real servi
       client,
       join(fixtures, 'photos/boats-0.6mp.jpg'),
       { watermarkType: ['invisible', 'c2pa'], data: { author: 'Ada', licenseType: 'CC-BY-4.0' } },
-      { minIntervalMs: 50, timeoutMs: 60_000 },
+      { minIntervalMs: 50, timeoutMs: HANG_MS },
     );
     output = await result.download();
     requestId = result.job.requestId;
@@ -167,7 +168,7 @@ describe('verification: both marks read back, a verdict with reasons (real servi
     const { report: viaJob } = await verifyFile(client, stripped, {
       fileName: 'copy.jpg',
       minIntervalMs: 50,
-      timeoutMs: 60_000,
+      timeoutMs: HANG_MS,
     });
     expect(viaJob.verdict).toBe('manifest_stripped');
   });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
+import { waitFor } from '@hallmark/platform/testing';
 import { freePort } from './free-port.ts';
 
 export interface PrivateRedis {
@@ -24,7 +25,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
       { stdio: 'ignore' },
     );
-    await waitForPort(port);
+    await waitForPort(port, server);
   };
   await start();
   return {
@@ -39,9 +40,15 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   };
 }
 
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    const open = await new Promise<boolean>((resolve) => {
+/** Resolves once `port` accepts connections; fails at once if the server exited instead. */
+async function waitForPort(port: number, server: ChildProcess): Promise<void> {
+  await waitFor(async () => {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(
+        `redis-server exited (${server.exitCode ?? server.signalCode}) before it listened on ${port}`,
+      );
+    }
+    return new Promise<boolean>((resolve) => {
       const socket = connect({ port, host: '127.0.0.1' });
       socket.once('connect', () => {
         socket.end();
@@ -49,8 +56,5 @@ async function waitForPort(port: number): Promise<void> {
       });
       socket.once('error', () => resolve(false));
     });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`redis-server did not listen on ${port}`);
+  }, `redis-server to listen on ${port}`);
 }
