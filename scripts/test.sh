@@ -20,7 +20,7 @@ fi
 
 # Then two lanes at once, which keep this machine's two cores busy without starving either: the
 # API's suite (the longest: its files mostly wait on the service processes they start, so it runs
-# two files at a time, see apps/api/vitest.config.ts), and every other package's suite one after
+# several files at a time, see apps/api/vitest.config.ts), and every other package's suite one after
 # another. `--only`: the builds are done, and a second restore of their outputs must not rewrite
 # a dist/ that the other lane's tests are reading.
 lane() { turbo run test --only --continue --summarize "$@"; }

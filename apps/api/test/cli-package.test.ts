@@ -2,7 +2,14 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyProject, ok, packInto, tarballEntries, userEnv } from './support/npm-project.ts';
+import {
+  COMMAND_HANG_MS,
+  emptyProject,
+  ok,
+  packInto,
+  tarballEntries,
+  userEnv,
+} from './support/npm-project.ts';
 import { type RunningService, startService } from './support/service.ts';
 
 const cliFolder = join(import.meta.dirname, '../../cli');
@@ -30,7 +37,7 @@ describe('the packed CLI, installed with plain npm into an empty project', () =>
       project,
       userEnv({ SKIP_RUST_BUILD: '1' }),
     );
-  }, 300_000);
+  }, 2 * COMMAND_HANG_MS);
 
   afterAll(async () => {
     await service?.close();

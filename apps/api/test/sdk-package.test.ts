@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { detectMark, payloadToHex, readManifest } from '@hallmark/watermark-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyProject, ok, packInto, sh, tarballEntries } from './support/npm-project.ts';
+import {
+  COMMAND_HANG_MS,
+  emptyProject,
+  ok,
+  packInto,
+  sh,
+  tarballEntries,
+} from './support/npm-project.ts';
 import { type RunningService, startService } from './support/service.ts';
 
 const root = join(import.meta.dirname, '../../..');
@@ -76,7 +83,7 @@ describe('the packed SDK, installed with plain npm into an empty project', () =>
       ...(await snippetsOf('README.md', 'readme')),
       ...(await snippetsOf('packages/sdk/README.md', 'sdk-readme')),
     ];
-  }, 300_000);
+  }, 2 * COMMAND_HANG_MS);
 
   afterAll(async () => {
     await service?.close();

@@ -8,8 +8,12 @@ import { promisify } from 'node:util';
 // npm into an empty project, in a user's shell.
 
 const run = promisify(execFile);
-// npm's cache outlives the run, so only the first run on a machine downloads the dependencies.
+// npm's cache outlives the run, and installs prefer it (prefer-offline: the registry is asked
+// only for what the cache lacks), so only the first run on a machine depends on the registry's
+// speed; a slow registry once held an install past every bound.
 const npmCache = join(tmpdir(), 'hallmark-npm-cache');
+/** A bound for a hang of a command that may download from the registry. */
+export const COMMAND_HANG_MS = 600_000;
 
 export interface CommandResult {
   code: number;
@@ -24,7 +28,7 @@ export interface CommandResult {
 export function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const own = /^(HALLMARK_|DATABASE_URL$|REDIS_|PORT$|HOST$|PUBLIC_URL$|npm_)/;
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !own.test(name)));
-  return { ...env, npm_config_cache: npmCache, ...extra };
+  return { ...env, npm_config_cache: npmCache, npm_config_prefer_offline: 'true', ...extra };
 }
 
 /** Runs a command to its end; a non-zero exit is a result, not an exception. */
@@ -34,7 +38,12 @@ export async function sh(
   cwd: string,
   env = userEnv(),
 ): Promise<CommandResult> {
-  return run(command, args, { cwd, env, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 }).then(
+  return run(command, args, {
+    cwd,
+    env,
+    timeout: COMMAND_HANG_MS,
+    maxBuffer: 16 * 1024 * 1024,
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code?: number; stdout?: string; stderr?: string }) => ({
       code: typeof error.code === 'number' ? error.code : -1,
