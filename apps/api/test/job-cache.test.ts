@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimUploadLink, put, requestWatermark } from './support/flow.ts';
 import { jpegPhoto } from './support/photos.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { listeningForChanges, withChangesUnheard } from './support/unheard-changes.ts';
 
 // Status reads keep the job's row (JOB_CACHE_SECONDS): PostgreSQL's notification of a change to it
 // drops the entry at once, whoever wrote; unheard, the entry lapses after the TTL. The app here
@@ -69,24 +70,19 @@ describe('job status cache', () => {
     try {
       const { bearer } = await short.newClient('unheard');
       const requestId = await pendingJob(bearer, short);
+      await listeningForChanges(short);
       // Taken before the read that keeps the row: its entry lives at least until before + TTL,
       // however slowly anything below runs.
       const before = Date.now();
       expect((await read(bearer, requestId, short)).json().status).toBe('pending');
-      await short.prisma.$executeRawUnsafe(
-        'ALTER TABLE watermark_jobs DISABLE TRIGGER watermark_jobs_changed',
-      );
-      try {
+      const trigger = { table: 'watermark_jobs', name: 'watermark_jobs_changed' };
+      await withChangesUnheard(short, trigger, async () => {
         await fail(requestId, short);
         // The database says failed and nobody told the API: until the entry lapses, every read
         // is answered from the cache.
         await untilFailed(bearer, requestId, short);
         expect(Date.now()).toBeGreaterThanOrEqual(before + ttlMs);
-      } finally {
-        await short.prisma.$executeRawUnsafe(
-          'ALTER TABLE watermark_jobs ENABLE TRIGGER watermark_jobs_changed',
-        );
-      }
+      });
     } finally {
       await short.close();
     }

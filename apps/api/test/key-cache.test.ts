@@ -1,6 +1,7 @@
 import { waitFor } from '@hallmark/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app.ts';
+import { listeningForChanges, withChangesUnheard } from './support/unheard-changes.ts';
 
 // The authenticator caches keys (API_KEY_CACHE_SECONDS): PostgreSQL's notification of a key change
 // empties the cache at once; without it, the entry still lapses after the TTL. The app here keeps
@@ -39,23 +40,19 @@ describe('API key cache', () => {
     const short = await startTestApp({ API_KEY_CACHE_SECONDS: String(ttlMs / 1000) });
     try {
       const bob = await short.newClient('bob');
+      await listeningForChanges(short);
       // Taken before the read that caches the key: its entry lives at least until before + TTL,
       // however slowly anything below runs.
       const before = Date.now();
       expect(await status(short, bob.bearer)).toBe(404);
-      await short.prisma.$executeRawUnsafe('ALTER TABLE api_keys DISABLE TRIGGER api_keys_changed');
-      try {
+      await withChangesUnheard(short, { table: 'api_keys', name: 'api_keys_changed' }, async () => {
         await short.prisma
           .$executeRaw`UPDATE api_keys SET revoked_at = now() WHERE id = ${bob.apiKeyId}::uuid`;
         // The database says revoked and nobody told the API: until the entry lapses, every
         // request is answered from the cache.
         await waitFor(async () => (await status(short, bob.bearer)) === 401, "bob's key refused");
         expect(Date.now()).toBeGreaterThanOrEqual(before + ttlMs);
-      } finally {
-        await short.prisma.$executeRawUnsafe(
-          'ALTER TABLE api_keys ENABLE TRIGGER api_keys_changed',
-        );
-      }
+      });
     } finally {
       await short.close();
     }

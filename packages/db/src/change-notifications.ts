@@ -22,6 +22,11 @@ export interface ChangeHandlers {
 }
 
 export interface ChangeFollower {
+  /**
+   * Settles once the first LISTEN connection is open: from then on a change is heard (or, if the
+   * connection is lost, reported as a gap). Before it, readers of a cache rely on its TTL alone.
+   */
+  listening(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,6 +44,10 @@ export function followChanges(
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
+  let opened: () => void = () => undefined;
+  const firstOpen = new Promise<void>((resolve) => {
+    opened = resolve;
+  });
 
   const lost = (client: pg.Client) => {
     if (current === client) current = undefined;
@@ -81,10 +90,12 @@ export function followChanges(
     }
     current = client;
     handlers.onGap(true);
+    opened();
   };
 
   void connect();
   return {
+    listening: () => firstOpen,
     async close() {
       closed = true;
       clearTimeout(retry);

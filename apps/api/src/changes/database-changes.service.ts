@@ -55,6 +55,11 @@ export class DatabaseChanges implements OnModuleDestroy {
           });
   }
 
+  /** Settles once changes are heard (at once when no cache is on and nothing listens). */
+  async listening(): Promise<void> {
+    await this.#follower?.listening();
+  }
+
   subscribe(channel: string, listener: ChangeListener): void {
     this.#listeners.set(channel, [...(this.#listeners.get(channel) ?? []), listener]);
   }
