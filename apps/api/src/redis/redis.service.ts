@@ -1,7 +1,9 @@
 import type { HallmarkConfig, Logger } from '@hallmark/platform';
 import { CONFIG, LOGGER } from '@hallmark/platform';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
+
+const CONNECT_TIMEOUT_MS = 2_000;
 
 /**
  * The API's Redis connection. Commands fail fast while Redis is away (no offline queue) so a
@@ -9,7 +11,7 @@ import { Redis } from 'ioredis';
  * in the background and logs each outage once.
  */
 @Injectable()
-export class RedisService implements OnModuleDestroy {
+export class RedisService implements OnModuleInit, OnModuleDestroy {
   readonly client: Redis;
   private down = false;
   private lastError: string | undefined;
@@ -22,7 +24,7 @@ export class RedisService implements OnModuleDestroy {
       enableAutoPipelining: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      connectTimeout: 2_000,
+      connectTimeout: CONNECT_TIMEOUT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
     this.client.on('error', (error: Error) => {
@@ -65,6 +67,26 @@ export class RedisService implements OnModuleDestroy {
       });
     }
     await this.client.ping();
+  }
+
+  /**
+   * Start-up waits for the first connection (or its first failure, or the connect timeout), so
+   * the first requests are counted by the rate limiter like the rest: a connection still being
+   * made is not an outage, and without the wait the limiter would let them through uncounted.
+   */
+  async onModuleInit(): Promise<void> {
+    if (this.client.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.client.off('ready', done);
+        this.client.off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, CONNECT_TIMEOUT_MS);
+      this.client.once('ready', done);
+      this.client.once('error', done);
+    });
   }
 
   async onModuleDestroy(): Promise<void> {
