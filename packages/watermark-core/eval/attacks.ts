@@ -57,7 +57,7 @@ function crop(area: number, where: 'centre' | 'corner') {
 }
 
 /** Rotates, then crops the largest centred rectangle of the original aspect ratio that has no fill. */
-function rotate(degrees: number) {
+export function rotate(degrees: number) {
   return async (image: Uint8Array) => {
     const { width, height } = await size(image);
     const rotated = await sharp(image).rotate(degrees, { background: '#000' }).png().toBuffer();

@@ -4,5 +4,6 @@
 // manifests. The invisible mark alone is also `@hallmark/watermark-core/invisible`, for threads
 // that do pixel work and should not load C2PA (see src/invisible/index.ts).
 export * from './c2pa/index.ts';
+export * from './content/index.ts';
 export * from './fingerprint/index.ts';
 export * from './invisible/index.ts';

@@ -63,3 +63,38 @@ export function detectionSize(width: number, height: number): { width: number; h
 export function markTilePixels(width: number, height: number): number {
   return 32 * markGrid(width, height).chipWidth;
 }
+
+/** The original's x and y axes in a copy turned by `rotation` degrees clockwise, maybe mirrored. */
+export function originalAxes(
+  rotation: number,
+  mirrored: boolean,
+): { readonly x: { x: number; y: number }; readonly y: { x: number; y: number } } {
+  const radians = (rotation * Math.PI) / 180;
+  const cos = Math.cos(radians);
+  const sin = Math.sin(radians);
+  return { x: { x: cos, y: sin }, y: mirrored ? { x: sin, y: -cos } : { x: -sin, y: cos } };
+}
+
+/**
+ * A point of the copy moved by whole tiles of the mark (along the original's axes, as the copy
+ * shows them) into the tile that begins at the copy's origin. Wrapping x and y separately is the
+ * same only for an upright copy: a rotated one would land off the lattice.
+ */
+export function wrapToLattice(
+  x: number,
+  y: number,
+  shape: {
+    readonly rotation: number;
+    readonly mirrored: boolean;
+    readonly tilePixels: number;
+    readonly tilePixelsY: number;
+  },
+): { readonly x: number; readonly y: number } {
+  const axes = originalAxes(shape.rotation, shape.mirrored);
+  const along = Math.floor((x * axes.x.x + y * axes.x.y) / shape.tilePixels);
+  const across = Math.floor((x * axes.y.x + y * axes.y.y) / shape.tilePixelsY);
+  return {
+    x: x - along * shape.tilePixels * axes.x.x - across * shape.tilePixelsY * axes.y.x,
+    y: y - along * shape.tilePixels * axes.x.y - across * shape.tilePixelsY * axes.y.y,
+  };
+}

@@ -5,7 +5,7 @@
 // (detect.ts counts the windows).
 import type { AnalysisLevel, Window } from './analysis-level.ts';
 import { decodeFrame, LIST_SIZE } from './frame-code.ts';
-import { MIN_CHIP_PIXELS, markGrid } from './mark-geometry.ts';
+import { MIN_CHIP_PIXELS, markGrid, wrapToLattice } from './mark-geometry.ts';
 import { TILE } from './mark-layout.ts';
 import type { MarkPayload } from './payload.ts';
 import { equalLattices, estimateLattices, type Lattice, uprightLattice } from './sync-lattice.ts';
@@ -82,9 +82,11 @@ export interface MarkGeometry {
   readonly mirrored: boolean;
   /** Length of one tile of the mark (32 chips) along the original x axis. */
   readonly tilePixels: number;
+  /** Length of one tile along the original y axis (chips of large images are not quite square). */
+  readonly tilePixelsY: number;
   /**
-   * Where a corner of the original tile grid lies, along the copy's axes (modulo one tile): a
-   * crop of the original moves it.
+   * Where a corner of the original tile grid lies in the copy, reduced to the tile at the copy's
+   * origin (modulo the tile lattice, along the original's axes): a crop of the original moves it.
    */
   readonly gridOriginX: number;
   readonly gridOriginY: number;
@@ -284,17 +286,17 @@ function fits(period: number, window: Window): boolean {
 function inFilePixels(detection: Detection, level: AnalysisLevel, window: Window): Detection {
   const geometry = detection.geometry;
   if (geometry === undefined) return detection;
-  const tile = geometry.tilePixels * level.scale;
-  const wrapTo = (value: number) => ((value % tile) + tile) % tile;
-  return {
-    ...detection,
-    geometry: {
-      ...geometry,
-      tilePixels: tile,
-      gridOriginX: wrapTo((geometry.gridOriginX + window.x) * level.scale),
-      gridOriginY: wrapTo((geometry.gridOriginY + window.y) * level.scale),
-    },
+  const scaled = {
+    ...geometry,
+    tilePixels: geometry.tilePixels * level.scale,
+    tilePixelsY: geometry.tilePixelsY * level.scale,
   };
+  const origin = wrapToLattice(
+    (geometry.gridOriginX + window.x) * level.scale,
+    (geometry.gridOriginY + window.y) * level.scale,
+    scaled,
+  );
+  return { ...detection, geometry: { ...scaled, gridOriginX: origin.x, gridOriginY: origin.y } };
 }
 
 /** The mark in one readout of a candidate's chips, or null when no frame checks out. */
@@ -322,13 +324,12 @@ function geometryOf(lattice: Lattice, alignment: Alignment): MarkGeometry {
   const s = { x: alignment.shiftX / FOLD_BINS, y: alignment.shiftY / FOLD_BINS };
   const originX = s.x * lattice.b1x + s.y * lattice.b2x;
   const originY = s.x * lattice.b1y + s.y * lattice.b2y;
-  const tile = Math.hypot(xAxis.x, xAxis.y);
-  const wrapTo = (value: number, period: number) => ((value % period) + period) % period;
-  return {
+  const shape = {
     rotation: rotation <= -180 ? rotation + 360 : rotation,
     mirrored: xAxis.x * yAxis.y - xAxis.y * yAxis.x < 0,
-    tilePixels: tile,
-    gridOriginX: wrapTo(originX, tile),
-    gridOriginY: wrapTo(originY, tile),
+    tilePixels: Math.hypot(xAxis.x, xAxis.y),
+    tilePixelsY: Math.hypot(yAxis.x, yAxis.y),
   };
+  const origin = wrapToLattice(originX, originY, shape);
+  return { ...shape, gridOriginX: origin.x, gridOriginY: origin.y };
 }

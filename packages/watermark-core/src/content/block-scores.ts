@@ -1,0 +1,196 @@
+// Where the copy differs from the reference beyond what the whole copy's treatment explains.
+// Each block's residual (copy minus the fitted reference) is set against what an honest copy
+// leaves there: a noise floor (re-encoding, grain), a share of the block's own detail (sub-pixel
+// misplacement and resampling move edges a little) and, for luma, a share of its colourfulness
+// (a hue or saturation change moves the luma of strong colours in ways no global fit follows,
+// so the bar rises with how far the copy's colours were changed as a whole). Floor and detail
+// share are measured on the copy itself, from the blocks that agree, so a noisy or soft copy
+// raises its own bar, and a copy that is neither keeps it low.
+import { median } from './photometric.ts';
+
+export const BLOCK = 8;
+export const STRIDE = 4;
+
+/** The honest residual measured on one copy, for one plane. */
+export interface Calibration {
+  readonly floor: number;
+  readonly share: number;
+  readonly colourShare: number;
+}
+
+export interface BlockGrid {
+  readonly columns: number;
+  readonly rows: number;
+  /** How far each block is beyond an honest copy's residual (0 where not compared). */
+  readonly scores: Float32Array;
+  /** 1 where the block was compared (mostly shown in the copy). */
+  readonly compared: Uint8Array;
+  /** Per plane. */
+  readonly calibration: readonly Calibration[];
+}
+
+export interface ResidualPlane {
+  /** Copy minus fitted reference. */
+  readonly residual: Float32Array;
+  /** The reference's local detail (gradient magnitude) the residual is judged against. */
+  readonly detail: Float32Array;
+  /**
+   * The reference's colourfulness (chroma magnitude) and the share of it an honest copy may
+   * leave in the residual: how far the copy's colours were turned or scaled as a whole.
+   */
+  readonly colour?: { readonly magnitude: Float32Array; readonly share: number };
+}
+
+/** Gradient magnitude of a plane (central differences). */
+export function gradientMagnitude(
+  plane: Float32Array,
+  width: number,
+  height: number,
+): Float32Array {
+  const out = new Float32Array(plane.length);
+  for (let y = 0; y < height; y++) {
+    const up = Math.max(0, y - 1) * width;
+    const down = Math.min(height - 1, y + 1) * width;
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const left = Math.max(0, x - 1);
+      const right = Math.min(width - 1, x + 1);
+      const gx = (plane[row + right] as number) - (plane[row + left] as number);
+      const gy = (plane[down + x] as number) - (plane[up + x] as number);
+      out[row + x] = 0.5 * Math.hypot(gx, gy);
+    }
+  }
+  return out;
+}
+
+/** One plane's RMS residual, detail and colour per block. */
+interface PlaneBlocks {
+  readonly rms: Float32Array;
+  readonly detail: Float32Array;
+  readonly colour: Float32Array;
+}
+
+/**
+ * Scores of every BLOCK x BLOCK block (STRIDE apart): the residual's RMS over the honest
+ * expectation, the larger of the planes'.
+ */
+export function blockScores(
+  planes: readonly ResidualPlane[],
+  valid: Uint8Array,
+  width: number,
+  height: number,
+): BlockGrid {
+  const columns = Math.max(0, Math.floor((width - BLOCK) / STRIDE) + 1);
+  const rows = Math.max(0, Math.floor((height - BLOCK) / STRIDE) + 1);
+  const count = columns * rows;
+  const compared = new Uint8Array(count);
+  const scores = new Float32Array(count);
+  const stats: PlaneBlocks[] = planes.map(() => ({
+    rms: new Float32Array(count),
+    detail: new Float32Array(count),
+    colour: new Float32Array(count),
+  }));
+  for (let by = 0; by < rows; by++) {
+    for (let bx = 0; bx < columns; bx++) {
+      const b = by * columns + bx;
+      let shown = 0;
+      for (let y = by * STRIDE; y < by * STRIDE + BLOCK; y++) {
+        for (let x = bx * STRIDE; x < bx * STRIDE + BLOCK; x++)
+          shown += valid[y * width + x] as number;
+      }
+      if (shown < (BLOCK * BLOCK * 3) / 4) continue;
+      compared[b] = 1;
+      planes.forEach((plane, k) => {
+        let r2 = 0;
+        let d2 = 0;
+        let c2 = 0;
+        for (let y = by * STRIDE; y < by * STRIDE + BLOCK; y++) {
+          for (let x = bx * STRIDE; x < bx * STRIDE + BLOCK; x++) {
+            const i = y * width + x;
+            if (valid[i] === 0) continue;
+            r2 += (plane.residual[i] as number) ** 2;
+            d2 += (plane.detail[i] as number) ** 2;
+            if (plane.colour !== undefined) c2 += (plane.colour.magnitude[i] as number) ** 2;
+          }
+        }
+        const stat = stats[k] as PlaneBlocks;
+        stat.rms[b] = Math.sqrt(r2 / shown);
+        stat.detail[b] = Math.sqrt(d2 / shown);
+        stat.colour[b] = Math.sqrt(c2 / shown);
+      });
+    }
+  }
+  const calibration = stats.map((stat, k) =>
+    honestResidual(stat, compared, planes[k]?.colour?.share ?? 0),
+  );
+  stats.forEach((stat, k) => {
+    const { floor, share, colourShare } = calibration[k] as Calibration;
+    for (let b = 0; b < count; b++) {
+      if (compared[b] === 0) continue;
+      const expected = Math.sqrt(
+        floor * floor +
+          (share * (stat.detail[b] as number)) ** 2 +
+          (colourShare * (stat.colour[b] as number)) ** 2,
+      );
+      scores[b] = Math.max(scores[b] as number, (stat.rms[b] as number) / expected);
+    }
+  });
+  return { columns, rows, scores, compared, calibration };
+}
+
+/** Lowest noise floor and detail share assumed, whatever the copy measures. */
+const MIN_FLOOR = 2;
+const MIN_SHARE = 0.25;
+
+/**
+ * The noise floor (the residual of the flattest blocks) and the share of detail an honest copy
+ * leaves (the residual of the most detailed blocks beyond the floor), as medians: a local edit
+ * covers too little of the picture to move them.
+ */
+function honestResidual(stat: PlaneBlocks, compared: Uint8Array, colourShare: number): Calibration {
+  const { rms, detail } = stat;
+  const blocks: number[] = [];
+  for (let b = 0; b < compared.length; b++) if (compared[b] === 1) blocks.push(b);
+  if (blocks.length === 0) return { floor: MIN_FLOOR, share: MIN_SHARE, colourShare };
+  blocks.sort((p, q) => (detail[p] as number) - (detail[q] as number));
+  const flat = blocks.slice(0, Math.max(1, Math.floor(blocks.length * 0.4)));
+  const floor = Math.max(MIN_FLOOR, median(flat.map((b) => rms[b] as number)));
+  const detailed = blocks.slice(Math.floor(blocks.length * 0.5));
+  const share = Math.max(
+    MIN_SHARE,
+    median(
+      detailed
+        .filter((b) => (detail[b] as number) > 1)
+        .map(
+          (b) =>
+            Math.sqrt(Math.max(0, (rms[b] as number) ** 2 - floor * floor)) / (detail[b] as number),
+        ),
+    ),
+  );
+  return { floor, share, colourShare };
+}
+
+/**
+ * Each pixel's residual over the honest expectation of its plane (as blockScores judges blocks,
+ * with the calibration it measured), the larger of the planes'.
+ */
+export function pixelScores(
+  planes: readonly ResidualPlane[],
+  calibration: readonly Calibration[],
+  valid: Uint8Array,
+): Float32Array {
+  const out = new Float32Array(valid.length);
+  planes.forEach((plane, k) => {
+    const { floor, share, colourShare } = calibration[k] as Calibration;
+    for (let i = 0; i < valid.length; i++) {
+      if (valid[i] === 0) continue;
+      const colour = plane.colour === undefined ? 0 : (plane.colour.magnitude[i] as number);
+      const expected = Math.sqrt(
+        floor * floor + (share * (plane.detail[i] as number)) ** 2 + (colourShare * colour) ** 2,
+      );
+      const score = Math.abs(plane.residual[i] as number) / expected;
+      if (score > (out[i] as number)) out[i] = score;
+    }
+  });
+  return out;
+}

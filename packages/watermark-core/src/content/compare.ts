@@ -1,0 +1,337 @@
+// compareContent: a copy against the reference of the output its mark was issued in. The mark's
+// geometry places the copy inside the original (scale, rotation, mirroring, and the grid offset
+// modulo one tile); the lattice positions it leaves open are ranked coarsely and the best few
+// aligned finely. Then what the whole copy does (tones, colours, softness) is fitted, and what is
+// left over, region by region, is an edit (some regions), another picture (most of it), or
+// nothing. See docs/verification.md.
+import sharp from 'sharp';
+import type { MarkGeometry } from '../invisible/detect.ts';
+import { markGrid } from '../invisible/mark-geometry.ts';
+import { type Alignment, alignPlacement, type PatchCheck } from './alignment.ts';
+import { BLOCK, blockScores, pixelScores } from './block-scores.ts';
+import { rankPlacements } from './lattice-search.ts';
+import { maskedBlur, subtract } from './masked-filters.ts';
+import { latticePlacements, type Placement, type Size, toCopy } from './placement.ts';
+import { decodePlanes, greyVersions, planesOfRgb } from './planes.ts';
+import { REFERENCE_SIDE } from './reference.ts';
+import { flaggedRegions, type Region, type RegionThresholds, tightenBox } from './regions.ts';
+import { fittedResiduals, type Reference } from './residuals.ts';
+import { correlation, type DecodedCopy, type Frame } from './warp.ts';
+
+export type ContentState = 'same' | 'edited' | 'differs' | 'not_compared';
+
+export interface ContentComparison {
+  readonly state: ContentState;
+  /** Share of the original the copy shows, 0 to 1; null when not compared. */
+  readonly coverage: number | null;
+  /** Share of what the copy shows that matches the original, 0 to 1; null when not compared. */
+  readonly similarity: number | null;
+  /** Where the copy differs from the original, in the copy's pixels (only when `edited`). */
+  readonly regions: readonly Region[];
+  /** How the decision was reached (for evaluation and logs; not part of any report). */
+  readonly measures?: {
+    readonly correlation: number;
+    readonly detail: number;
+    readonly share: number;
+    readonly locked: number;
+  };
+}
+
+export interface ContentInput {
+  /** The reference kept with the job (makeContentReference). */
+  readonly reference: Uint8Array;
+  /** The issued output's size. */
+  readonly original: Size;
+  /** The mark's geometry in the copy. */
+  readonly geometry: MarkGeometry;
+  readonly maxPixels: number;
+}
+
+/**
+ * A block stands out when its residual is `strong` times an honest copy's; a region grows into
+ * neighbours over `weak`, holds at least `minStrongBlocks` clear blocks (fewer is a speck, not an
+ * edit), and regions `bridge` blocks apart are one.
+ */
+const REGIONS: RegionThresholds = { strong: 3.5, weak: 2.2, minStrongBlocks: 6, bridge: 3 };
+/** More than this share differing is another picture, not an edit of this one. */
+const DIFFERS_SHARE = 0.5;
+/** A pixel of a region stands out (for its box) at this many times an honest copy's residual. */
+const PIXEL_THRESHOLD = 3;
+/** Fine detail compared for the same-picture evidence: between these blurs (reference pixels). */
+const DETAIL_BAND: readonly [number, number] = [1, 4];
+/** Below this detail correlation where the copy agrees, it is another picture. */
+const MIN_SAME_CORRELATION = 0.5;
+/** Pixels of the reference compared at most, where the copy shows it (see workScale). */
+const WORK_PIXELS = 64_000;
+/** A placement agreeing everywhere with this detail correlation ends the search. */
+const CERTAIN_CORRELATION = 0.9;
+/** Below this share of detailed patches in place, the copy's content is not locked to its mark. */
+const MIN_LOCKED = 0.4;
+/** Below this RMS of reference detail (luma levels) there is nothing to tell pictures apart by. */
+const MIN_DETAIL = 0.6;
+/** Less of the original than this is too little to judge. */
+const MIN_COVERAGE = 0.02;
+
+export const NOT_COMPARED: ContentComparison = {
+  state: 'not_compared',
+  coverage: null,
+  similarity: null,
+  regions: [],
+};
+
+export async function compareContent(
+  copyImage: Uint8Array,
+  input: ContentInput,
+): Promise<ContentComparison> {
+  const meta = await sharp(copyImage, {
+    limitInputPixels: input.maxPixels,
+    failOn: 'none',
+  }).metadata();
+  const copySize = { width: meta.width ?? 0, height: meta.height ?? 0 };
+  const reference = await decodeReference(input.reference, workScale(input, copySize));
+  const frame: Frame = {
+    width: reference.width,
+    height: reference.height,
+    scaleX: reference.width / input.original.width,
+    scaleY: reference.height / input.original.height,
+  };
+  const grid = markGrid(input.original.width, input.original.height);
+  const scale = input.geometry.tilePixels / (32 * grid.chipWidth);
+  // Decoded at about the reference's pixel size (never enlarged): finer would only be averaged.
+  const density = Math.min(1, frame.scaleX / scale);
+  const decodedWidth = Math.max(8, Math.round(copySize.width * density));
+  const decodedHeight = Math.max(8, Math.round(copySize.height * density));
+  const copy: DecodedCopy = {
+    planes: await decodePlanes(copyImage, input.maxPixels, decodedWidth, decodedHeight),
+    density: decodedWidth / copySize.width,
+  };
+
+  const candidates = rankPlacements(
+    copy,
+    latticePlacements(input.geometry, input.original, copySize),
+    reference,
+    frame,
+  );
+  let best: Judged | null = null;
+  for (const candidate of candidates) {
+    const judged = judge(copy, alignPlacement(copy, candidate, reference, frame), reference, frame);
+    if (best === null || judged.badness < best.badness) best = judged;
+    // A placement where all of the copy agrees is the one: the others need not be tried.
+    if (judged.share === 0 && judged.correlation >= CERTAIN_CORRELATION) break;
+  }
+  if (best === null || best.coverage < MIN_COVERAGE) return NOT_COMPARED;
+  const coverage = round(best.coverage);
+  const similarity = round(1 - best.share);
+  const measures = {
+    correlation: round(best.correlation),
+    detail: round(best.detail),
+    share: round(best.share),
+    locked: round(best.locked),
+  };
+  // Too little detail where the copy agrees to tell this picture from another: no verdict.
+  if (best.detail < MIN_DETAIL) return { ...NOT_COMPARED, measures };
+  if (
+    best.correlation < MIN_SAME_CORRELATION ||
+    best.share > DIFFERS_SHARE ||
+    best.locked < MIN_LOCKED
+  ) {
+    return { state: 'differs', coverage, similarity, regions: [], measures };
+  }
+  if (best.boxes.length === 0)
+    return { state: 'same', coverage, similarity, regions: [], measures };
+  const placement = best.placement;
+  const regions = best.boxes
+    .map((box) => inCopy(box, placement, frame, copySize))
+    .filter((box) => box.width > 0 && box.height > 0);
+  return { state: 'edited', coverage, similarity, regions, measures };
+}
+
+interface Judged {
+  readonly placement: Placement;
+  readonly coverage: number;
+  readonly share: number;
+  /** Correlation of the fine detail of copy and reference, outside the flagged regions. */
+  readonly correlation: number;
+  /** RMS of the reference's fine detail where the copy shows it. */
+  readonly detail: number;
+  readonly boxes: Region[];
+  /** Share of the detailed patches where the placement puts them (alignPlacement). */
+  readonly locked: number;
+  /** For choosing among placements: the least agreeing detail, the most differing area. */
+  readonly badness: number;
+}
+
+function judge(
+  copy: DecodedCopy,
+  alignment: Alignment,
+  reference: Reference,
+  frame: Frame,
+): Judged {
+  const { placement } = alignment;
+  const residuals = fittedResiduals(copy, placement, reference, frame);
+  const blocks = blockScores(residuals.planes, residuals.valid, frame.width, frame.height);
+  const flagged = flaggedRegions(blocks, REGIONS);
+  const scores = pixelScores(residuals.planes, blocks.calibration, residuals.valid);
+  const boxes = flagged.boxes.map((box) => tightenBox(box, scores, frame.width, PIXEL_THRESHOLD));
+  const agreeing = outside(residuals.valid, flagged.boxes, frame.width);
+  const evidence = detailAgreement(
+    residuals.referenceLuma,
+    residuals.copyLuma,
+    residuals.valid,
+    agreeing,
+    frame,
+  );
+  return {
+    placement,
+    coverage: residuals.shown,
+    share: flagged.share,
+    correlation: evidence.correlation,
+    detail: evidence.detail,
+    boxes,
+    locked: alignment.beyondMark ? 0 : lockedShare(alignment.patches, boxes),
+    badness:
+      flagged.share -
+      evidence.correlation -
+      (alignment.beyondMark ? 0 : lockedShare(alignment.patches, boxes)),
+  };
+}
+
+/**
+ * Share of the detailed patches outside the regions found edited that the copy shows in place
+ * (1 with too few to tell).
+ */
+function lockedShare(patches: readonly PatchCheck[], boxes: readonly Region[]): number {
+  const outsideEdits = patches.filter(
+    (patch) =>
+      !boxes.some(
+        (box) =>
+          patch.x >= box.x - PATCH_MARGIN &&
+          patch.x <= box.x + box.width + PATCH_MARGIN &&
+          patch.y >= box.y - PATCH_MARGIN &&
+          patch.y <= box.y + box.height + PATCH_MARGIN,
+      ),
+  );
+  if (outsideEdits.length < MIN_PATCHES) return 1;
+  return outsideEdits.filter((patch) => patch.inPlace).length / outsideEdits.length;
+}
+
+/** A patch centre this close to an edited region overlaps it (half a patch). */
+const PATCH_MARGIN = 20;
+/** Fewer detailed patches than this say nothing about locking. */
+const MIN_PATCHES = 4;
+
+/** The valid pixels outside the boxes (widened by a block). */
+function outside(valid: Uint8Array, boxes: readonly Region[], width: number): Uint8Array {
+  const mask = Uint8Array.from(valid);
+  const height = valid.length / width;
+  for (const box of boxes) {
+    for (
+      let y = Math.max(0, box.y - BLOCK);
+      y < Math.min(height, box.y + box.height + BLOCK);
+      y++
+    ) {
+      for (
+        let x = Math.max(0, box.x - BLOCK);
+        x < Math.min(width, box.x + box.width + BLOCK);
+        x++
+      ) {
+        mask[y * width + x] = 0;
+      }
+    }
+  }
+  return mask;
+}
+
+/**
+ * How well the copy's fine detail (a band of a difference of blurs) follows the reference's, and
+ * how much detail the reference has where the copy shows it: a copy of this picture follows it closely; another
+ * picture, however alike in tones, does not.
+ */
+function detailAgreement(
+  reference: Float32Array,
+  copy: Float32Array,
+  valid: Uint8Array,
+  agreeing: Uint8Array,
+  frame: Frame,
+): { correlation: number; detail: number } {
+  const { width, height } = frame;
+  const band = (plane: Float32Array) =>
+    subtract(
+      maskedBlur(plane, valid, width, height, DETAIL_BAND[0]),
+      maskedBlur(plane, valid, width, height, DETAIL_BAND[1]),
+    );
+  const referenceBand = band(reference);
+  let n = 0;
+  let energy = 0;
+  for (let i = 0; i < valid.length; i++) {
+    if (valid[i] === 0) continue;
+    n++;
+    energy += (referenceBand[i] as number) ** 2;
+  }
+  if (n < 64) return { correlation: 0, detail: 0 };
+  return {
+    correlation: correlation(referenceBand, band(copy), agreeing),
+    detail: Math.sqrt(energy / n),
+  };
+}
+
+/**
+ * The share of the reference's size to compare at: the part the copy shows (its size against the
+ * original's, by the mark's scale) holds about WORK_PIXELS. A copy of the whole picture is
+ * compared at about 300 x 200, a small crop at the reference's full size.
+ */
+function workScale(input: ContentInput, copy: Size): number {
+  const grid = markGrid(input.original.width, input.original.height);
+  const scale = input.geometry.tilePixels / (32 * grid.chipWidth);
+  const shown = Math.min(
+    1,
+    (copy.width * copy.height) / (scale * scale * input.original.width * input.original.height),
+  );
+  const referencePixels = Math.min(
+    REFERENCE_SIDE * REFERENCE_SIDE,
+    input.original.width * input.original.height,
+  );
+  return Math.min(1, Math.sqrt(WORK_PIXELS / Math.max(1, shown * referencePixels)));
+}
+
+async function decodeReference(bytes: Uint8Array, scale: number): Promise<Reference> {
+  let image = sharp(bytes);
+  if (scale < 1) {
+    const { width = 1, height = 1 } = await image.metadata();
+    image = image.resize(
+      Math.max(8, Math.round(width * scale)),
+      Math.max(8, Math.round(height * scale)),
+      {
+        fit: 'fill',
+      },
+    );
+  }
+  const { data, info } = await image
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    ...planesOfRgb(data, info.width, info.height, info.channels),
+    greys: greyVersions(data, info.width, info.height, info.channels),
+  };
+}
+
+/** A box in the reference's pixels as the copy shows it: the bounding box of its corners. */
+function inCopy(box: Region, placement: Placement, frame: Frame, copy: Size): Region {
+  const corners = [
+    [box.x, box.y],
+    [box.x + box.width, box.y],
+    [box.x, box.y + box.height],
+    [box.x + box.width, box.y + box.height],
+  ].map(([x, y]) => toCopy(placement, (x as number) / frame.scaleX, (y as number) / frame.scaleY));
+  const x0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.x))));
+  const y0 = Math.max(0, Math.floor(Math.min(...corners.map((p) => p.y))));
+  const x1 = Math.min(copy.width, Math.ceil(Math.max(...corners.map((p) => p.x))));
+  const y1 = Math.min(copy.height, Math.ceil(Math.max(...corners.map((p) => p.y))));
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,84 @@
+// Which lattice position the copy is: each placement the mark allows is scored on coarse detail
+// (a difference of blurs, so a smooth sky or gradient does not correlate with itself shifted by a
+// tile), weighted by how much of the copy it explains. The best few go on to the fine comparison:
+// a low-detail crop can look alike one tile apart, and the fine comparison tells them apart.
+import { subtract } from './masked-filters.ts';
+import type { Placement } from './placement.ts';
+import { gaussianBlur, type Planes } from './planes.ts';
+import { correlation, type DecodedCopy, type Frame, warpCopy } from './warp.ts';
+
+/** Reference pixels per coarse pixel. */
+const COARSE = 4;
+/** Candidates passed on, at most, and how close to the best they must rank. */
+const FINALISTS = 6;
+const FINALIST_RANK = 0.8;
+
+export function rankPlacements(
+  copy: DecodedCopy,
+  placements: readonly Placement[],
+  reference: Planes,
+  frame: Frame,
+): Placement[] {
+  if (placements.length === 0) return [];
+  const coarse = downsample(reference.y, reference.width, reference.height, COARSE);
+  const coarseFrame: Frame = {
+    width: coarse.width,
+    height: coarse.height,
+    scaleX: frame.scaleX / COARSE,
+    scaleY: frame.scaleY / COARSE,
+  };
+  // Detail: a difference of blurs, taken once on each side (the copy's in its own pixels, then
+  // resampled per placement).
+  const referenceDetail = subtract(
+    gaussianBlur(coarse.plane, coarse.width, coarse.height, 0.7),
+    gaussianBlur(coarse.plane, coarse.width, coarse.height, 3),
+  );
+  const { width, height } = copy.planes;
+  const copyDetail = subtract(
+    gaussianBlur(copy.planes.y, width, height, COARSE / 2),
+    gaussianBlur(copy.planes.y, width, height, COARSE * 3),
+  );
+  const tried = placements.map((placement) => {
+    const warped = warpCopy(copy, placement, coarseFrame, {
+      chroma: false,
+      margin: 1,
+      luma: copyDetail,
+    });
+    const score = warped.count < 16 ? 0 : correlation(referenceDetail, warped.y, warped.valid);
+    return { placement, count: warped.count, score };
+  });
+  const most = Math.max(...tried.map((t) => t.count));
+  if (most === 0) return [];
+  // A placement showing less of the copy's picture is less likely, as well as less measured;
+  // one showing under half of what the best shows is not considered.
+  const ranked = tried
+    .filter((t) => t.count >= most / 2)
+    .map((t) => ({ placement: t.placement, rank: t.score * Math.sqrt(t.count / most) }))
+    .sort((p, q) => q.rank - p.rank);
+  const top = (ranked[0] as (typeof ranked)[number]).rank;
+  return ranked
+    .filter((r, k) => k === 0 || r.rank >= FINALIST_RANK * top)
+    .slice(0, FINALISTS)
+    .map((r) => r.placement);
+}
+
+/** Mean over factor x factor cells. */
+function downsample(
+  plane: Float32Array,
+  width: number,
+  height: number,
+  factor: number,
+): { plane: Float32Array; width: number; height: number } {
+  const w = Math.floor(width / factor);
+  const h = Math.floor(height / factor);
+  const out = new Float32Array(w * h);
+  const weight = 1 / (factor * factor);
+  for (let y = 0; y < h * factor; y++) {
+    const row = Math.floor(y / factor) * w;
+    for (let x = 0; x < w * factor; x++) {
+      const o = row + Math.floor(x / factor);
+      out[o] = (out[o] as number) + (plane[y * width + x] as number) * weight;
+    }
+  }
+  return { plane: out, width: w, height: h };
+}

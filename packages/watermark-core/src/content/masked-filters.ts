@@ -1,0 +1,65 @@
+// Filters that respect a mask of valid pixels: the copy shows only part of the reference's frame,
+// and what lies outside it (fill, margins, nothing) must not bleed into what is compared.
+import { gaussianBlur } from './planes.ts';
+
+/** Blur of the valid pixels only (normalised convolution). */
+export function maskedBlur(
+  plane: Float32Array,
+  valid: Uint8Array,
+  width: number,
+  height: number,
+  sigma: number,
+): Float32Array {
+  const weighted = new Float32Array(plane.length);
+  const weights = new Float32Array(plane.length);
+  for (let i = 0; i < plane.length; i++) {
+    weights[i] = valid[i] as number;
+    weighted[i] = (valid[i] as number) * (plane[i] as number);
+  }
+  const sum = gaussianBlur(weighted, width, height, sigma);
+  const total = gaussianBlur(weights, width, height, sigma);
+  for (let i = 0; i < sum.length; i++) {
+    const t = total[i] as number;
+    sum[i] = t > 1e-3 ? (sum[i] as number) / t : 0;
+  }
+  return sum;
+}
+
+/** The mask less a border of `radius` pixels (square), outside the frame counting as invalid. */
+export function erode(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  // Rows first (a run of valid pixels at least 2r+1 long around x), then columns.
+  const rows = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) runs(mask, rows, y * width, 1, width, radius);
+  const out = new Uint8Array(mask.length);
+  for (let x = 0; x < width; x++) runs(rows, out, x, width, height, radius);
+  return out;
+}
+
+function runs(
+  src: Uint8Array,
+  dst: Uint8Array,
+  start: number,
+  step: number,
+  length: number,
+  radius: number,
+): void {
+  // distance to the previous invalid pixel, then to the next
+  const before = new Int32Array(length);
+  let last = -1;
+  for (let k = 0; k < length; k++) {
+    if (src[start + k * step] === 0) last = k;
+    before[k] = last === -1 ? k + 1 : k - last;
+  }
+  let next = length;
+  for (let k = length - 1; k >= 0; k--) {
+    if (src[start + k * step] === 0) next = k;
+    const after = next === length ? length - k : next - k;
+    dst[start + k * step] = (before[k] as number) > radius && after > radius ? 1 : 0;
+  }
+}
+
+export function subtract(a: Float32Array, b: Float32Array): Float32Array {
+  const out = new Float32Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) - (b[i] as number);
+  return out;
+}

@@ -1,0 +1,458 @@
+// What a copy may do to the whole picture's tones and colours without changing what it shows
+// (brightness, contrast, curves, saturation, a tint, grey): fitted once over the whole copy,
+// robustly, so a local edit does not bend the fit and stays visible in the residual.
+
+/** Least squares of y ~ X * beta with Huber weights (IRLS); X is row-major, `terms` per row. */
+function robustFit(
+  design: Float64Array,
+  target: Float64Array,
+  terms: number,
+  iterations = 4,
+): Float64Array {
+  const rows = target.length;
+  const weights = new Float64Array(rows).fill(1);
+  let beta: Float64Array = new Float64Array(terms);
+  for (let iteration = 0; iteration < iterations; iteration++) {
+    const normal = new Float64Array(terms * terms);
+    const rhs = new Float64Array(terms);
+    for (let r = 0; r < rows; r++) {
+      const w = weights[r] as number;
+      if (w === 0) continue;
+      const base = r * terms;
+      for (let i = 0; i < terms; i++) {
+        const xi = (design[base + i] as number) * w;
+        rhs[i] = (rhs[i] as number) + xi * (target[r] as number);
+        for (let j = 0; j <= i; j++) {
+          normal[i * terms + j] =
+            (normal[i * terms + j] as number) + xi * (design[base + j] as number);
+        }
+      }
+    }
+    for (let i = 0; i < terms; i++) {
+      for (let j = 0; j < i; j++) normal[j * terms + i] = normal[i * terms + j] as number;
+      normal[i * terms + i] = (normal[i * terms + i] as number) + 1e-6;
+    }
+    beta = solve(normal, rhs, terms);
+    // Huber weights from the residuals' robust scale.
+    const residuals = new Float64Array(rows);
+    for (let r = 0; r < rows; r++) {
+      let predicted = 0;
+      for (let i = 0; i < terms; i++)
+        predicted += (design[r * terms + i] as number) * (beta[i] as number);
+      residuals[r] = Math.abs((target[r] as number) - predicted);
+    }
+    const scale = Math.max(0.5, 1.4826 * median(residuals));
+    const limit = 1.5 * scale;
+    for (let r = 0; r < rows; r++) {
+      const e = residuals[r] as number;
+      weights[r] = e <= limit ? 1 : limit / e;
+    }
+  }
+  return beta;
+}
+
+/** Gaussian elimination with partial pivoting (small systems only). */
+function solve(matrix: Float64Array, rhs: Float64Array, n: number): Float64Array {
+  const a = Float64Array.from(matrix);
+  const b = Float64Array.from(rhs);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r++) {
+      if (Math.abs(a[r * n + col] as number) > Math.abs(a[pivot * n + col] as number)) pivot = r;
+    }
+    if (pivot !== col) {
+      for (let k = 0; k < n; k++) {
+        const t = a[col * n + k] as number;
+        a[col * n + k] = a[pivot * n + k] as number;
+        a[pivot * n + k] = t;
+      }
+      const t = b[col] as number;
+      b[col] = b[pivot] as number;
+      b[pivot] = t;
+    }
+    const p = a[col * n + col] as number;
+    if (Math.abs(p) < 1e-12) continue;
+    for (let r = col + 1; r < n; r++) {
+      const f = (a[r * n + col] as number) / p;
+      if (f === 0) continue;
+      for (let k = col; k < n; k++)
+        a[r * n + k] = (a[r * n + k] as number) - f * (a[col * n + k] as number);
+      b[r] = (b[r] as number) - f * (b[col] as number);
+    }
+  }
+  const x = new Float64Array(n);
+  for (let r = n - 1; r >= 0; r--) {
+    let sum = b[r] as number;
+    for (let k = r + 1; k < n; k++) sum -= (a[r * n + k] as number) * (x[k] as number);
+    const p = a[r * n + r] as number;
+    x[r] = Math.abs(p) < 1e-12 ? 0 : sum / p;
+  }
+  return x;
+}
+
+/** The median (the upper one of an even count), by selection: no full sort. */
+export function median(values: ArrayLike<number>): number {
+  const n = values.length;
+  if (n === 0) return 0;
+  const a = Float64Array.from(values);
+  const k = n >> 1;
+  let low = 0;
+  let high = n - 1;
+  while (low < high) {
+    const pivot = a[(low + high) >> 1] as number;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++;
+      while ((a[j] as number) > pivot) j--;
+      if (i <= j) {
+        const t = a[i] as number;
+        a[i] = a[j] as number;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) high = j;
+    else if (k >= i) low = i;
+    else break;
+  }
+  return a[k] as number;
+}
+
+/** Every FIT_STRIDE-th pixel, where valid, fits the global maps: tens of thousands of samples. */
+const FIT_STRIDE = 7;
+
+/** Every `stride`-th valid pixel: enough to fit a handful of terms. */
+function sampleIndices(valid: Uint8Array, stride: number): Int32Array {
+  const out: number[] = [];
+  for (let i = 0; i < valid.length; i += stride) if (valid[i] === 1) out.push(i);
+  return Int32Array.from(out);
+}
+
+/** Tone bins of the luma curve. */
+const TONE_BINS = 32;
+
+/**
+ * The reference's luma mapped to the copy's tones: for each band of tones, the median the copy
+ * shows there, interpolated between bands (brightness, contrast, gamma, any tone curve, and the
+ * clipping a brightened copy has). A median per band is what the honest majority of the pixels
+ * says; bands with too few pixels follow their neighbours.
+ */
+export function matchLuma(
+  reference: Float32Array,
+  copy: Float32Array,
+  valid: Uint8Array,
+): Float32Array {
+  const bins: number[][] = Array.from({ length: TONE_BINS }, () => []);
+  for (let i = 0; i < valid.length; i += 2) {
+    if (valid[i] === 0) continue;
+    const bin = Math.min(
+      TONE_BINS - 1,
+      Math.max(0, Math.floor(((reference[i] as number) / 256) * TONE_BINS)),
+    );
+    (bins[bin] as number[]).push(copy[i] as number);
+  }
+  const centres: number[] = [];
+  const levels: number[] = [];
+  bins.forEach((values, bin) => {
+    if (values.length < 8) return;
+    centres.push(((bin + 0.5) * 256) / TONE_BINS);
+    levels.push(median(values));
+  });
+  const out = new Float32Array(reference.length);
+  if (centres.length === 0) return out;
+  for (let i = 0; i < reference.length; i++)
+    out[i] = interpolate(centres, levels, reference[i] as number);
+  return out;
+}
+
+function interpolate(xs: readonly number[], ys: readonly number[], x: number): number {
+  const last = xs.length - 1;
+  if (x <= (xs[0] as number) || last === 0) {
+    if (last === 0) return ys[0] as number;
+    const slope = ((ys[1] as number) - (ys[0] as number)) / ((xs[1] as number) - (xs[0] as number));
+    return (ys[0] as number) + slope * (x - (xs[0] as number));
+  }
+  if (x >= (xs[last] as number)) {
+    const slope =
+      ((ys[last] as number) - (ys[last - 1] as number)) /
+      ((xs[last] as number) - (xs[last - 1] as number));
+    return (ys[last] as number) + slope * (x - (xs[last] as number));
+  }
+  let k = 1;
+  while ((xs[k] as number) < x) k++;
+  const x0 = xs[k - 1] as number;
+  const x1 = xs[k] as number;
+  const t = (x - x0) / (x1 - x0);
+  return (ys[k - 1] as number) * (1 - t) + (ys[k] as number) * t;
+}
+
+/**
+ * matchLuma, then what colour adds: a grey copy made with other weights or in linear light, or a
+ * saturation or hue change, moves luma by an amount that depends on each pixel's colour
+ * (correctByColour).
+ */
+export function matchLumaAndColour(
+  reference: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
+  copy: Float32Array,
+  valid: Uint8Array,
+): Float32Array {
+  const toned = matchLuma(reference.y, copy, valid);
+  correctByColour(reference, [copy], [toned], valid);
+  return toned;
+}
+
+const COLOUR_TERMS = 8;
+
+function colourTerms(
+  reference: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
+  i: number,
+  out: Float64Array,
+): void {
+  const t = (reference.y[i] as number) / 255;
+  const b = (reference.cb[i] as number) / 64;
+  const r = (reference.cr[i] as number) / 64;
+  out[0] = 1;
+  out[1] = b;
+  out[2] = r;
+  out[3] = b * t;
+  out[4] = r * t;
+  out[5] = b * b;
+  out[6] = r * r;
+  out[7] = b * r;
+}
+
+/**
+ * One chroma plane of the reference mapped to the copy's colours: a second-order map of both
+ * chroma planes and luma (saturation, hue turns, tints, white balance).
+ */
+export function matchChroma(
+  reference: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
+  copy: Float32Array,
+  valid: Uint8Array,
+): { readonly fitted: Float32Array } {
+  const samples = sampleIndices(valid, FIT_STRIDE);
+  const terms = CHROMA_TERMS;
+  const design = new Float64Array(samples.length * terms);
+  const target = new Float64Array(samples.length);
+  const row = new Float64Array(terms);
+  samples.forEach((index, r) => {
+    chromaTerms(reference, index, row);
+    design.set(row, r * terms);
+    target[r] = copy[index] as number;
+  });
+  const beta = robustFit(design, target, terms);
+  const out = new Float32Array(copy.length);
+  for (let i = 0; i < copy.length; i++) {
+    chromaTerms(reference, i, row);
+    let sum = 0;
+    for (let k = 0; k < terms; k++) sum += (beta[k] as number) * (row[k] as number);
+    out[i] = sum;
+  }
+  return { fitted: out };
+}
+
+const CHROMA_TERMS = 9;
+
+/**
+ * Second order in a* and b*, with luma. In CIELAB a hue turn is a rotation of (a*, b*) and a
+ * saturation change a scaling, both linear; the second order follows what the return to sRGB's
+ * gamut does to strong colours.
+ */
+function chromaTerms(
+  reference: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
+  i: number,
+  out: Float64Array,
+): void {
+  colourTerms(reference, i, out);
+  out[8] = (reference.y[i] as number) / 255;
+}
+
+/** Standard deviation of a plane over the valid pixels. */
+export function spread(plane: Float32Array, valid: Uint8Array): number {
+  let n = 0;
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0; i < plane.length; i++) {
+    if (valid[i] === 0) continue;
+    const v = plane[i] as number;
+    n++;
+    sum += v;
+    squares += v * v;
+  }
+  if (n === 0) return 0;
+  const mean = sum / n;
+  return Math.sqrt(Math.max(0, squares / n - mean * mean));
+}
+
+/** Side of the tiles over which local tone is fitted (reference pixels). */
+const LOCAL_TILE = 24;
+
+/**
+ * The fitted luma corrected by a gain and offset that vary smoothly over the picture (fitted per
+ * tile, robustly, and interpolated between tile centres): what a grey conversion in linear light,
+ * a vignette or a local-contrast filter does to tones that no single curve for the whole picture
+ * can follow. A gain and offset cannot make one picture's structure into another's, so an edit's
+ * residual stays.
+ */
+export function matchLocalTone(
+  fitted: Float32Array,
+  copy: Float32Array,
+  valid: Uint8Array,
+  width: number,
+  height: number,
+): Float32Array {
+  const columns = Math.max(1, Math.round(width / LOCAL_TILE));
+  const rows = Math.max(1, Math.round(height / LOCAL_TILE));
+  const gain = new Float64Array(columns * rows).fill(1);
+  const offset = new Float64Array(columns * rows);
+  for (let ty = 0; ty < rows; ty++) {
+    for (let tx = 0; tx < columns; tx++) {
+      const x0 = Math.floor((tx * width) / columns);
+      const x1 = Math.floor(((tx + 1) * width) / columns);
+      const y0 = Math.floor((ty * height) / rows);
+      const y1 = Math.floor(((ty + 1) * height) / rows);
+      const fit = tileFit(fitted, copy, valid, width, x0, x1, y0, y1);
+      gain[ty * columns + tx] = fit.gain;
+      offset[ty * columns + tx] = fit.offset;
+    }
+  }
+  const out = new Float32Array(fitted.length);
+  for (let y = 0; y < height; y++) {
+    const gy = Math.min(rows - 1, Math.max(0, ((y + 0.5) * rows) / height - 0.5));
+    const j0 = Math.floor(gy);
+    const j1 = Math.min(rows - 1, j0 + 1);
+    const fy = gy - j0;
+    for (let x = 0; x < width; x++) {
+      const gx = Math.min(columns - 1, Math.max(0, ((x + 0.5) * columns) / width - 0.5));
+      const i0 = Math.floor(gx);
+      const i1 = Math.min(columns - 1, i0 + 1);
+      const fx = gx - i0;
+      const mix = (p: Float64Array) =>
+        ((p[j0 * columns + i0] as number) * (1 - fx) + (p[j0 * columns + i1] as number) * fx) *
+          (1 - fy) +
+        ((p[j1 * columns + i0] as number) * (1 - fx) + (p[j1 * columns + i1] as number) * fx) * fy;
+      const i = y * width + x;
+      out[i] = mix(gain) * (fitted[i] as number) + mix(offset);
+    }
+  }
+  return out;
+}
+
+/** Above this median residual after its fit a tile's difference is structure, not tone. */
+const STRUCTURE_RESIDUAL = 5;
+
+/**
+ * copy ~ gain * fitted + offset over one tile (Huber-weighted). Identity when too few pixels, or
+ * when even the fitted tile leaves a large residual: then the tile shows other content (an edit),
+ * which a gain and offset must neither absorb nor spread into the neighbouring tiles.
+ */
+function tileFit(
+  fitted: Float32Array,
+  copy: Float32Array,
+  valid: Uint8Array,
+  width: number,
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+): { gain: number; offset: number } {
+  const identity = { gain: 1, offset: 0 };
+  let gain = 1;
+  let offset = 0;
+  for (let pass = 0; pass < 3; pass++) {
+    let sw = 0;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let sxy = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const i = y * width + x;
+        if (valid[i] === 0) continue;
+        const f = fitted[i] as number;
+        const c = copy[i] as number;
+        const e = Math.abs(c - (gain * f + offset));
+        const w = pass === 0 || e <= 4 ? 1 : 4 / e;
+        sw += w;
+        sx += w * f;
+        sy += w * c;
+        sxx += w * f * f;
+        sxy += w * f * c;
+      }
+    }
+    if (sw < 32) return identity;
+    const variance = sxx - (sx * sx) / sw;
+    // A flat tile fixes only the offset; gains stay within what tone curves do.
+    gain = variance > sw * 4 ? Math.max(0.1, Math.min(3, (sxy - (sx * sy) / sw) / variance)) : 1;
+    offset = (sy - gain * sx) / sw;
+  }
+  const residuals: number[] = [];
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = y * width + x;
+      if (valid[i] === 1)
+        residuals.push(Math.abs((copy[i] as number) - (gain * (fitted[i] as number) + offset)));
+    }
+  }
+  return median(residuals) > STRUCTURE_RESIDUAL ? identity : { gain, offset };
+}
+
+/** Bins of the colour table: luma, a*, b*. */
+const TABLE_L = 6;
+const TABLE_AB = 12;
+const TABLE_AB_RANGE = 96;
+/** A bin's shift is taken when this share of its pixels lies within the allowed spread of it. */
+const TABLE_AGREEMENT = 0.8;
+const TABLE_MIN_SPREAD = 3;
+/** A bin with fewer samples keeps the global map. */
+const TABLE_MIN_SAMPLES = 12;
+
+/**
+ * The global chroma maps corrected per colour: for each bin of the reference's colours, the
+ * median of what the copy shows beyond the global map there. A whole-copy colour change is a
+ * function of the colour (every pixel of one colour moves alike, wherever it is), so a colour
+ * only a small object has is followed too; a region recoloured in place moves some pixels of a
+ * colour and not others, and a bin so split keeps the global map, leaving the region standing out.
+ */
+export function correctByColour(
+  reference: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
+  copies: readonly Float32Array[],
+  fitted: readonly Float32Array[],
+  valid: Uint8Array,
+): void {
+  const bins = TABLE_L * TABLE_AB * TABLE_AB;
+  const binOf = (i: number) => {
+    const l = Math.min(TABLE_L - 1, Math.floor(((reference.y[i] as number) / 256) * TABLE_L));
+    const at = (v: number) =>
+      Math.min(
+        TABLE_AB - 1,
+        Math.max(0, Math.floor(((v + TABLE_AB_RANGE) / (2 * TABLE_AB_RANGE)) * TABLE_AB)),
+      );
+    return (
+      (l * TABLE_AB + at(reference.cb[i] as number)) * TABLE_AB + at(reference.cr[i] as number)
+    );
+  };
+  copies.forEach((copy, k) => {
+    const fit = fitted[k] as Float32Array;
+    const samples: number[][] = Array.from({ length: bins }, () => []);
+    for (let i = 0; i < valid.length; i += 2) {
+      if (valid[i] === 1)
+        (samples[binOf(i)] as number[]).push((copy[i] as number) - (fit[i] as number));
+    }
+    const shift = new Float32Array(bins);
+    for (let bin = 0; bin < bins; bin++) {
+      const values = samples[bin] as number[];
+      if (values.length < TABLE_MIN_SAMPLES) continue;
+      const middle = median(values);
+      // Only a shift the whole bin agrees on: a bin whose pixels moved apart (part of it
+      // recoloured in place) keeps the global map, so its moved part stands out.
+      const spreadOf = values.map((v) => Math.abs(v - middle)).sort((a, b) => a - b);
+      const wide = spreadOf[Math.floor(spreadOf.length * TABLE_AGREEMENT)] as number;
+      if (wide <= Math.max(TABLE_MIN_SPREAD, 0.5 * Math.abs(middle))) shift[bin] = middle;
+    }
+    for (let i = 0; i < valid.length; i++)
+      fit[i] = (fit[i] as number) + (shift[binOf(i)] as number);
+  });
+}

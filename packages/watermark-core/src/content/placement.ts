@@ -1,0 +1,79 @@
+// Where a copy shows the original: the mark's geometry fixes the copy's scale, rotation and
+// mirroring, and where the original's tile grid lies modulo one tile. What it leaves open is which
+// tile of the original is which in the copy: a few lattice positions, each a candidate placement.
+import type { MarkGeometry } from '../invisible/detect.ts';
+import { markGrid, originalAxes } from '../invisible/mark-geometry.ts';
+
+/** An affine map from the original's pixels to the copy's: copy = [a b; c d] * original + t. */
+export interface Placement {
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+  readonly d: number;
+  readonly tx: number;
+  readonly ty: number;
+}
+
+export interface Size {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The placements the mark allows: its geometry at every lattice position that overlaps the copy. */
+export function latticePlacements(geometry: MarkGeometry, original: Size, copy: Size): Placement[] {
+  const grid = markGrid(original.width, original.height);
+  const scale = geometry.tilePixels / (32 * grid.chipWidth);
+  const axes = originalAxes(geometry.rotation, geometry.mirrored);
+  const linear = {
+    a: axes.x.x * scale,
+    b: axes.y.x * scale,
+    c: axes.x.y * scale,
+    d: axes.y.y * scale,
+  };
+  const along = { x: axes.x.x * geometry.tilePixels, y: axes.x.y * geometry.tilePixels };
+  const tileY = scale * 32 * grid.chipHeight;
+  const across = { x: axes.y.x * tileY, y: axes.y.y * tileY };
+  // Lattice steps needed to move the original's frame across the whole copy, either way.
+  const reach =
+    (Math.hypot(copy.width, copy.height) + Math.hypot(original.width, original.height) * scale) /
+    Math.min(geometry.tilePixels, tileY);
+  const steps = Math.ceil(reach) + 1;
+  const placements: Placement[] = [];
+  for (let j = -steps; j <= steps; j++) {
+    for (let i = -steps; i <= steps; i++) {
+      const placement = {
+        ...linear,
+        tx: geometry.gridOriginX + i * along.x + j * across.x,
+        ty: geometry.gridOriginY + i * along.y + j * across.y,
+      };
+      if (overlapsCopy(placement, original, copy)) placements.push(placement);
+    }
+  }
+  return placements;
+}
+
+/** The copy point of an original point. */
+export function toCopy(placement: Placement, x: number, y: number): { x: number; y: number } {
+  return {
+    x: placement.a * x + placement.b * y + placement.tx,
+    y: placement.c * x + placement.d * y + placement.ty,
+  };
+}
+
+/** Whether the original's frame, placed, covers any of the copy (by its bounding box). */
+function overlapsCopy(placement: Placement, original: Size, copy: Size): boolean {
+  const corners = [
+    toCopy(placement, 0, 0),
+    toCopy(placement, original.width, 0),
+    toCopy(placement, 0, original.height),
+    toCopy(placement, original.width, original.height),
+  ];
+  const xs = corners.map((p) => p.x);
+  const ys = corners.map((p) => p.y);
+  return (
+    Math.max(...xs) > 0 &&
+    Math.min(...xs) < copy.width &&
+    Math.max(...ys) > 0 &&
+    Math.min(...ys) < copy.height
+  );
+}

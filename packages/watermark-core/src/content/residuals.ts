@@ -1,0 +1,233 @@
+// The copy's residual against the reference once what the whole copy does is fitted: its
+// softness (a blur, a shrink, a sharpening: chosen by the smallest residual), its tones (luma
+// curve) and colours (chroma map). What is left is what the copy changed locally.
+import type { ResidualPlane } from './block-scores.ts';
+import { gradientMagnitude } from './block-scores.ts';
+import { erode, maskedBlur, subtract } from './masked-filters.ts';
+import {
+  correctByColour,
+  matchChroma,
+  matchLocalTone,
+  matchLuma,
+  matchLumaAndColour,
+  median,
+  spread,
+} from './photometric.ts';
+import type { Placement } from './placement.ts';
+import { gaussianBlur, type Planes } from './planes.ts';
+import { type DecodedCopy, type Frame, warpCopy } from './warp.ts';
+
+/** Softness applied to both before comparing: re-encoding noise and the mark itself go. */
+const BASE_BLUR = 0.8;
+/** Extra softness tried on the reference (a soft or shrunk copy) or on the copy (a sharpened one). */
+const SOFTNESS = [
+  ...[0, 0.8, 1.3, 2, 3].map((sigma) => ({ ref: sigma, copy: 0 })),
+  ...[0.8, 1.4].map((sigma) => ({ ref: 0, copy: sigma })),
+];
+/** Pixels left out along the edge of what the copy shows (resampling and fill blur it). */
+const EDGE = 4;
+/** Share of a pixel's chroma its luma may move by, per unit of colour change of the copy. */
+const COLOUR_SHARE = 0.5;
+/** Reference luma beyond which a copy's clipping is a tone change's, not an edit's. */
+const CLIP_TONE_HIGH = 170;
+const CLIP_TONE_LOW = 60;
+/** A copy whose chroma spreads less than this is grey: only its luma is compared. */
+const GREY_SPREAD = 1.5;
+
+/** The reference's planes, and the other greys a grey copy may have been made with. */
+export interface Reference extends Planes {
+  readonly greys: readonly Float32Array[];
+}
+
+export interface Residuals {
+  readonly planes: ResidualPlane[];
+  /** The pixels compared. */
+  readonly valid: Uint8Array;
+  /** How much of the reference's frame the copy shows (before the edge is left out). */
+  readonly shown: number;
+  /** The reference's luma (as soft as the copy) and the copy's, compared. */
+  readonly referenceLuma: Float32Array;
+  readonly copyLuma: Float32Array;
+}
+
+export function fittedResiduals(
+  copy: DecodedCopy,
+  placement: Placement,
+  reference: Reference,
+  frame: Frame,
+): Residuals {
+  const warped = warpCopy(copy, placement, frame, { chroma: true, margin: 0 });
+  const { width, height } = frame;
+  const valid = erode(warped.valid, width, height, EDGE);
+  const copyY = maskedBlur(warped.y, warped.valid, width, height, BASE_BLUR);
+  const copyCb = warped.cb as Float32Array;
+  const copyCr = warped.cr as Float32Array;
+  const grey = spread(copyCb, valid) < GREY_SPREAD && spread(copyCr, valid) < GREY_SPREAD;
+  // A grey copy: the grey it was made with, of those a converter uses.
+  let refY = gaussianBlur(reference.y, width, height, BASE_BLUR);
+  if (grey) {
+    let error = lumaError(refY, copyY, valid);
+    for (const version of reference.greys) {
+      const candidate = gaussianBlur(version, width, height, BASE_BLUR);
+      const e = lumaError(candidate, copyY, valid);
+      if (e < error) {
+        error = e;
+        refY = candidate;
+      }
+    }
+  }
+  // The softness that matches best: the smallest luma residual (median, so edits do not count),
+  // chosen at half resolution (a quarter of the work; softness is a coarse property).
+  const half = halfSize(refY, copyY, valid, width, height);
+  let chosen = { ref: 0, copy: 0, error: Infinity };
+  for (const option of SOFTNESS) {
+    const r =
+      option.ref === 0
+        ? half.reference
+        : gaussianBlur(half.reference, half.width, half.height, option.ref / 2);
+    const c =
+      option.copy === 0
+        ? half.copy
+        : gaussianBlur(half.copy, half.width, half.height, option.copy / 2);
+    const error = lumaError(r, c, half.valid);
+    if (error < chosen.error) chosen = { ...option, error };
+  }
+  const best = {
+    refY: chosen.ref === 0 ? refY : gaussianBlur(refY, width, height, chosen.ref),
+    copyY: chosen.copy === 0 ? copyY : maskedBlur(copyY, warped.valid, width, height, chosen.copy),
+  };
+  const chromaSigma = BASE_BLUR + 1;
+  const referenceColour = {
+    y: best.refY,
+    cb: gaussianBlur(reference.cb, width, height, chromaSigma),
+    cr: gaussianBlur(reference.cr, width, height, chromaSigma),
+  };
+  const fittedLuma = matchLocalTone(
+    matchLumaAndColour(referenceColour, best.copyY, valid),
+    best.copyY,
+    valid,
+    width,
+    height,
+  );
+  const colour = new Float32Array(fittedLuma.length);
+  for (let i = 0; i < colour.length; i++) {
+    colour[i] = Math.hypot(referenceColour.cb[i] as number, referenceColour.cr[i] as number);
+  }
+  const chroma = grey ? null : chromaResidual(warped, referenceColour, valid, frame, chromaSigma);
+  // A grey copy lost all colour: its luma is judged as a grey conversion (matched above).
+  const colourChange = chroma?.change ?? 0;
+  const planes: ResidualPlane[] = [
+    {
+      residual: subtract(best.copyY, fittedLuma),
+      detail: gradientMagnitude(best.refY, width, height),
+      colour: { magnitude: colour, share: COLOUR_SHARE * colourChange },
+    },
+  ];
+  if (chroma !== null) planes.push(chroma.plane);
+  return {
+    planes,
+    valid,
+    shown: warped.count / (width * height),
+    referenceLuma: best.refY,
+    copyLuma: best.copyY,
+  };
+}
+
+/** The median luma residual once tones are fitted: how well two versions match, edits aside. */
+function lumaError(reference: Float32Array, copy: Float32Array, valid: Uint8Array): number {
+  const fitted = matchLuma(reference, copy, valid);
+  const errors: number[] = [];
+  for (let i = 0; i < valid.length; i += 3) {
+    if (valid[i] === 1) errors.push(Math.abs((copy[i] as number) - (fitted[i] as number)));
+  }
+  return median(errors);
+}
+
+/** Chroma is compared softer than luma: JPEG keeps it at half resolution. */
+function chromaResidual(
+  warped: ReturnType<typeof warpCopy>,
+  refPlanes: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
+  valid: Uint8Array,
+  frame: Frame,
+  sigma: number,
+): { readonly plane: ResidualPlane; readonly change: number } {
+  const { width, height } = frame;
+  const cb = maskedBlur(warped.cb as Float32Array, warped.valid, width, height, sigma);
+  const cr = maskedBlur(warped.cr as Float32Array, warped.valid, width, height, sigma);
+  const fitA = matchChroma(refPlanes, cb, valid);
+  const fitB = matchChroma(refPlanes, cr, valid);
+  const fittedCb = fitA.fitted;
+  const fittedCr = fitB.fitted;
+  correctByColour(refPlanes, [cb, cr], [fittedCb, fittedCr], valid);
+  // How far the copy's colours were turned or scaled as a whole: the fitted map's distance from
+  // identity, relative to the colour there is.
+  let moved = 0;
+  let present = 0;
+  for (let i = 0; i < valid.length; i++) {
+    if (valid[i] === 0) continue;
+    const a = refPlanes.cb[i] as number;
+    const b = refPlanes.cr[i] as number;
+    moved += ((fittedCb[i] as number) - a) ** 2 + ((fittedCr[i] as number) - b) ** 2;
+    present += a * a + b * b;
+  }
+  const change = present > 0 ? Math.sqrt(moved / present) : 0;
+  // Near a pixel the copy clipped in a highlight or shadow, its colour is the clipping's, not
+  // the picture's (a brightened copy); in mid-tones a clipped pixel is a colour pushed out of
+  // range, which is compared.
+  const clipped = gaussianBlur(warped.clipped as Float32Array, width, height, sigma);
+  const residual = new Float32Array(valid.length);
+  for (let i = 0; i < valid.length; i++) {
+    const tone = refPlanes.y[i] as number;
+    if ((clipped[i] as number) > 0.02 && (tone > CLIP_TONE_HIGH || tone < CLIP_TONE_LOW)) continue;
+    residual[i] = Math.hypot(
+      (cb[i] as number) - (fittedCb[i] as number),
+      (cr[i] as number) - (fittedCr[i] as number),
+    );
+  }
+  const gradCb = gradientMagnitude(refPlanes.cb, width, height);
+  const gradCr = gradientMagnitude(refPlanes.cr, width, height);
+  const detail = new Float32Array(valid.length);
+  for (let i = 0; i < valid.length; i++) {
+    detail[i] = Math.hypot(gradCb[i] as number, gradCr[i] as number);
+  }
+  return { plane: { residual, detail }, change };
+}
+
+/** Two planes and their mask at half the size (2x2 means; a cell is valid when all four are). */
+function halfSize(
+  reference: Float32Array,
+  copy: Float32Array,
+  valid: Uint8Array,
+  width: number,
+  height: number,
+): {
+  reference: Float32Array;
+  copy: Float32Array;
+  valid: Uint8Array;
+  width: number;
+  height: number;
+} {
+  const w = width >> 1;
+  const h = height >> 1;
+  const r = new Float32Array(w * h);
+  const c = new Float32Array(w * h);
+  const v = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = 2 * y * width + 2 * x;
+      const corners = [i, i + 1, i + width, i + width + 1];
+      let rs = 0;
+      let cs = 0;
+      let all = 1;
+      for (const k of corners) {
+        rs += reference[k] as number;
+        cs += copy[k] as number;
+        all &= valid[k] as number;
+      }
+      r[y * w + x] = rs / 4;
+      c[y * w + x] = cs / 4;
+      v[y * w + x] = all;
+    }
+  }
+  return { reference: r, copy: c, valid: v, width: w, height: h };
+}
