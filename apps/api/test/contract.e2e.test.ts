@@ -245,6 +245,10 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       { intervalMs: 100 },
     );
     expect(verification.body.status).toBe('success');
+    const regions = await call('GET', `/verify/${String(queued.body.requestId)}/regions.png`, {
+      headers: auth,
+    });
+    expect(regions.status).toBe(200);
     const value = Buffer.from(result.invisible.payload, 'hex').toString('base64');
     const alg = 'dev.hallmark.invisible.3';
     expect((await call('GET', '/services/supportedAlgorithms', { headers: auth })).status).toBe(

@@ -33,6 +33,12 @@ interface Report {
   metadata: Record<string, string>;
   invisible: { found: boolean; payload: string | null; confidence: number };
   c2pa: { present: boolean; manifestId: string | null; state: string | null };
+  content: {
+    state: string;
+    coverage: number | null;
+    similarity: number | null;
+    regions: Array<{ x: number; y: number; width: number; height: number }>;
+  };
   record: null | {
     author?: string;
     requestId?: string;
@@ -89,8 +95,11 @@ describe('verification: both marks read back, a verdict with reasons (real servi
     expect(reasonCodes(report)).toEqual([
       'manifest_trusted',
       'mark_issued',
+      'content_matches',
       'soft_binding_matches_mark',
     ]);
+    expect(report.content).toMatchObject({ state: 'same', regions: [] });
+    expect(report.content.coverage).toBeGreaterThan(0.95);
     expect(report).toMatchObject({
       isWatermarked: true,
       watermarkTypes: ['invisible', 'c2pa'],
@@ -233,6 +242,48 @@ describe('verification: both marks read back, a verdict with reasons (real servi
     expect(
       (report as unknown as { fingerprint: { distance: number } }).fingerprint.distance,
     ).toBeGreaterThan(16);
+  });
+
+  it('a patch pasted over the output: content_edited, where, and the picture with it drawn', async () => {
+    const { width = 0, height = 0 } = await sharp(output).metadata();
+    const patch = { left: Math.round(width * 0.5), top: Math.round(height * 0.2) };
+    const pasted = await sharp(join(fixtures, 'photos/marigold-bokeh-0.6mp.jpg'))
+      .resize(Math.round(width * 0.3), Math.round(height * 0.3), { fit: 'cover' })
+      .toBuffer();
+    const edited = await sharp(output)
+      .composite([{ input: pasted, ...patch }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const { report } = await verifyNow(edited);
+    expect(report.verdict).toBe('content_edited');
+    expect(reasonCodes(report)).toContain('content_edited');
+    expect(report.content.state).toBe('edited');
+    // One region, around the patch (0.3 x 0.3 of the picture at 0.5, 0.2).
+    expect(report.content.regions).toHaveLength(1);
+    const [region] = report.content.regions;
+    expect(Math.abs((region?.x ?? 0) - patch.left)).toBeLessThan(width * 0.05);
+    expect(Math.abs((region?.y ?? 0) - patch.top)).toBeLessThan(height * 0.05);
+    expect(Math.abs((region?.width ?? 0) - width * 0.3)).toBeLessThan(width * 0.08);
+
+    // As a job, the kept file is drawn on with the region outlined.
+    const { verification } = await verifyFile(client, new Uint8Array(edited), {
+      fileName: 'edited.jpg',
+      minIntervalMs: 50,
+      timeoutMs: HANG_MS,
+    });
+    const picture = await fetch(`${service.baseUrl}/verify/${verification.requestId}/regions.png`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    const drawn = await sharp(new Uint8Array(await picture.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([drawn.info.width, drawn.info.height]).toEqual([width, height]);
+    // The outline is red where the copy has the patch's edge.
+    const at = ((region?.y ?? 0) * width + (region?.x ?? 0) + 5) * drawn.info.channels;
+    expect(drawn.data[at]).toBeGreaterThan(200);
+    expect(drawn.data[at + 1]).toBeLessThan(80);
   });
 
   it('one changed byte: manifest_invalid, and the mark still leads to its record', async () => {

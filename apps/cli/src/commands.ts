@@ -38,7 +38,7 @@ export const commands: Record<string, CommandEntry> = {
   },
   verify: {
     usage:
-      'hallmark verify <file> [--json] [--url URL]   verifies a copy of an image through the server',
+      'hallmark verify <file> [--json] [--regions OUT.png] [--url URL]   verifies a copy of an image through the server; --regions draws where it was edited',
     load: async () => (await import('./commands/verify.ts')).verify,
   },
   sign: {

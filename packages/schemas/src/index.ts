@@ -75,6 +75,9 @@ export { FileName, MediaType, UploadLink, UploadLinkRequest } from './upload-lin
 export { formatPath, toFieldErrors } from './validation-errors.ts';
 export {
   C2paFinding,
+  CONTENT_STATES,
+  ContentFinding,
+  ContentRegion,
   FingerprintFinding,
   InvisibleFinding,
   ManifestIngredient,

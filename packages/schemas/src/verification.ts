@@ -10,7 +10,9 @@ import { WatermarkType } from './watermark-request.ts';
  * What a verification concludes (the decision table is in docs/verification.md):
  * `authentic`: a valid manifest whose soft binding names the mark found in the pixels;
  * `manifest_stripped`: a mark this deployment issued, no manifest in the file;
- * `mismatch`: the manifest and the mark disagree, or belong to different records (tampering);
+ * `mismatch`: the manifest and the mark disagree, or belong to different records, or the mark
+ *   sits on another picture than the one it was issued for (tampering);
+ * `content_edited`: the mark's picture, changed in places (`content.regions`; tampering);
  * `manifest_invalid`: the manifest's signature or hashes fail;
  * `manifest_only`: a valid manifest and no mark;
  * `unknown_mark`: a mark this deployment did not issue;
@@ -20,6 +22,7 @@ export const VERDICTS = [
   'authentic',
   'manifest_stripped',
   'mismatch',
+  'content_edited',
   'manifest_invalid',
   'manifest_only',
   'unknown_mark',
@@ -153,15 +156,54 @@ export const FingerprintFinding = z
       .meta({ description: "The file's perceptual fingerprint; null when it could not be taken." }),
     distance: z.int().min(0).max(64).nullable().meta({
       description:
-        "Bits (of 64) it differs from the fingerprint recorded with the mark's job; null without one. Over 16: another picture.",
+        "Bits (of 64) it differs from the fingerprint recorded with the mark's job; null without one. Informative only: a crop moves it as far as another picture does, so `content` decides.",
     }),
   })
   .meta({
     id: 'FingerprintFinding',
     description:
-      'Whether the picture is the one the mark was issued for: a mark moved onto another picture keeps its payload but not its fingerprint.',
+      "The file's global perceptual hash and its distance to the one recorded with the mark's job; kept for clients that read it, `content` is what the verdict follows.",
   });
 export type FingerprintFinding = z.infer<typeof FingerprintFinding>;
+
+export const ContentRegion = z
+  .strictObject({
+    x: z.int().min(0),
+    y: z.int().min(0),
+    width: z.int().min(1),
+    height: z.int().min(1),
+  })
+  .meta({
+    id: 'ContentRegion',
+    description: "A rectangle of the copy, in the copy's own pixels (before any EXIF rotation).",
+  });
+export type ContentRegion = z.infer<typeof ContentRegion>;
+
+export const CONTENT_STATES = ['same', 'edited', 'differs', 'not_compared'] as const;
+
+export const ContentFinding = z
+  .strictObject({
+    state: z.enum(CONTENT_STATES).meta({
+      description:
+        '`same`: the copy shows the issued picture (however cropped, resized, re-encoded or toned); `edited`: the issued picture, changed in `regions`; `differs`: another picture; `not_compared`: no comparison (no mark issued here, no reference kept for the job, or too little of the picture to judge).',
+    }),
+    coverage: z.number().min(0).max(1).nullable().meta({
+      description: 'Share of the issued picture the copy shows, 0 to 1; null when not compared.',
+    }),
+    similarity: z.number().min(0).max(1).nullable().meta({
+      description:
+        'Share of what the copy shows that matches the issued picture, 0 to 1; null when not compared.',
+    }),
+    regions: z.array(ContentRegion).meta({
+      description: 'Where the copy differs from the issued picture; empty unless `edited`.',
+    }),
+  })
+  .meta({
+    id: 'ContentFinding',
+    description:
+      "The copy compared, region by region, with the picture its mark was issued in, placed by the mark's geometry (docs/verification.md).",
+  });
+export type ContentFinding = z.infer<typeof ContentFinding>;
 
 export const PublishedRecord = z
   .strictObject({
@@ -206,6 +248,7 @@ export const VerificationReport = z
     invisible: InvisibleFinding,
     c2pa: C2paFinding,
     fingerprint: FingerprintFinding,
+    content: ContentFinding,
     record: PublishedRecord.nullable(),
   })
   .meta({

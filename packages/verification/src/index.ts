@@ -1,6 +1,13 @@
 // Verification: what a copy of an image says (its pixels' mark, its manifest), which record of
 // this deployment that leads to, and the verdict. Used by the API (synchronous verification and
 // the reports it serves) and by the worker (verification jobs).
+
+export {
+  CONTENT_NOT_COMPARED,
+  type ContentComparer,
+  compareWithIssued,
+  type IssuedPicture,
+} from './content.ts';
 export {
   c2paFinding,
   type ExamineOptions,
@@ -15,5 +22,6 @@ export {
   type StoredReport,
   storedResult,
   type VerificationOutcome,
+  type VerifyOptions,
   verifyImage,
 } from './verify-image.ts';

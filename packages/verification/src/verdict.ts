@@ -1,5 +1,6 @@
-import type { Verdict, VerificationReason } from '@hallmark/schemas';
-import { fingerprintDistance, SAME_PICTURE_MAX_DISTANCE } from '@hallmark/watermark-core';
+import type { ContentFinding, Verdict, VerificationReason } from '@hallmark/schemas';
+import { fingerprintDistance } from '@hallmark/watermark-core';
+import { CONTENT_NOT_COMPARED } from './content.ts';
 import type { Findings } from './findings.ts';
 
 /** The records of this deployment the findings lead to. */
@@ -24,9 +25,15 @@ const reason = (code: string, message: string): VerificationReason => ({ code, m
 /**
  * The verdict from what the file says and where it leads (the table in docs/verification.md).
  * The mark survives what drops a manifest (re-encodes, resizes, screenshots); the manifest
- * carries signed facts. Agreement of the two is authenticity; disagreement is tampering.
+ * carries signed facts; the content comparison tells whether the mark sits on the picture it was
+ * issued in. Agreement of all is authenticity; disagreement is tampering. A copy that could not
+ * be compared is judged by its marks alone: never accused for want of a comparison.
  */
-export function decideVerdict(findings: Findings, leads: Leads): Decision {
+export function decideVerdict(
+  findings: Findings,
+  leads: Leads,
+  content: ContentFinding = CONTENT_NOT_COMPARED,
+): Decision {
   const { invisible, c2pa } = findings;
   const reasons: VerificationReason[] = [];
   const valid = c2pa.present && c2pa.state !== 'invalid';
@@ -76,16 +83,10 @@ export function decideVerdict(findings: Findings, leads: Leads): Decision {
   reasons.push(
     reason('mark_issued', `The mark ${invisible.payload} was issued by this deployment.`),
   );
-  const distance = fingerprintDistanceOf(findings, leads);
-  if (distance !== null && distance > SAME_PICTURE_MAX_DISTANCE) {
-    reasons.push(
-      reason(
-        'content_differs',
-        `The picture is not the one the mark was issued for (its fingerprint differs in ${distance} of 64 bits): the mark was moved here from another image.`,
-      ),
-    );
-    return { verdict: 'mismatch', reasons };
-  }
+  const contentReason = judgeContent(content);
+  reasons.push(contentReason);
+  if (content.state === 'differs') return { verdict: 'mismatch', reasons };
+  if (content.state === 'edited') return { verdict: 'content_edited', reasons };
 
   if (!c2pa.present) {
     reasons.push(
@@ -135,6 +136,34 @@ export function decideVerdict(findings: Findings, leads: Leads): Decision {
     reason('soft_binding_matches_mark', 'The manifest names exactly the mark the pixels carry.'),
   );
   return { verdict: 'authentic', reasons };
+}
+
+const percent = (share: number | null) => `${Math.round((share ?? 0) * 100)} %`;
+
+/** The content comparison as a reason. */
+function judgeContent(content: ContentFinding): VerificationReason {
+  switch (content.state) {
+    case 'same':
+      return reason(
+        'content_matches',
+        `The picture is the one the mark was issued in (the copy shows ${percent(content.coverage)} of it, unchanged).`,
+      );
+    case 'edited':
+      return reason(
+        'content_edited',
+        `The picture is the one the mark was issued in, changed in ${content.regions.length} ${content.regions.length === 1 ? 'region' : 'regions'} (${percent(1 - (content.similarity ?? 1))} of what the copy shows; see content.regions).`,
+      );
+    case 'differs':
+      return reason(
+        'content_differs',
+        'The picture is not the one the mark was issued in: the mark was moved here from another image.',
+      );
+    case 'not_compared':
+      return reason(
+        'content_not_compared',
+        'The picture was not compared with the one the mark was issued in (no reference is kept for that job, or the copy shows too little of it).',
+      );
+  }
 }
 
 /** How far the file's fingerprint is from the one recorded with the mark's job; null if either is missing. */

@@ -4,6 +4,8 @@ import {
   type IssuedRecord,
   type Sql,
 } from '@hallmark/db';
+import type { ContentFinding } from '@hallmark/schemas';
+import { type ContentComparer, compareWithIssued } from './content.ts';
 import { type ExamineOptions, examineImage, type Findings, relateGeometry } from './findings.ts';
 import { type Decision, decideVerdict, fingerprintDistanceOf } from './verdict.ts';
 
@@ -15,13 +17,20 @@ export interface VerificationOutcome {
   readonly issued: IssuedRecord | null;
   /** Bits the file's fingerprint differs from the issuing job's; null without both. */
   readonly fingerprintDistance: number | null;
+  /** The copy compared with the picture its mark was issued in. */
+  readonly content: ContentFinding;
+}
+
+export interface VerifyOptions extends ExamineOptions {
+  /** Where the content comparison runs; by default here (the worker passes its pixel threads). */
+  readonly compareContent?: ContentComparer;
 }
 
 /** Examines the image, follows its marks to this deployment's records, and decides. */
 export async function verifyImage(
   bytes: Uint8Array,
   sql: Sql,
-  options: ExamineOptions,
+  options: VerifyOptions,
 ): Promise<VerificationOutcome> {
   const findings = await examineImage(bytes, options);
   const payload = findings.invisible.payload;
@@ -35,11 +44,17 @@ export async function verifyImage(
     byMark?.outputWidth == null || byMark.outputHeight == null
       ? null
       : { width: byMark.outputWidth, height: byMark.outputHeight };
+  // Only a mark issued here leads to a picture to compare with: unmarked images pay nothing.
+  const content = await compareWithIssued(bytes, findings.markGeometry, byMark, {
+    maxPixels: options.maxPixels,
+    compare: options.compareContent,
+  });
   return {
     findings: relateGeometry(findings, size),
-    decision: decideVerdict(findings, leads),
+    decision: decideVerdict(findings, leads, content),
     issued: byMark,
     fingerprintDistance: fingerprintDistanceOf(findings, leads),
+    content,
   };
 }
 
@@ -49,6 +64,8 @@ export interface StoredReport {
   readonly decision: Decision;
   readonly issuedRequestId: string | null;
   readonly fingerprintDistance: number | null;
+  /** Absent in reports stored before content comparisons. */
+  readonly content?: ContentFinding;
 }
 
 /** The row's columns for an outcome (`@hallmark/db`'s VerificationResult). */
@@ -67,6 +84,7 @@ export function storedResult(outcome: VerificationOutcome): {
       decision: outcome.decision,
       issuedRequestId: outcome.issued?.requestId ?? null,
       fingerprintDistance: outcome.fingerprintDistance,
+      content: outcome.content,
     },
   };
 }

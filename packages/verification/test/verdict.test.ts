@@ -1,6 +1,6 @@
-import type { C2paFinding } from '@hallmark/schemas';
+import type { C2paFinding, ContentFinding } from '@hallmark/schemas';
 import { describe, expect, it } from 'vitest';
-import { decideVerdict, type Findings, type Leads } from '../src/index.ts';
+import { CONTENT_NOT_COMPARED, decideVerdict, type Findings, type Leads } from '../src/index.ts';
 
 const PAYLOAD = '0123456789abcdef';
 
@@ -67,9 +67,18 @@ const issued: Leads = {
 };
 const unknown: Leads = { byMark: null, byManifest: null };
 
+const same: ContentFinding = { state: 'same', coverage: 0.25, similarity: 1, regions: [] };
+const edited: ContentFinding = {
+  state: 'edited',
+  coverage: 1,
+  similarity: 0.9,
+  regions: [{ x: 10, y: 20, width: 30, height: 40 }],
+};
+const differs: ContentFinding = { state: 'differs', coverage: 1, similarity: 0.2, regions: [] };
+
 describe('the verdict table', () => {
   it.each([
-    ['authentic: valid manifest binding the issued mark', findings({}), issued, 'authentic'],
+    ['authentic: valid manifest binding the issued mark', findings({}), issued, same, 'authentic'],
     [
       'authentic: also when untrusted, or re-signed with the issued manifest as its parent',
       findings({
@@ -78,74 +87,121 @@ describe('the verdict table', () => {
         ingredients: ['urn:c2pa:issued'],
       }),
       { ...issued, byManifest: null },
+      same,
       'authentic',
     ],
     [
-      'manifest_stripped: issued mark, no manifest',
+      'manifest_stripped: issued mark, no manifest, the same picture',
       findings({ manifest: 'none' }),
       { ...issued, byManifest: null },
+      same,
+      'manifest_stripped',
+    ],
+    [
+      'manifest_stripped: not compared (no reference kept), never accused, however far the fingerprint',
+      findings({ manifest: 'none', fingerprint: 'ff00ff00ff00ff00' }),
+      { ...issued, byManifest: null },
+      CONTENT_NOT_COMPARED,
       'manifest_stripped',
     ],
     [
       'mismatch: the manifest binds another mark',
       findings({ binding: 'ffffffffffffffff' }),
       issued,
+      same,
       'mismatch',
     ],
-    ['mismatch: the manifest binds no mark', findings({ binding: null }), issued, 'mismatch'],
+    ['mismatch: the manifest binds no mark', findings({ binding: null }), issued, same, 'mismatch'],
     [
       'mismatch: mark and manifest of two jobs',
       findings({}),
       { ...issued, byManifest: { requestId: 'job-2' } },
+      same,
       'mismatch',
     ],
     [
       'mismatch: a foreign manifest copying the binding',
       findings({ manifestId: 'urn:c2pa:forged' }),
       { ...issued, byManifest: null },
+      same,
       'mismatch',
     ],
     [
       'mismatch: the mark sits on another picture (content_differs)',
-      findings({ manifest: 'none', fingerprint: 'ff00ff00ff00ff00' }),
+      findings({ manifest: 'none' }),
       { ...issued, byManifest: null },
+      differs,
       'mismatch',
+    ],
+    [
+      'content_edited: the issued picture, changed in places, manifest stripped',
+      findings({ manifest: 'none' }),
+      { ...issued, byManifest: null },
+      edited,
+      'content_edited',
+    ],
+    [
+      'content_edited: also under a manifest that no longer validates',
+      findings({ manifest: 'invalid' }),
+      issued,
+      edited,
+      'content_edited',
     ],
     [
       'manifest_invalid: issued mark, broken manifest',
       findings({ manifest: 'invalid' }),
       issued,
+      same,
       'manifest_invalid',
     ],
     [
       'manifest_invalid: no mark, broken manifest',
       findings({ mark: null, manifest: 'invalid' }),
       unknown,
+      CONTENT_NOT_COMPARED,
       'manifest_invalid',
     ],
     [
       'manifest_only: valid manifest, no mark',
       findings({ mark: null, binding: null }),
       unknown,
+      CONTENT_NOT_COMPARED,
       'manifest_only',
     ],
     [
       'unknown_mark: a mark not issued here',
       findings({ manifest: 'none' }),
       unknown,
+      CONTENT_NOT_COMPARED,
       'unknown_mark',
     ],
     [
       'no_provenance: neither',
       findings({ mark: null, manifest: 'none' }),
       unknown,
+      CONTENT_NOT_COMPARED,
       'no_provenance',
     ],
-  ] as const)('%s', (_, found, leads, verdict) => {
-    const decision = decideVerdict(found, leads);
+  ] as const)('%s', (_, found, leads, content, verdict) => {
+    const decision = decideVerdict(found, leads, content);
     expect(decision.verdict).toBe(verdict);
     expect(decision.reasons.length).toBeGreaterThan(0);
     for (const entry of decision.reasons) expect(entry.message.length).toBeGreaterThan(10);
+  });
+
+  it('gives the content reason of each state, after the mark', () => {
+    const codes = (content: ContentFinding) =>
+      decideVerdict(findings({ manifest: 'none' }), { ...issued, byManifest: null }, content)
+        .reasons.map((entry) => entry.code)
+        .slice(1, 3);
+    expect(codes(same)).toEqual(['mark_issued', 'content_matches']);
+    expect(codes(edited)).toEqual(['mark_issued', 'content_edited']);
+    expect(codes(differs)).toEqual(['mark_issued', 'content_differs']);
+    expect(codes(CONTENT_NOT_COMPARED)).toEqual(['mark_issued', 'content_not_compared']);
+    const matched = decideVerdict(findings({}), issued, same).reasons.find(
+      (entry) => entry.code === 'content_matches',
+    );
+    expect(matched?.message).toContain('25 %');
   });
 
   it('says why: a manifest that names a mark the pixels lost', () => {

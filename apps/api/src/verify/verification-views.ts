@@ -6,7 +6,7 @@ import {
   type VerificationReport,
   WatermarkOptions,
 } from '@hallmark/schemas';
-import type { StoredReport } from '@hallmark/verification';
+import { CONTENT_NOT_COMPARED, type StoredReport } from '@hallmark/verification';
 import { FINGERPRINT_ALGORITHM } from '@hallmark/watermark-core';
 import { Inject, Injectable } from '@nestjs/common';
 import { RecordViews } from '../records/record-views.service.ts';
@@ -65,6 +65,7 @@ export class VerificationViews {
         value: findings.fingerprint ?? null,
         distance: stored.fingerprintDistance ?? null,
       },
+      content: stored.content ?? CONTENT_NOT_COMPARED,
       record,
     };
   }

@@ -5,8 +5,19 @@ import {
   type VerificationJob,
   VerifyRequest,
 } from '@hallmark/schemas';
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Client, CurrentClient } from '../auth/client.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency-key-header.ts';
 import { parseRequest } from '../validation/parse-request.ts';
@@ -43,6 +54,19 @@ export class VerifyController {
       parseRequest(VerifyRequest, body, 'body'),
       idempotencyKeyOf(idempotencyKey),
     );
+  }
+
+  /** The verified file with the regions where it was edited outlined (PNG). */
+  @Get(':requestId/regions.png')
+  async regions(
+    @CurrentClient() client: Client,
+    @Param('requestId') requestId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const params = parseRequest(RequestIdParams, { requestId }, 'path');
+    const picture = await this.verify.regionsPicture(client.apiKeyId, params.requestId);
+    reply.header('content-type', 'image/png').header('cache-control', 'private, no-store');
+    return Buffer.from(picture.buffer, picture.byteOffset, picture.length);
   }
 
   @Get(':requestId')

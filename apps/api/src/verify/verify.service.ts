@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  findOwnedFile,
   findVerification,
   findVerificationByIdempotencyKey,
   insertFinishedVerification,
@@ -11,6 +12,7 @@ import {
   type HallmarkConfig,
   LOGGER,
   type Logger,
+  OBJECT_STORAGE,
   PrismaService,
 } from '@hallmark/platform';
 import { PixelPool } from '@hallmark/platform/pixels';
@@ -20,7 +22,14 @@ import {
   type VerificationJob,
   type VerifyRequest,
 } from '@hallmark/schemas';
-import { storedResult, type VerificationOutcome, verifyImage } from '@hallmark/verification';
+import type { ObjectStorage } from '@hallmark/storage';
+import {
+  type StoredReport,
+  storedResult,
+  type VerificationOutcome,
+  verifyImage,
+} from '@hallmark/verification';
+import { drawRegions } from '@hallmark/watermark-core';
 import { Inject, Injectable } from '@nestjs/common';
 import { assertFileUsable, notUploaded } from '../files/usable-file.ts';
 import { requestHash } from '../idempotency/request-hash.ts';
@@ -45,6 +54,7 @@ export class VerifyService {
     private readonly anchors: TrustAnchors,
     private readonly views: VerificationViews,
     private readonly pixels: PixelPool,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   async verifyNow(apiKeyId: string, bytes: Uint8Array): Promise<VerificationJob> {
@@ -69,6 +79,7 @@ export class VerifyService {
         trustAnchors: await this.anchors.current(),
         maxPixels: this.config.MAX_IMAGE_PIXELS,
         readPixels: this.pixels.reader(signal),
+        compareContent: this.pixels.comparer(signal),
       });
     } catch (error) {
       throw imageProblem(error) ?? error;
@@ -118,6 +129,38 @@ export class VerifyService {
       );
     }
     return { status: 'pending', requestId: verification.id, fileId: request.fileId };
+  }
+
+  /**
+   * The verified file with its report's edited regions outlined: only a file uploaded for
+   * `POST /verify` is kept to draw on (an image sent to `POST /verify/file` never is).
+   */
+  async regionsPicture(apiKeyId: string, requestId: string): Promise<Uint8Array> {
+    const row = await findVerification(this.prisma.sql, requestId, apiKeyId);
+    if (row === null) throw ProblemException.notFound(`No verification ${requestId}.`);
+    if (row.status !== 'success' || row.report === null) {
+      throw ProblemException.notFound(
+        `Verification ${requestId} is ${row.status}: its regions are drawn once it succeeds.`,
+      );
+    }
+    if (row.fileId === null) {
+      throw ProblemException.notFound(
+        `Verification ${requestId} verified an image sent in the request, which is not kept: draw its regions from result.content.regions (hallmark verify --regions out.png).`,
+      );
+    }
+    const file = await findOwnedFile(this.prisma.sql, row.fileId, apiKeyId);
+    if (file === null || file.deletedAt !== null) {
+      throw new ProblemException(
+        problemTypes.fileDeleted,
+        `The file of verification ${requestId} was deleted by retention.`,
+      );
+    }
+    const regions = (row.report as StoredReport).content?.regions ?? [];
+    return drawRegions(
+      await this.storage.read(file.storageKey),
+      regions,
+      this.config.MAX_IMAGE_PIXELS,
+    );
   }
 
   async get(apiKeyId: string, requestId: string): Promise<VerificationJob> {

@@ -1,15 +1,21 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { HallmarkClient, UnknownContentTypeError, verifyFile } from '@hallmark/sdk';
+import { DEFAULT_MAX_PIXELS, drawRegions } from '@hallmark/watermark-core';
 import { apiBaseUrl } from '../environment.ts';
 import { type CliIo, UsageError } from '../io.ts';
 
-/** Exit codes by verdict: 0 authentic, 3 provenance found but not whole, 4 tampering, 5 none. */
+/**
+ * Exit codes by verdict: 0 authentic, 3 provenance found but not whole, 4 tampering (an edited
+ * copy included), 5 none.
+ */
 const EXIT_CODES: Record<string, number> = {
   authentic: 0,
   manifest_stripped: 3,
   manifest_only: 3,
   unknown_mark: 3,
   mismatch: 4,
+  content_edited: 4,
   manifest_invalid: 4,
   no_provenance: 5,
 };
@@ -17,11 +23,16 @@ const EXIT_CODES: Record<string, number> = {
 /**
  * Uploads the file, has the server verify it, and prints the verdict with its reasons (or the
  * whole report with `--json`). The exit code tells the verdict, so scripts can branch on it.
+ * `--regions out.png` also writes the copy with the regions where it was edited outlined.
  */
 export async function verify(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { json: { type: 'boolean', default: false }, url: { type: 'string' } },
+    options: {
+      json: { type: 'boolean', default: false },
+      url: { type: 'string' },
+      regions: { type: 'string' },
+    },
     allowPositionals: true,
   });
   const [file, ...extra] = positionals;
@@ -45,6 +56,9 @@ export async function verify(args: string[], io: CliIo): Promise<number> {
   } else {
     io.stdout(`${report.verdict}\n`);
     for (const reason of report.reasons) io.stdout(`  ${reason.code}: ${reason.message}\n`);
+    for (const region of report.content.regions) {
+      io.stdout(`  edited: ${region.width}x${region.height} at ${region.x},${region.y}\n`);
+    }
     if (report.record !== null) {
       const facts = Object.entries(report.metadata)
         .map(([name, value]) => `${name}=${value}`)
@@ -54,6 +68,18 @@ export async function verify(args: string[], io: CliIo): Promise<number> {
       if (report.record.manifestUrl !== null) {
         io.stdout(`  original manifest: ${report.record.manifestUrl}\n`);
       }
+    }
+  }
+  if (values.regions !== undefined) {
+    const picture = await drawRegions(
+      await readFile(file),
+      report.content.regions,
+      DEFAULT_MAX_PIXELS,
+    );
+    await writeFile(values.regions, picture);
+    const count = report.content.regions.length;
+    if (!values.json) {
+      io.stdout(`  regions: ${count === 0 ? 'none' : count} drawn in ${values.regions}\n`);
     }
   }
   return EXIT_CODES[report.verdict] ?? 1;

@@ -6,10 +6,14 @@ export interface ImageInput {
   readonly contentType: string;
 }
 
-/** A marked image and the perceptual fingerprint of its picture. */
+/**
+ * A marked image, the perceptual fingerprint of its picture and its content reference (the small
+ * JPEG verification compares copies with).
+ */
 export interface MarkedImage {
   readonly bytes: Uint8Array;
   readonly fingerprint: string;
+  readonly contentReference: Uint8Array;
   readonly width: number;
   readonly height: number;
 }

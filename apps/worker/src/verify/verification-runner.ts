@@ -51,6 +51,7 @@ export class VerificationRunner {
         trustAnchors: this.#trustAnchors,
         maxPixels: this.config.MAX_IMAGE_PIXELS,
         readPixels: this.pixels.reader(signal),
+        compareContent: this.pixels.comparer(signal),
       });
       await finishVerification(this.prisma.sql, requestId, storedResult(outcome));
       this.logger.info({ requestId, verdict: outcome.decision.verdict }, 'verification done');

@@ -210,6 +210,7 @@ export class WatermarkPipeline {
     // Taken by the embedder from the pixels it reads anyway: a copy's fingerprint is compared with
     // it, so a mark moved onto another picture is caught. Only marked outputs need one.
     let fingerprint: string | undefined;
+    let contentReference: Uint8Array | undefined;
     let size: { width: number; height: number } | undefined;
     const invisible = options.watermarkType.includes('invisible')
       ? this.techniques.invisible
@@ -220,6 +221,7 @@ export class WatermarkPipeline {
       );
       image = { ...image, bytes: marked.bytes };
       fingerprint = marked.fingerprint;
+      contentReference = marked.contentReference;
       size = { width: marked.width, height: marked.height };
       softBinding = { algorithm: invisible.algorithm, payloadHex: markPayload };
     }
@@ -257,6 +259,7 @@ export class WatermarkPipeline {
       fingerprint: fingerprint ?? null,
       width: size?.width ?? null,
       height: size?.height ?? null,
+      contentReference: contentReference ?? null,
     };
     const manifest =
       signed === undefined ? null : { manifestId: signed.manifestId, storageKey: manifestKey };

@@ -11,6 +11,8 @@ export interface IssuedRecord {
   readonly fingerprint: string | null;
   readonly outputWidth: number | null;
   readonly outputHeight: number | null;
+  /** The output's content reference (a small JPEG); null for jobs marked before references. */
+  readonly contentReference: Uint8Array | null;
   readonly finishedAt: Date | null;
   readonly createdAt: Date;
 }
@@ -18,7 +20,7 @@ export interface IssuedRecord {
 const ISSUED = `SELECT id AS "requestId", file_id AS "fileId", api_key_id AS "apiKeyId", options,
        mark_payload AS "markPayload", manifest_id AS "manifestId", fingerprint,
        output_width AS "outputWidth", output_height AS "outputHeight",
-       finished_at AS "finishedAt", created_at AS "createdAt"
+       content_reference AS "contentReference", finished_at AS "finishedAt", created_at AS "createdAt"
   FROM watermark_jobs`;
 
 /** The job whose output carries this mark payload (unique), once its output was recorded. */

@@ -34,6 +34,8 @@ export interface StoredOutput {
   /** Pixel size of a marked output. */
   readonly width?: number | null;
   readonly height?: number | null;
+  /** A marked output's content reference (a small JPEG copies are compared with). */
+  readonly contentReference?: Uint8Array | null;
 }
 
 export type JobClaim =
@@ -197,7 +199,8 @@ export async function recordOutput(
     `UPDATE watermark_jobs
         SET output_storage_key = $3, output_content_type = $4, output_size_bytes = $5,
             output_sha256 = $6, updated_at = $7, manifest_id = $8, manifest_storage_key = $9,
-            fingerprint = $10, output_width = $11, output_height = $12
+            fingerprint = $10, output_width = $11, output_height = $12,
+            content_reference = $13
       WHERE ${HELD} AND output_storage_key IS NULL`,
     [
       lease.jobId,
@@ -212,6 +215,7 @@ export async function recordOutput(
       output.fingerprint ?? null,
       output.width ?? null,
       output.height ?? null,
+      output.contentReference ?? null,
     ],
   );
   return rowCount === 1;

@@ -2,4 +2,4 @@
 // (synchronous verification). A subpath of its own: only processes that do pixel work load piscina
 // and the invisible engine.
 export { PixelPool, type PixelPoolLayout, pixelPoolLayout } from './pixel-pool.ts';
-export type { EmbedTask, ReadTask } from './pixel-tasks.ts';
+export type { CompareTask, EmbedTask, ReadTask } from './pixel-tasks.ts';

@@ -1,8 +1,20 @@
+import type { ContentComparison, ContentInput } from '@hallmark/watermark-core/content';
 import type { Detection } from '@hallmark/watermark-core/invisible';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import type { Logger } from '../logger.ts';
-import type { EmbedResult, EmbedTask, ReadResult, ReadTask, TaskFailure } from './pixel-tasks.ts';
+import type {
+  CompareResult,
+  CompareTask,
+  EmbedResult,
+  EmbedTask,
+  ReadResult,
+  ReadTask,
+  TaskFailure,
+} from './pixel-tasks.ts';
+
+type Task = EmbedTask | ReadTask | CompareTask;
+type Result = EmbedResult | ReadResult | CompareResult;
 
 export interface PixelPoolLayout {
   readonly threads: number;
@@ -35,7 +47,7 @@ export function pixelPoolLayout(
 }
 
 interface PixelThread {
-  readonly pool: Piscina<EmbedTask | ReadTask, EmbedResult | ReadResult>;
+  readonly pool: Piscina<Task, Result>;
   running: number;
 }
 
@@ -79,13 +91,14 @@ export class PixelPool implements OnApplicationShutdown {
   ): Promise<{
     readonly bytes: Uint8Array;
     readonly fingerprint: string;
+    readonly contentReference: Uint8Array;
     readonly width: number;
     readonly height: number;
   }> {
-    const { bytes, fingerprint, width, height } = succeeded(
+    const { bytes, fingerprint, contentReference, width, height } = succeeded(
       (await this.#run('embed', task, signal)) as EmbedResult,
     );
-    return { bytes, fingerprint, width, height };
+    return { bytes, fingerprint, contentReference, width, height };
   }
 
   /**
@@ -116,11 +129,19 @@ export class PixelPool implements OnApplicationShutdown {
     return (bytes, maxPixels) => this.read({ bytes, maxPixels }, signal);
   }
 
-  async #run(
-    name: 'embed' | 'read',
-    task: EmbedTask | ReadTask,
+  /** A verified copy compared with its job's picture (compareContent), on the least busy thread. */
+  async compare(task: CompareTask, signal: AbortSignal): Promise<ContentComparison> {
+    return succeeded((await this.#run('compare', task, signal)) as CompareResult).comparison;
+  }
+
+  /** `compare` in the shape of `verifyImage`'s `compareContent`, every call within `signal`. */
+  comparer(
     signal: AbortSignal,
-  ): Promise<EmbedResult | ReadResult> {
+  ): (bytes: Uint8Array, input: ContentInput) => Promise<ContentComparison> {
+    return (bytes, input) => this.compare({ bytes, ...input }, signal);
+  }
+
+  async #run(name: 'embed' | 'read' | 'compare', task: Task, signal: AbortSignal): Promise<Result> {
     const thread = await this.#place(signal);
     try {
       return await untilAborted(thread.pool.run(task, { name }), signal, () =>
@@ -164,7 +185,7 @@ export class PixelPool implements OnApplicationShutdown {
   }
 
   #startThread(): PixelThread {
-    const pool = new Piscina<EmbedTask | ReadTask, EmbedResult | ReadResult>({
+    const pool = new Piscina<Task, Result>({
       filename: new URL('./pixel-tasks.js', import.meta.url).href,
       minThreads: 1,
       maxThreads: 1,

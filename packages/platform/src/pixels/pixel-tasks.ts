@@ -1,6 +1,13 @@
 // Runs in a pool thread: the pixel work of the invisible mark (marking a job's image, reading a
-// verified file's mark and fingerprint), off the worker's event loop.
+// verified file's mark and fingerprint, comparing it with its job's picture), off the worker's
+// event loop.
 import { workerData } from 'node:worker_threads';
+import {
+  type ContentComparison,
+  type ContentInput,
+  compareContent,
+  makeContentReference,
+} from '@hallmark/watermark-core/content';
 // Only the invisible engine: C2PA is signed on the main thread, and a pixel thread that loaded it
 // too would carry twice the heap through its frequent full collections (see that entry's notes).
 import {
@@ -30,6 +37,7 @@ export type EmbedResult =
       readonly ok: true;
       readonly bytes: Uint8Array;
       readonly fingerprint: string;
+      readonly contentReference: Uint8Array;
       readonly width: number;
       readonly height: number;
     }
@@ -59,15 +67,36 @@ export async function read(task: ReadTask): Promise<ReadResult> {
   }
 }
 
+export interface CompareTask extends ContentInput {
+  readonly bytes: Uint8Array;
+}
+
+export type CompareResult =
+  | { readonly ok: true; readonly comparison: ContentComparison }
+  | TaskFailure;
+
+/** A verified copy compared with its job's content reference (compareContent). */
+export async function compare(task: CompareTask): Promise<CompareResult> {
+  try {
+    const { bytes, ...input } = task;
+    return { ok: true, comparison: await compareContent(bytes, input) };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
 export async function embed(task: EmbedTask): Promise<EmbedResult> {
   try {
     const marked = await embedMark(task.bytes, payloadFromHex(task.payloadHex), {
       maxPixels: task.maxPixels,
     });
+    // The reference is of the issued pixels (signing a manifest later does not change them).
+    const contentReference = await makeContentReference(marked.image, task.maxPixels);
     return {
       ok: true,
       bytes: marked.image,
       fingerprint: marked.fingerprint,
+      contentReference,
       width: marked.width,
       height: marked.height,
     };

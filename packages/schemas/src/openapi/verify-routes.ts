@@ -84,6 +84,37 @@ export function registerVerifyRoutes(registry: OpenAPIRegistry): void {
   });
 
   registry.registerPath({
+    method: 'get',
+    path: '/verify/{requestId}/regions.png',
+    operationId: 'getVerificationRegions',
+    tags: ['Verification'],
+    summary: 'The verified copy with its edited regions outlined',
+    description:
+      'A PNG of the file verified by `POST /verify`, as stored (no EXIF rotation), with each of `result.content.regions` outlined: where the copy differs from the picture its mark was issued in. The file is kept `VERIFY_RETENTION_HOURS` after its last verification; an image sent to `POST /verify/file` is never kept, so draw its regions from the report (`hallmark verify --regions out.png`).',
+    security: bearerAuth,
+    'x-hallmark-sdk': 'hand-written',
+    request: { params: RequestIdParams },
+    responses: {
+      200: {
+        description: 'The copy with its regions outlined.',
+        content: { 'image/png': { schema: { type: 'string', format: 'binary' } as never } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
+        {
+          problem: problemTypes.notFound,
+          when: 'this client has no such verification, it is not finished, or it verified an image sent in the request (not kept).',
+        },
+        {
+          problem: problemTypes.fileDeleted,
+          when: 'the verified file was deleted by retention.',
+        },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
+  registry.registerPath({
     method: 'post',
     path: '/verify/file',
     operationId: 'verifyImage',

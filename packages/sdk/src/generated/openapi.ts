@@ -269,6 +269,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verify/{requestId}/regions.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The verified copy with its edited regions outlined
+         * @description A PNG of the file verified by `POST /verify`, as stored (no EXIF rotation), with each of `result.content.regions` outlined: where the copy differs from the picture its mark was issued in. The file is kept `VERIFY_RETENTION_HOURS` after its last verification; an image sent to `POST /verify/file` is never kept, so draw its regions from the report (`hallmark verify --regions out.png`).
+         */
+        get: operations["getVerificationRegions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verify/file": {
         parameters: {
             query?: never;
@@ -1141,6 +1161,27 @@ export interface components {
             } | null;
             ingredients: components["schemas"]["ManifestIngredient"][];
         };
+        /** @description The copy compared, region by region, with the picture its mark was issued in, placed by the mark's geometry (docs/verification.md). */
+        ContentFinding: {
+            /**
+             * @description `same`: the copy shows the issued picture (however cropped, resized, re-encoded or toned); `edited`: the issued picture, changed in `regions`; `differs`: another picture; `not_compared`: no comparison (no mark issued here, no reference kept for the job, or too little of the picture to judge).
+             * @enum {string}
+             */
+            state: "same" | "edited" | "differs" | "not_compared";
+            /** @description Share of the issued picture the copy shows, 0 to 1; null when not compared. */
+            coverage: number | null;
+            /** @description Share of what the copy shows that matches the issued picture, 0 to 1; null when not compared. */
+            similarity: number | null;
+            /** @description Where the copy differs from the issued picture; empty unless `edited`. */
+            regions: components["schemas"]["ContentRegion"][];
+        };
+        /** @description A rectangle of the copy, in the copy's own pixels (before any EXIF rotation). */
+        ContentRegion: {
+            x: number;
+            y: number;
+            width: number;
+            height: number;
+        };
         /** @description Whether one dependency answers. */
         DependencyCheck: {
             /** @enum {string} */
@@ -1155,12 +1196,12 @@ export interface components {
             path: string;
             message: string;
         };
-        /** @description Whether the picture is the one the mark was issued for: a mark moved onto another picture keeps its payload but not its fingerprint. */
+        /** @description The file's global perceptual hash and its distance to the one recorded with the mark's job; kept for clients that read it, `content` is what the verdict follows. */
         FingerprintFinding: {
             algorithm: string;
             /** @description The file's perceptual fingerprint; null when it could not be taken. */
             value: string | null;
-            /** @description Bits (of 64) it differs from the fingerprint recorded with the mark's job; null without one. Over 16: another picture. */
+            /** @description Bits (of 64) it differs from the fingerprint recorded with the mark's job; null without one. Informative only: a crop moves it as far as another picture does, so `content` decides. */
             distance: number | null;
         };
         /** @description Liveness: the API process answers. */
@@ -1553,7 +1594,7 @@ export interface components {
          * @description `authentic`, `manifest_stripped`, `mismatch`, `manifest_invalid`, `manifest_only`, `unknown_mark` or `no_provenance`; `reasons` explains it.
          * @enum {string}
          */
-        Verdict: "authentic" | "manifest_stripped" | "mismatch" | "manifest_invalid" | "manifest_only" | "unknown_mark" | "no_provenance";
+        Verdict: "authentic" | "manifest_stripped" | "mismatch" | "content_edited" | "manifest_invalid" | "manifest_only" | "unknown_mark" | "no_provenance";
         /** @description The verification was queued. */
         VerificationAccepted: {
             /** @enum {string} */
@@ -1598,6 +1639,7 @@ export interface components {
                 invisible: components["schemas"]["InvisibleFinding"];
                 c2pa: components["schemas"]["C2paFinding"];
                 fingerprint: components["schemas"]["FingerprintFinding"];
+                content: components["schemas"]["ContentFinding"];
                 record: components["schemas"]["PublishedRecord"];
             };
             /** @description Present when `failed`. */
@@ -1951,6 +1993,8 @@ export type C2paSoftBindingAlgList = components['schemas']['c2pa.softBindingAlgL
 export type C2paSoftBindingQuery = components['schemas']['c2pa.softBindingQuery'];
 export type C2paSoftBindingQueryResult = components['schemas']['c2pa.softBindingQueryResult'];
 export type C2paFinding = components['schemas']['C2paFinding'];
+export type ContentFinding = components['schemas']['ContentFinding'];
+export type ContentRegion = components['schemas']['ContentRegion'];
 export type DependencyCheck = components['schemas']['DependencyCheck'];
 export type FieldError = components['schemas']['FieldError'];
 export type FingerprintFinding = components['schemas']['FingerprintFinding'];
@@ -3220,6 +3264,94 @@ export interface operations {
             };
             /** @description Resource not found (`not-found`): this client has no such verification. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVerificationRegions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `requestId` answered by `POST /watermark`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy with its regions outlined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Request validation failed (`validation-error`): `requestId` is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): this client has no such verification, it is not finished, or it verified an image sent in the request (not kept). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description File deleted by retention (`file-deleted`): the verified file was deleted by retention. */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

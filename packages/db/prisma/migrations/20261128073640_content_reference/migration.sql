@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "watermark_jobs" ADD COLUMN     "content_reference" BYTEA;
