@@ -5,6 +5,12 @@
 export { findKeyByHash, type KeyCredential, keyStatus, touchKey } from './api-keys.ts';
 export { completeBatches, insertBatch } from './batches.ts';
 export {
+  countReferencesLost,
+  findMissingReferences,
+  type MissingReference,
+  storeContentReference,
+} from './content-references.ts';
+export {
   claimUpload,
   completeUpload,
   findFileByStorageKey,
