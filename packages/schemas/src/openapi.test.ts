@@ -78,6 +78,7 @@ describe('the OpenAPI document', () => {
       getNftTransfer: 'GET /nft/transfers/{transferId} 200',
       createVerification: 'POST /verify 202',
       getVerification: 'GET /verify/{requestId} 200',
+      getVerificationRegions: 'GET /verify/{requestId}/regions.png 200',
       verifyImage: 'POST /verify/file 200',
       createWebhookEndpoint: 'POST /webhooks 201',
       listWebhookEndpoints: 'GET /webhooks 200',
