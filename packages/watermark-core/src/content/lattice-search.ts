@@ -7,8 +7,8 @@ import type { Placement } from './placement.ts';
 import { gaussianBlur, type Planes } from './planes.ts';
 import { correlation, type DecodedCopy, type Frame, warpCopy } from './warp.ts';
 
-/** Reference pixels per coarse pixel. */
-const COARSE = 4;
+/** Long side of the coarse frame the positions are ranked in (reference pixels are averaged to it). */
+const COARSE_SIDE = 128;
 /** Candidates passed on, at most, and how close to the best they must rank. */
 const FINALISTS = 6;
 const FINALIST_RANK = 0.8;
@@ -20,12 +20,13 @@ export function rankPlacements(
   frame: Frame,
 ): Placement[] {
   if (placements.length === 0) return [];
-  const coarse = downsample(reference.y, reference.width, reference.height, COARSE);
+  const factor = Math.max(1, Math.round(Math.max(frame.width, frame.height) / COARSE_SIDE));
+  const coarse = downsample(reference.y, reference.width, reference.height, factor);
   const coarseFrame: Frame = {
     width: coarse.width,
     height: coarse.height,
-    scaleX: frame.scaleX / COARSE,
-    scaleY: frame.scaleY / COARSE,
+    scaleX: frame.scaleX / factor,
+    scaleY: frame.scaleY / factor,
   };
   // Detail: a difference of blurs, taken once on each side (the copy's in its own pixels, then
   // resampled per placement).
@@ -35,8 +36,8 @@ export function rankPlacements(
   );
   const { width, height } = copy.planes;
   const copyDetail = subtract(
-    gaussianBlur(copy.planes.y, width, height, COARSE / 2),
-    gaussianBlur(copy.planes.y, width, height, COARSE * 3),
+    gaussianBlur(copy.planes.y, width, height, factor / 2),
+    gaussianBlur(copy.planes.y, width, height, factor * 3),
   );
   const tried = placements.map((placement) => {
     const warped = warpCopy(copy, placement, coarseFrame, {
