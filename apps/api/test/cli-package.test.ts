@@ -1,19 +1,22 @@
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMMAND_HANG_MS,
   emptyProject,
   ok,
   packInto,
+  sh,
   tarballEntries,
   userEnv,
 } from './support/npm-project.ts';
 import { type RunningService, startService } from './support/service.ts';
 
 const cliFolder = join(import.meta.dirname, '../../cli');
-const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
+const fixturePhotos = join(import.meta.dirname, '../../../fixtures/photos');
+const photo = join(fixturePhotos, 'fig-0.25mp.jpg');
 
 describe('the packed CLI, installed with plain npm into an empty project', () => {
   let service: RunningService;
@@ -104,6 +107,28 @@ describe('the packed CLI, installed with plain npm into an empty project', () =>
     const verified = await ok('npx', ['hallmark', 'verify', 'marked.jpg'], project);
     expect(verified.stdout.split('\n')[0]).toBe('authentic');
     expect(verified.stdout).toContain('author=Ada');
+
+    // A patch pasted over it: content_edited, exit 4, and --regions draws where.
+    const output = await readFile(join(project, 'marked.jpg'));
+    const { width = 0, height = 0 } = await sharp(output).metadata();
+    const patch = await sharp(join(fixturePhotos, 'boats-0.6mp.jpg'))
+      .resize(Math.round(width / 3), Math.round(height / 3), { fit: 'cover' })
+      .toBuffer();
+    await sharp(output)
+      .composite([{ input: patch, left: Math.round(width / 2), top: Math.round(height / 4) }])
+      .jpeg({ quality: 90 })
+      .toFile(join(project, 'edited.jpg'));
+    const edited = await sh(
+      'npx',
+      ['hallmark', 'verify', 'edited.jpg', '--regions', 'regions.png'],
+      project,
+    );
+    expect(edited.code, edited.stderr).toBe(4);
+    expect(edited.stdout.split('\n')[0]).toBe('content_edited');
+    expect(edited.stdout).toMatch(/edited: \d+x\d+ at \d+,\d+/);
+    expect(edited.stdout).toContain('regions: 1 drawn in regions.png');
+    const drawn = await sharp(join(project, 'regions.png')).metadata();
+    expect([drawn.format, drawn.width, drawn.height]).toEqual(['png', width, height]);
   });
 
   it('`npx hallmark watermark a.jpg b.jpg c.jpg` marks them as a batch with one progress bar', async () => {

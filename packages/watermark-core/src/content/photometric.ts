@@ -203,8 +203,6 @@ export function matchLumaAndColour(
   return toned;
 }
 
-const COLOUR_TERMS = 8;
-
 function colourTerms(
   reference: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
   i: number,
