@@ -42,11 +42,6 @@ export interface Alignment {
    * the aligned placement puts them; another shot of the scene, however alike, does not.
    */
   readonly patches: readonly PatchCheck[];
-  /**
-   * The copy's content asked for more correction than the mark's geometry can be off by: it is
-   * not locked to its mark (the mark moved onto a reframed shot of the same scene).
-   */
-  readonly beyondMark: boolean;
 }
 
 export function alignPlacement(
@@ -58,24 +53,19 @@ export function alignPlacement(
   const referenceLuma = gaussianBlur(reference.y, reference.width, reference.height, MATCH_BLUR);
   const copyLuma = gaussianBlur(copy.planes.y, copy.planes.width, copy.planes.height, MATCH_BLUR);
   let aligned = placement;
-  let beyondMark = false;
   for (let pass = 0; pass < PASSES; pass++) {
     const warped = warpCopy(copy, aligned, frame, { chroma: false, margin: 1, luma: copyLuma });
     const refined = refinePlacement(aligned, frame, referenceLuma, warped.y, warped.valid);
     // Only as far as the mark's geometry can be off: a copy whose content needs more is not
     // locked to its mark (a mark moved onto a second shot of the scene), and must not be
     // bent into agreement.
-    if (!withinMarkPrecision(placement, refined, frame)) {
-      beyondMark = true;
-      break;
-    }
+    if (!withinMarkPrecision(placement, refined, frame)) break;
     aligned = refined;
   }
   const final = warpCopy(copy, aligned, frame, { chroma: false, margin: 1, luma: copyLuma });
   return {
     placement: aligned,
     patches: patchShifts(frame, referenceLuma, final.y, final.valid).checks,
-    beyondMark,
   };
 }
 
@@ -83,9 +73,9 @@ export function alignPlacement(
 const IN_PLACE = 1.5;
 
 /** How far the mark's geometry is from the truth at most: scale, degrees, reference pixels. */
-const MAX_SCALE_CHANGE = 0.01;
-const MAX_ROTATION = 0.5;
-const MAX_SHIFT = 2 * REACH;
+const MAX_SCALE_CHANGE = 0.025;
+const MAX_ROTATION = 1.5;
+const MAX_SHIFT = 3 * REACH;
 
 /** Whether `refined` differs from the mark's `placement` by no more than the mark's precision. */
 function withinMarkPrecision(placement: Placement, refined: Placement, frame: Frame): boolean {

@@ -188,11 +188,8 @@ function judge(
     correlation: evidence.correlation,
     detail: evidence.detail,
     boxes,
-    locked: alignment.beyondMark ? 0 : lockedShare(alignment.patches, boxes),
-    badness:
-      flagged.share -
-      evidence.correlation -
-      (alignment.beyondMark ? 0 : lockedShare(alignment.patches, boxes)),
+    locked: lockedShare(alignment.patches, boxes),
+    badness: flagged.share - evidence.correlation - lockedShare(alignment.patches, boxes),
   };
 }
 
