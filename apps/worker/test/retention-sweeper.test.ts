@@ -52,7 +52,7 @@ describe('the retention sweep marks rows before it removes objects', () => {
 
   afterAll(async () => {
     await observer?.$disconnect();
-    await prisma?.onModuleDestroy();
+    await prisma?.onApplicationShutdown();
     await testEnv?.dispose();
   });
 

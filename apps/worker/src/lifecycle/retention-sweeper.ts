@@ -25,7 +25,7 @@ import {
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { PeriodicTask } from '../periodic-task.ts';
 
@@ -58,7 +58,7 @@ export interface SweepReport {
  * instance at once: due rows and queued objects are locked with SKIP LOCKED.
  */
 @Injectable()
-export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RetentionSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly #task: PeriodicTask;
 
   constructor(
@@ -83,7 +83,7 @@ export class RetentionSweeper implements OnApplicationBootstrap, OnApplicationSh
     this.#task.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.#task.stop();
   }
 

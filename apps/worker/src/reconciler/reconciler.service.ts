@@ -15,7 +15,7 @@ import {
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { PeriodicTask } from '../periodic-task.ts';
@@ -32,7 +32,7 @@ const BATCH = 200;
  * crashed is returned by BullMQ itself once its lock lapses.
  */
 @Injectable()
-export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class Reconciler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly #task: PeriodicTask;
 
   constructor(
@@ -64,7 +64,7 @@ export class Reconciler implements OnApplicationBootstrap, OnApplicationShutdown
     this.#task.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.#task.stop();
   }
 

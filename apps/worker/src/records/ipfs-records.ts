@@ -1,6 +1,6 @@
 import { buildIpfsRecord, type IpfsStore, type WatermarkFacts } from '@hallmark/ipfs';
 import { CONFIG, type HallmarkConfig, openIpfsStore, PrismaService } from '@hallmark/platform';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 
 export interface JobRef {
   readonly id: string;
@@ -12,7 +12,7 @@ export interface JobRef {
  * first use, so a worker that never stores on IPFS never starts one.
  */
 @Injectable()
-export class IpfsRecords implements OnApplicationShutdown {
+export class IpfsRecords implements BeforeApplicationShutdown {
   #store: Promise<IpfsStore> | undefined;
 
   constructor(
@@ -40,7 +40,7 @@ export class IpfsRecords implements OnApplicationShutdown {
     });
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.#store !== undefined) await (await this.#store).close();
   }
 }

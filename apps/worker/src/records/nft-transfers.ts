@@ -20,7 +20,7 @@ import {
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import type { Address, Hash, Hex } from 'viem';
 import { PeriodicTask } from '../periodic-task.ts';
@@ -37,7 +37,7 @@ const RETRY_MS = 15_000;
  * whatever crashes. The lease is renewed while the chain is awaited.
  */
 @Injectable()
-export class NftTransfers implements OnApplicationBootstrap, OnApplicationShutdown {
+export class NftTransfers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly #task: PeriodicTask;
 
   constructor(
@@ -57,7 +57,7 @@ export class NftTransfers implements OnApplicationBootstrap, OnApplicationShutdo
     if (this.minter.registry !== null) this.#task.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.#task.stop();
   }
 

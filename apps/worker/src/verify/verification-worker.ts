@@ -4,7 +4,7 @@ import {
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { VerificationRunner } from './verification-runner.ts';
@@ -14,7 +14,7 @@ import { VerificationRunner } from './verification-runner.ts';
  * transient failures (storage, database), failed at once for images the engines refuse.
  */
 @Injectable()
-export class VerificationWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class VerificationWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   #worker: Worker | undefined;
 
   constructor(
@@ -35,7 +35,7 @@ export class VerificationWorker implements OnApplicationBootstrap, OnApplication
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.#worker?.close();
   }
 

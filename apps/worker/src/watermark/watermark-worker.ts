@@ -5,7 +5,7 @@ import {
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { MAX_CRASHES, WatermarkPipeline } from './watermark-pipeline.ts';
@@ -25,7 +25,7 @@ import { MAX_CRASHES, WatermarkPipeline } from './watermark-pipeline.ts';
  * across queue entries and re-queues, so nothing is retried forever.
  */
 @Injectable()
-export class WatermarkWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WatermarkWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   #worker: Worker | undefined;
   #lastConnectionError: { message: string; at: number } | undefined;
 
@@ -50,7 +50,7 @@ export class WatermarkWorker implements OnApplicationBootstrap, OnApplicationShu
     this.#worker.on('error', (error) => this.#logConnectionError(error));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     // Takes no new job and waits for the running ones (the process deadline bounds the wait).
     await this.#worker?.close();
   }

@@ -23,7 +23,7 @@ import {
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type OnApplicationShutdown,
+  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { PeriodicTask } from '../periodic-task.ts';
 import { sendWebhook } from './webhook-sender.ts';
@@ -37,7 +37,7 @@ const CLAIM_SLACK_MS = 30_000;
  * waiting for them, so a slow endpoint holds one slot for at most WEBHOOK_TIMEOUT_MS.
  */
 @Injectable()
-export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly #task: PeriodicTask;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #schedule: readonly number[];
@@ -62,7 +62,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     this.#task.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.#task.stop();
     await Promise.all(this.#inFlight);
   }

@@ -1,5 +1,5 @@
 import { createDatabase, type Database, type PrismaClient, type Sql } from '@hallmark/db';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { HallmarkConfig } from '../config/index.ts';
 import type { Logger } from '../logger.ts';
 import { CONFIG, LOGGER } from './tokens.ts';
@@ -9,7 +9,7 @@ import { CONFIG, LOGGER } from './tokens.ts';
  * the Prisma client and by `@hallmark/db`'s statements of the request path.
  */
 @Injectable()
-export class PrismaService implements OnModuleDestroy {
+export class PrismaService implements OnApplicationShutdown {
   readonly client: PrismaClient;
   readonly sql: Sql;
   readonly #database: Database;
@@ -27,7 +27,12 @@ export class PrismaService implements OnModuleDestroy {
     return this.#database.transaction(work);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * Closed in the last shutdown phase: services that finish work in hand (the worker's queue
+   * consumers, in beforeApplicationShutdown) still record their outcome. Closed earlier, a job
+   * running at SIGTERM could not write its end and stayed `processing` until its lease lapsed.
+   */
+  async onApplicationShutdown(): Promise<void> {
     await this.#database.close();
   }
 }
