@@ -1,14 +1,16 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createPrismaClient, type PrismaClient } from '@hallmark/db';
 import { createTestEnv, startServiceProcess, waitFor } from '@hallmark/platform/testing';
 import { QUEUES } from '@hallmark/schemas';
+import { makeContentReference, REFERENCE_MAX_BYTES } from '@hallmark/watermark-core/content';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const entry = join(import.meta.dirname, '../dist/main.js');
+const photo = join(import.meta.dirname, '../../../fixtures/photos/boats-0.6mp.jpg');
 
 /** Starts like a JPEG, then is garbage: passes the upload's magic-byte check, fails to decode. */
 const CORRUPT_JPEG = Buffer.concat([
@@ -110,6 +112,61 @@ describe('the worker process', () => {
       );
       const again = await prisma.watermarkJob.findUniqueOrThrow({ where: { id: row.id } });
       expect(again.attempts).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('records the content reference of a marked output with it, and none for an unmarked one', async () => {
+    const worker = startWorker(testEnv.env);
+    try {
+      await worker.logged('worker ready');
+      const bytes = new Uint8Array(await readFile(photo));
+      const dataDir = testEnv.config.HALLMARK_DATA_DIR;
+      const marked = await createJobRow(prisma, dataDir, ['invisible'], bytes);
+      const signedOnly = await createJobRow(prisma, dataDir, ['c2pa'], bytes);
+      await queue.addBulk(
+        [marked, signedOnly].map((row) => ({
+          name: 'watermark',
+          data: { requestId: row.id },
+          opts: { jobId: row.id },
+        })),
+      );
+      const rows = await readUntil(
+        () =>
+          Promise.all(
+            [marked, signedOnly].map((row) =>
+              prisma.watermarkJob.findUniqueOrThrow({ where: { id: row.id } }),
+            ),
+          ),
+        (jobs) => jobs.every((job) => job.status === 'success' || job.status === 'failed'),
+        'both jobs to finish',
+      );
+      const [markedRow, signedRow] = rows;
+      if (markedRow === undefined || signedRow === undefined) throw new Error('rows missing');
+      expect([markedRow.status, signedRow.status]).toEqual(['success', 'success']);
+
+      const reference = markedRow.contentReference;
+      if (reference === null) throw new Error('the marked job has no content reference');
+      // A JPEG (its magic bytes) within the size kept per job...
+      expect(Array.from(reference.subarray(0, 3))).toEqual([0xff, 0xd8, 0xff]);
+      expect(reference.length).toBeLessThanOrEqual(REFERENCE_MAX_BYTES);
+      // ...made from the marked pixels, i.e. the recorded output (invisible only: the output is
+      // exactly what the embedder returned), not from the upload.
+      // (local storage keeps an object at its key under the data folder's `objects`)
+      const output = await readFile(join(dataDir, 'objects', markedRow.outputStorageKey ?? ''));
+      const maxPixels = testEnv.config.MAX_IMAGE_PIXELS;
+      expect(Buffer.from(reference).equals(await makeContentReference(output, maxPixels))).toBe(
+        true,
+      );
+      expect(Buffer.from(reference).equals(await makeContentReference(bytes, maxPixels))).toBe(
+        false,
+      );
+
+      // Signed without the invisible mark: nothing to compare a copy's placement with.
+      expect(signedRow.markPayload).toBeNull();
+      expect(signedRow.outputStorageKey).not.toBeNull();
+      expect(signedRow.contentReference).toBeNull();
     } finally {
       await worker.stop();
     }

@@ -10,6 +10,7 @@ import {
   completeUpload,
   failJob,
   failUnleasedJob,
+  findIssuedByPayload,
   finishJob,
   insertFile,
   insertJob,
@@ -152,6 +153,31 @@ describe('job leases', () => {
     expect(await failJob(db.sql, run.lease, 'internal_error', 'late')).toBe(false);
     expect(await failUnleasedJob(db.sql, id, 'internal_error', 'late')).toBe(false);
     expect(await row(id)).toEqual(done);
+  });
+
+  it('a marked output is recorded with its content reference, which its issued record carries', async () => {
+    const marked = await newJob();
+    const payload = 'ee'.repeat(8);
+    const run = claimed(await claimJob(db.sql, marked, randomUUID(), payload, terms));
+    const reference = new Uint8Array([0xff, 0xd8, 0xff, 0x00, 0x01, 0xfe]);
+    expect(
+      await recordOutput(
+        db.sql,
+        run.lease,
+        { ...output, fingerprint: '12'.repeat(8), contentReference: reference },
+        null,
+      ),
+    ).toBe(true);
+    expect(Array.from((await row(marked)).contentReference ?? [])).toEqual(Array.from(reference));
+    const issued = await findIssuedByPayload(db.sql, payload);
+    expect(issued?.requestId).toBe(marked);
+    expect(Array.from(issued?.contentReference ?? [])).toEqual(Array.from(reference));
+
+    // An output recorded without one (no invisible mark) has none.
+    const plain = await newJob();
+    const other = claimed(await claimJob(db.sql, plain, randomUUID(), null, terms));
+    expect(await recordOutput(db.sql, other.lease, output, null)).toBe(true);
+    expect((await row(plain)).contentReference).toBeNull();
   });
 
   it('the attempt budget holds across re-queues, the crash budget after two crashes', async () => {

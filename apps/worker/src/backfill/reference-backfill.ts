@@ -23,19 +23,20 @@ const BATCH = 50;
  * Gives the marked jobs made before content references were kept a reference of their stored
  * output, batch by batch (resumable: what is done is skipped; safe beside running workers, a
  * reference stored meanwhile is kept). An output that cannot be read or decoded is logged and
- * skipped, never the end of the run.
+ * skipped, never the end of the run. `batchSize`: jobs looked up per query.
  */
 export async function backfillReferences(
   sql: Sql,
   storage: ObjectStorage,
   logger: Logger,
   maxPixels: number,
+  batchSize = BATCH,
 ): Promise<BackfillReport> {
   let filled = 0;
   let failed = 0;
   let after: string | null = null;
   for (;;) {
-    const batch = await findMissingReferences(sql, after, BATCH);
+    const batch = await findMissingReferences(sql, after, batchSize);
     if (batch.length === 0) break;
     for (const job of batch) {
       after = job.requestId;
