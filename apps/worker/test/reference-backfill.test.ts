@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { LinkSigner, LocalStorage } from '@hallmark/storage';
 import { makeContentReference, REFERENCE_MAX_BYTES } from '@hallmark/watermark-core/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillReferences } from '../src/backfill/reference-backfill.ts';
+import { uploadedFile } from './support/uploaded-file.ts';
 
 const photo = join(import.meta.dirname, '../../../fixtures/photos/boats-0.6mp.jpg');
 const command = join(import.meta.dirname, '../dist/backfill-references.js');
@@ -43,26 +44,14 @@ describe('backfilling content references of jobs marked before they were kept', 
     options: { bytes?: Uint8Array; deleted?: boolean; reference?: Uint8Array; unmarked?: boolean },
   ) {
     const client = prisma.client;
-    const key = await client.apiKey.create({
-      data: { name: 'backfill', prefix: randomBytes(4).toString('hex'), hash: randomUUID() },
-    });
-    const file = await client.file.create({
-      data: {
-        apiKeyId: key.id,
-        fileName: 'photo.jpg',
-        contentType: 'image/jpeg',
-        status: 'uploaded',
-        storageKey: `uploads/${randomUUID()}/photo.jpg`,
-        sizeBytes: 5,
-      },
-    });
+    const file = await uploadedFile(client);
     const outputStorageKey = `outputs/${id}/1/photo.jpg`;
     if (options.bytes !== undefined) await storage.write(outputStorageKey, options.bytes);
     await client.watermarkJob.create({
       data: {
         id,
-        apiKeyId: key.id,
-        fileId: file.id,
+        apiKeyId: file.apiKeyId,
+        fileId: file.fileId,
         options: { watermarkType: options.unmarked ? ['c2pa'] : ['invisible'] },
         status: 'success',
         finishedAt: new Date(),

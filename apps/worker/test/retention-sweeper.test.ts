@@ -8,6 +8,7 @@ import { createTestEnv } from '@hallmark/platform/testing';
 import { LinkSigner, LocalStorage, type ObjectStorage } from '@hallmark/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RetentionSweeper } from '../src/lifecycle/retention-sweeper.ts';
+import { uploadedFile } from './support/uploaded-file.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -67,24 +68,11 @@ describe('the retention sweep marks rows before it removes objects', () => {
   /** A file uploaded and a job on it ended `days` ago, with its output stored. */
   async function finishedJob(days: number) {
     const ended = new Date(Date.now() - days * DAY_MS);
-    const key = await observer.apiKey.create({
-      data: { name: 'retention', prefix: randomBytes(4).toString('hex'), hash: randomUUID() },
-    });
-    const file = await observer.file.create({
-      data: {
-        apiKeyId: key.id,
-        fileName: 'photo.jpg',
-        contentType: 'image/jpeg',
-        status: 'uploaded',
-        storageKey: `uploads/${randomUUID()}/photo.jpg`,
-        sizeBytes: 5,
-        uploadedAt: ended,
-      },
-    });
+    const file = await uploadedFile(observer, ended);
     const job = await observer.watermarkJob.create({
       data: {
-        apiKeyId: key.id,
-        fileId: file.id,
+        apiKeyId: file.apiKeyId,
+        fileId: file.fileId,
         options: { watermarkType: ['c2pa'] },
         status: 'success',
         finishedAt: ended,
@@ -95,7 +83,7 @@ describe('the retention sweep marks rows before it removes objects', () => {
     await stored(file.storageKey);
     await stored(job.outputStorageKey ?? '');
     return {
-      fileId: file.id,
+      fileId: file.fileId,
       jobId: job.id,
       input: file.storageKey,
       output: job.outputStorageKey ?? '',

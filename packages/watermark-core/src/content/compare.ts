@@ -88,15 +88,16 @@ export async function compareContent(
     failOn: 'none',
   }).metadata();
   const copySize = { width: meta.width ?? 0, height: meta.height ?? 0 };
-  const reference = await decodeReference(input.reference, workScale(input, copySize));
+  // The copy's size against the original's, from the mark's tile.
+  const grid = markGrid(input.original.width, input.original.height);
+  const scale = input.geometry.tilePixels / (32 * grid.chipWidth);
+  const reference = await decodeReference(input.reference, workScale(input, copySize, scale));
   const frame: Frame = {
     width: reference.width,
     height: reference.height,
     scaleX: reference.width / input.original.width,
     scaleY: reference.height / input.original.height,
   };
-  const grid = markGrid(input.original.width, input.original.height);
-  const scale = input.geometry.tilePixels / (32 * grid.chipWidth);
   // Decoded at about the reference's pixel size (never enlarged): finer would only be averaged.
   const density = Math.min(1, frame.scaleX / scale);
   const decodedWidth = Math.max(8, Math.round(copySize.width * density));
@@ -181,6 +182,7 @@ function judge(
     agreeing,
     frame,
   );
+  const locked = lockedShare(alignment.patches, boxes);
   return {
     placement,
     coverage: residuals.shown,
@@ -188,8 +190,8 @@ function judge(
     correlation: evidence.correlation,
     detail: evidence.detail,
     boxes,
-    locked: lockedShare(alignment.patches, boxes),
-    badness: flagged.share - evidence.correlation - lockedShare(alignment.patches, boxes),
+    locked,
+    badness: flagged.share - evidence.correlation - locked,
   };
 }
 
@@ -277,9 +279,7 @@ function detailAgreement(
  * original's, by the mark's scale) holds about WORK_PIXELS. A copy of the whole picture is
  * compared at about 300 x 200, a small crop at the reference's full size.
  */
-function workScale(input: ContentInput, copy: Size): number {
-  const grid = markGrid(input.original.width, input.original.height);
-  const scale = input.geometry.tilePixels / (32 * grid.chipWidth);
+function workScale(input: ContentInput, copy: Size, scale: number): number {
   const shown = Math.min(
     1,
     (copy.width * copy.height) / (scale * scale * input.original.width * input.original.height),

@@ -1,6 +1,8 @@
 // The copy's residual against the reference once what the whole copy does is fitted: its
 // softness (a blur, a shrink, a sharpening: chosen by the smallest residual), its tones (luma
 // curve) and colours (chroma map). What is left is what the copy changed locally.
+
+import { halve } from '../invisible/filters.ts';
 import type { ResidualPlane } from './block-scores.ts';
 import { gradientMagnitude } from './block-scores.ts';
 import { erode, maskedBlur, subtract } from './masked-filters.ts';
@@ -193,7 +195,10 @@ function chromaResidual(
   return { plane: { residual, detail }, change };
 }
 
-/** Two planes and their mask at half the size (2x2 means; a cell is valid when all four are). */
+/**
+ * Two planes and their mask at half the size: the planes by filters.ts's 2x2 means, the mask
+ * valid where all four pixels are.
+ */
 function halfSize(
   reference: Float32Array,
   copy: Float32Array,
@@ -209,25 +214,21 @@ function halfSize(
 } {
   const w = width >> 1;
   const h = height >> 1;
-  const r = new Float32Array(w * h);
-  const c = new Float32Array(w * h);
   const v = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = 2 * y * width + 2 * x;
-      const corners = [i, i + 1, i + width, i + width + 1];
-      let rs = 0;
-      let cs = 0;
-      let all = 1;
-      for (const k of corners) {
-        rs += reference[k] as number;
-        cs += copy[k] as number;
-        all &= valid[k] as number;
-      }
-      r[y * w + x] = rs / 4;
-      c[y * w + x] = cs / 4;
-      v[y * w + x] = all;
+      v[y * w + x] = ((valid[i] as number) &
+        (valid[i + 1] as number) &
+        (valid[i + width] as number) &
+        (valid[i + width + 1] as number)) as number;
     }
   }
-  return { reference: r, copy: c, valid: v, width: w, height: h };
+  return {
+    reference: halve(reference, width, height),
+    copy: halve(copy, width, height),
+    valid: v,
+    width: w,
+    height: h,
+  };
 }
