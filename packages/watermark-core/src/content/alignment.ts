@@ -8,7 +8,9 @@ import { gaussianBlur, type Planes } from './planes.ts';
 import { type DecodedCopy, type Frame, warpCopy } from './warp.ts';
 
 const PATCH = 40;
+/** Patch search reach (reference pixels): first as far as the mark may be off, then near. */
 const REACH = 3;
+const NEAR_REACH = 2;
 const PATCHES_PER_SIDE = 5;
 const MIN_PATCH_SPREAD = 4;
 const MIN_PATCH_CORRELATION = 0.8;
@@ -55,19 +57,47 @@ export function alignPlacement(
   let aligned = placement;
   for (let pass = 0; pass < PASSES; pass++) {
     const warped = warpCopy(copy, aligned, frame, { chroma: false, margin: 1, luma: copyLuma });
-    const refined = refinePlacement(aligned, frame, referenceLuma, warped.y, warped.valid);
+    // The first pass searches as far as the mark's error reaches; later ones only correct it.
+    const reach = pass === 0 ? REACH : NEAR_REACH;
+    const refined = refinePlacement(aligned, frame, referenceLuma, warped.y, warped.valid, reach);
     // Only as far as the mark's geometry can be off: a copy whose content needs more is not
     // locked to its mark (a mark moved onto a second shot of the scene), and must not be
     // bent into agreement.
     if (!withinMarkPrecision(placement, refined, frame)) break;
+    const settled = cornerMovement(aligned, refined, frame) < SETTLED;
     aligned = refined;
+    if (settled) break;
   }
   const final = warpCopy(copy, aligned, frame, { chroma: false, margin: 1, luma: copyLuma });
   return {
     placement: aligned,
-    patches: patchShifts(frame, referenceLuma, final.y, final.valid).checks,
+    patches: patchShifts(frame, referenceLuma, final.y, final.valid, NEAR_REACH).checks,
   };
 }
+
+/**
+ * How far (reference pixels) a pass moved the frame's corners at most: a pass that moves them
+ * less than SETTLED leaves nothing for another to correct.
+ */
+function cornerMovement(before: Placement, after: Placement, frame: Frame): number {
+  let most = 0;
+  for (const [u, v] of [
+    [0, 0],
+    [frame.width, 0],
+    [0, frame.height],
+    [frame.width, frame.height],
+  ] as const) {
+    const x = u / frame.scaleX;
+    const y = v / frame.scaleY;
+    const dx = after.a * x + after.b * y + after.tx - (before.a * x + before.b * y + before.tx);
+    const dy = after.c * x + after.d * y + after.ty - (before.c * x + before.d * y + before.ty);
+    const scale = Math.sqrt(Math.abs(before.a * before.d - before.b * before.c));
+    most = Math.max(most, (Math.hypot(dx, dy) / scale) * frame.scaleX);
+  }
+  return most;
+}
+
+const SETTLED = 0.1;
 
 /** A patch found this close (reference pixels) to where it is expected is in place. */
 const IN_PLACE = 1.5;
@@ -123,8 +153,9 @@ function refinePlacement(
   reference: Float32Array,
   warped: Float32Array,
   valid: Uint8Array,
+  reach: number,
 ): Placement {
-  const shifts = patchShifts(frame, reference, warped, valid);
+  const { shifts } = patchShifts(frame, reference, warped, valid, reach);
   if (shifts.length < 3) return placement;
   const fit = fitAffine(shifts);
   if (fit === null) return placement;
@@ -157,13 +188,16 @@ function patchShifts(
   reference: Float32Array,
   warped: Float32Array,
   valid: Uint8Array,
-): Shift[] & { checks: PatchCheck[] } {
+  reach: number,
+): { shifts: Shift[]; checks: PatchCheck[] } {
   const { width } = frame;
-  const shifts: Shift[] & { checks: PatchCheck[] } = Object.assign([], { checks: [] });
+  const shifts: Shift[] = [];
+  const checks: PatchCheck[] = [];
   const span = PATCH + 2 * REACH;
   // Spread over what the copy shows (a crop shows a small part of the frame).
   const shown = validBounds(valid, width);
-  if (shown === null || shown.x1 - shown.x0 < span || shown.y1 - shown.y0 < span) return shifts;
+  if (shown === null || shown.x1 - shown.x0 < span || shown.y1 - shown.y0 < span)
+    return { shifts, checks };
   const freeX = shown.x1 - shown.x0 - span;
   const freeY = shown.y1 - shown.y0 - span;
   for (let j = 0; j < PATCHES_PER_SIDE; j++) {
@@ -171,17 +205,17 @@ function patchShifts(
       const x0 = shown.x0 + REACH + Math.round((i * freeX) / (PATCHES_PER_SIDE - 1));
       const y0 = shown.y0 + REACH + Math.round((j * freeY) / (PATCHES_PER_SIDE - 1));
       if (!allValid(valid, width, x0 - REACH, y0 - REACH, span)) continue;
-      const shift = patchShift(reference, warped, width, x0, y0);
+      const shift = patchShift(reference, warped, width, x0, y0, reach);
       if (shift === 'flat') continue;
       const centre = { x: x0 + PATCH / 2, y: y0 + PATCH / 2 };
-      shifts.checks.push({
+      checks.push({
         ...centre,
         inPlace: shift !== null && Math.hypot(shift.dx, shift.dy) <= IN_PLACE,
       });
       if (shift !== null) shifts.push({ ...centre, ...shift });
     }
   }
-  return shifts;
+  return { shifts, checks };
 }
 
 /** The bounding box of the valid pixels (x1, y1 exclusive), or null when there are none. */
@@ -222,6 +256,7 @@ function patchShift(
   width: number,
   x0: number,
   y0: number,
+  reach: number,
 ): { dx: number; dy: number } | 'flat' | null {
   const n = PATCH * PATCH;
   const patch = new Float32Array(n);
@@ -237,10 +272,10 @@ function patchShift(
     energy += (patch[k] as number) ** 2;
   }
   if (Math.sqrt(energy / n) < MIN_PATCH_SPREAD) return 'flat';
-  const side = 2 * REACH + 1;
+  const side = 2 * reach + 1;
   const scores = new Float64Array(side * side);
-  for (let sy = -REACH; sy <= REACH; sy++) {
-    for (let sx = -REACH; sx <= REACH; sx++) {
+  for (let sy = -reach; sy <= reach; sy++) {
+    for (let sx = -reach; sx <= reach; sx++) {
       let sum = 0;
       let sumSq = 0;
       let cross = 0;
@@ -254,7 +289,7 @@ function patchShift(
         }
       }
       const variance = sumSq - (sum * sum) / n;
-      scores[(sy + REACH) * side + sx + REACH] =
+      scores[(sy + reach) * side + sx + reach] =
         variance > 0 ? cross / Math.sqrt(variance * energy) : 0;
     }
   }
@@ -268,8 +303,8 @@ function patchShift(
   if (bx === 0 || by === 0 || bx === side - 1 || by === side - 1) return null;
   const at = (x: number, y: number) => scores[y * side + x] as number;
   return {
-    dx: bx - REACH + parabolaPeak(at(bx - 1, by), at(bx, by), at(bx + 1, by)),
-    dy: by - REACH + parabolaPeak(at(bx, by - 1), at(bx, by), at(bx, by + 1)),
+    dx: bx - reach + parabolaPeak(at(bx - 1, by), at(bx, by), at(bx + 1, by)),
+    dy: by - reach + parabolaPeak(at(bx, by - 1), at(bx, by), at(bx, by + 1)),
   };
 }
 

@@ -138,13 +138,40 @@ export async function compareContent(
   ) {
     return { state: 'differs', coverage, similarity, regions: [], measures };
   }
-  if (best.boxes.length === 0)
-    return { state: 'same', coverage, similarity, regions: [], measures };
   const placement = best.placement;
+  const shownBox = inCopy(best.shownBox, placement, frame, copySize);
   const regions = best.boxes
     .map((box) => inCopy(box, placement, frame, copySize))
-    .filter((box) => box.width > 0 && box.height > 0);
+    .filter((box) => box.width > 0 && box.height > 0 && !isEdgeBand(box, shownBox));
+  if (regions.length === 0) return { state: 'same', coverage, similarity, regions: [], measures };
   return { state: 'edited', coverage, similarity, regions, measures };
+}
+
+/** A band across this share of the shown picture, at its edge, is an overlay (see isEdgeBand). */
+const BAND_SPAN = 0.6;
+/** A band is at most this thick for its length (a bar, not a block). */
+const BAND_THICKNESS = 0.3;
+/** How near the shown picture's edge a band reaches, as a share of its height or width. */
+const BAND_EDGE = 0.02;
+
+/**
+ * A thin region along an edge of the shown picture and across most of it: a screen's app bar, a
+ * caption strip or a frame a viewer drew over the copy. It hides the picture rather than
+ * changing what it shows, so it is not reported as an edit (an honest screenshot must never be
+ * accused; an edit shaped like one goes unreported, which is the safer error).
+ */
+function isEdgeBand(box: Region, shown: Region): boolean {
+  const near = (a: number, b: number, extent: number) =>
+    Math.abs(a - b) <= Math.max(BLOCK, BAND_EDGE * extent);
+  const across = box.width >= BAND_SPAN * shown.width && box.height <= BAND_THICKNESS * box.width;
+  const down = box.height >= BAND_SPAN * shown.height && box.width <= BAND_THICKNESS * box.height;
+  const atTopOrBottom =
+    near(box.y, shown.y, shown.height) ||
+    near(box.y + box.height, shown.y + shown.height, shown.height);
+  const atLeftOrRight =
+    near(box.x, shown.x, shown.width) ||
+    near(box.x + box.width, shown.x + shown.width, shown.width);
+  return (across && atTopOrBottom) || (down && atLeftOrRight);
 }
 
 interface Judged {
@@ -158,6 +185,8 @@ interface Judged {
   readonly boxes: Region[];
   /** Share of the detailed patches where the placement puts them (alignPlacement). */
   readonly locked: number;
+  /** Bounding box of the reference pixels the copy shows. */
+  readonly shownBox: Region;
   /** For choosing among placements: the least agreeing detail, the most differing area. */
   readonly badness: number;
 }
@@ -191,6 +220,7 @@ function judge(
     detail: evidence.detail,
     boxes,
     locked,
+    shownBox: boundingBox(residuals.valid, frame.width),
     badness: flagged.share - evidence.correlation - locked,
   };
 }
@@ -218,6 +248,26 @@ function lockedShare(patches: readonly PatchCheck[], boxes: readonly Region[]): 
 const PATCH_MARGIN = 20;
 /** Fewer detailed patches than this say nothing about locking. */
 const MIN_PATCHES = 4;
+
+/** The bounding box of the set pixels of a mask. */
+function boundingBox(mask: Uint8Array, width: number): Region {
+  let x0 = width;
+  let y0 = mask.length;
+  let x1 = -1;
+  let y1 = -1;
+  for (let i = 0; i < mask.length; i++) {
+    if (mask[i] === 0) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return x1 < 0
+    ? { x: 0, y: 0, width: 0, height: 0 }
+    : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
 
 /** The valid pixels outside the boxes (widened by a block). */
 function outside(valid: Uint8Array, boxes: readonly Region[], width: number): Uint8Array {

@@ -39,7 +39,14 @@ export function rankPlacements(
     gaussianBlur(copy.planes.y, width, height, factor / 2),
     gaussianBlur(copy.planes.y, width, height, factor * 3),
   );
-  const tried = placements.map((placement) => {
+  // How much of the copy each placement explains, estimated on a sparse grid first: only those
+  // that may show at least half of what the best shows are resampled.
+  const estimates = placements.map((placement) => shownEstimate(copy, placement, coarseFrame));
+  const mostEstimated = Math.max(...estimates);
+  const plausible = placements.filter(
+    (_, k) => (estimates[k] as number) >= ESTIMATE_SHARE * mostEstimated,
+  );
+  const tried = plausible.map((placement) => {
     const warped = warpCopy(copy, placement, coarseFrame, {
       chroma: false,
       margin: 1,
@@ -61,6 +68,30 @@ export function rankPlacements(
     .filter((r, k) => k === 0 || r.rank >= FINALIST_RANK * top)
     .slice(0, FINALISTS)
     .map((r) => r.placement);
+}
+
+/** Placements estimated to show less than this share of the best's are not resampled. */
+const ESTIMATE_SHARE = 0.4;
+/** Spacing of the sparse grid the estimate samples (coarse pixels). */
+const ESTIMATE_STEP = 4;
+
+/** The share of a sparse grid of the frame's pixels that the placement finds inside the copy. */
+function shownEstimate(copy: DecodedCopy, placement: Placement, frame: Frame): number {
+  const { density } = copy;
+  const { width, height } = copy.planes;
+  let inside = 0;
+  let total = 0;
+  for (let v = ESTIMATE_STEP / 2; v < frame.height; v += ESTIMATE_STEP) {
+    const oy = v / frame.scaleY;
+    for (let u = ESTIMATE_STEP / 2; u < frame.width; u += ESTIMATE_STEP) {
+      const ox = u / frame.scaleX;
+      const px = (placement.a * ox + placement.b * oy + placement.tx) * density;
+      const py = (placement.c * ox + placement.d * oy + placement.ty) * density;
+      total++;
+      if (px >= 0 && py >= 0 && px < width && py < height) inside++;
+    }
+  }
+  return total === 0 ? 0 : inside / total;
 }
 
 /** Mean over factor x factor cells. */

@@ -120,8 +120,8 @@ export function median(values: ArrayLike<number>): number {
   return a[k] as number;
 }
 
-/** Every FIT_STRIDE-th pixel, where valid, fits the global maps: tens of thousands of samples. */
-const FIT_STRIDE = 7;
+/** Every FIT_STRIDE-th pixel, where valid, fits the global maps: thousands of samples for a few dozen terms. */
+const FIT_STRIDE = 13;
 
 /** Every `stride`-th valid pixel: enough to fit a handful of terms. */
 function sampleIndices(valid: Uint8Array, stride: number): Int32Array {
@@ -188,83 +188,109 @@ function interpolate(xs: readonly number[], ys: readonly number[], x: number): n
   return (ys[k - 1] as number) * (1 - t) + (ys[k] as number) * t;
 }
 
+/** The reference's colours, prepared once for the maps of a copy's planes to be fitted on. */
+export interface ColourMap {
+  readonly reference: ColourPlanes;
+  readonly valid: Uint8Array;
+  /** The sampled pixels and their terms (chromaTerms), row by row. */
+  readonly samples: Int32Array;
+  readonly design: Float64Array;
+  /** Each pixel's bin of the colour table (correctByColour). */
+  readonly bins: Int32Array;
+}
+
+type ColourPlanes = {
+  readonly y: Float32Array;
+  readonly cb: Float32Array;
+  readonly cr: Float32Array;
+};
+
+export function colourMap(reference: ColourPlanes, valid: Uint8Array): ColourMap {
+  const samples = sampleIndices(valid, FIT_STRIDE);
+  const design = new Float64Array(samples.length * CHROMA_TERMS);
+  const row = new Float64Array(CHROMA_TERMS);
+  samples.forEach((index, r) => {
+    chromaTerms(reference, index, row);
+    design.set(row, r * CHROMA_TERMS);
+  });
+  const bins = new Int32Array(valid.length);
+  for (let i = 0; i < valid.length; i++) bins[i] = colourBin(reference, i);
+  return { reference, valid, samples, design, bins };
+}
+
 /**
  * matchLuma, then what colour adds: a grey copy made with other weights or in linear light, or a
- * saturation or hue change, moves luma by an amount that depends on each pixel's colour
- * (correctByColour).
+ * saturation or hue change, moves luma by an amount that depends on each pixel's colour (the
+ * chroma terms, then correctByColour).
  */
-export function matchLumaAndColour(
-  reference: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
-  copy: Float32Array,
-  valid: Uint8Array,
-): Float32Array {
-  const toned = matchLuma(reference.y, copy, valid);
-  correctByColour(reference, [copy], [toned], valid);
+export function matchLumaAndColour(map: ColourMap, copy: Float32Array): Float32Array {
+  const toned = matchLuma(map.reference.y, copy, map.valid);
+  const left = new Float32Array(copy.length);
+  for (let i = 0; i < copy.length; i++) left[i] = (copy[i] as number) - (toned[i] as number);
+  const byColour = matchChroma(map, left);
+  for (let i = 0; i < copy.length; i++) toned[i] = (toned[i] as number) + (byColour[i] as number);
+  correctByColour(map, copy, toned);
   return toned;
 }
 
-function colourTerms(
-  reference: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
-  i: number,
-  out: Float64Array,
-): void {
-  const t = (reference.y[i] as number) / 255;
-  const b = (reference.cb[i] as number) / 64;
-  const r = (reference.cr[i] as number) / 64;
-  out[0] = 1;
-  out[1] = b;
-  out[2] = r;
-  out[3] = b * t;
-  out[4] = r * t;
-  out[5] = b * b;
-  out[6] = r * r;
-  out[7] = b * r;
-}
-
 /**
- * One chroma plane of the reference mapped to the copy's colours: a second-order map of both
- * chroma planes and luma (saturation, hue turns, tints, white balance).
+ * A plane of the copy as a smooth function of the reference's colour (chromaTerms): a chroma
+ * plane's saturation, hue turns, tints and white balance, or what colour does to luma.
  */
-export function matchChroma(
-  reference: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
-  copy: Float32Array,
-  valid: Uint8Array,
-): { readonly fitted: Float32Array } {
-  const samples = sampleIndices(valid, FIT_STRIDE);
-  const terms = CHROMA_TERMS;
-  const design = new Float64Array(samples.length * terms);
-  const target = new Float64Array(samples.length);
-  const row = new Float64Array(terms);
-  samples.forEach((index, r) => {
-    chromaTerms(reference, index, row);
-    design.set(row, r * terms);
+export function matchChroma(map: ColourMap, copy: Float32Array): Float32Array {
+  const target = new Float64Array(map.samples.length);
+  map.samples.forEach((index, r) => {
     target[r] = copy[index] as number;
   });
-  const beta = robustFit(design, target, terms);
+  const beta = robustFit(map.design, target, CHROMA_TERMS);
+  const { y, cb, cr } = map.reference;
   const out = new Float32Array(copy.length);
+  const last = CHROMA_TONES - 1;
+  const quadratic = 3 * CHROMA_TONES;
   for (let i = 0; i < copy.length; i++) {
-    chromaTerms(reference, i, row);
-    let sum = 0;
-    for (let k = 0; k < terms; k++) sum += (beta[k] as number) * (row[k] as number);
-    out[i] = sum;
+    // The terms of chromaTerms, summed directly: two hats are non-zero at any tone.
+    const t = Math.min(last, Math.max(0, ((y[i] as number) / 255) * last));
+    const k = Math.min(last - 1, Math.floor(t));
+    const w = t - k;
+    const b = (cb[i] as number) / 64;
+    const r = (cr[i] as number) / 64;
+    const at = (tone: number) =>
+      (beta[3 * tone] as number) +
+      (beta[3 * tone + 1] as number) * b +
+      (beta[3 * tone + 2] as number) * r;
+    out[i] =
+      (1 - w) * at(k) +
+      w * at(k + 1) +
+      (beta[quadratic] as number) * b * b +
+      (beta[quadratic + 1] as number) * r * r +
+      (beta[quadratic + 2] as number) * b * r;
   }
-  return { fitted: out };
+  return out;
 }
 
-const CHROMA_TERMS = 9;
+/** Tones at which the chroma map's dependence on luma is pinned (hat functions between them). */
+const CHROMA_TONES = 5;
+const CHROMA_TERMS = 3 * CHROMA_TONES + 3;
 
 /**
- * Second order in a* and b*, with luma. In CIELAB a hue turn is a rotation of (a*, b*) and a
- * saturation change a scaling, both linear; the second order follows what the return to sRGB's
- * gamut does to strong colours.
+ * In CIELAB a hue turn is a rotation of (a*, b*) and a saturation change a scaling, both linear;
+ * a tone change (contrast, gamma, curves on each channel) scales them by an amount that depends
+ * on the tone, so each linear term varies with luma, piecewise linearly between CHROMA_TONES
+ * tones. The second order follows what the return to sRGB's gamut does to strong colours.
  */
-function chromaTerms(
-  reference: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
-  i: number,
-  out: Float64Array,
-): void {
-  colourTerms(reference, i, out);
-  out[8] = (reference.y[i] as number) / 255;
+function chromaTerms(reference: ColourPlanes, i: number, out: Float64Array): void {
+  const t = Math.min(1, Math.max(0, (reference.y[i] as number) / 255)) * (CHROMA_TONES - 1);
+  const b = (reference.cb[i] as number) / 64;
+  const r = (reference.cr[i] as number) / 64;
+  for (let k = 0; k < CHROMA_TONES; k++) {
+    const hat = Math.max(0, 1 - Math.abs(t - k));
+    out[3 * k] = hat;
+    out[3 * k + 1] = b * hat;
+    out[3 * k + 2] = r * hat;
+  }
+  out[3 * CHROMA_TONES] = b * b;
+  out[3 * CHROMA_TONES + 1] = r * r;
+  out[3 * CHROMA_TONES + 2] = b * r;
 }
 
 /** Standard deviation of a plane over the valid pixels. */
@@ -407,50 +433,60 @@ const TABLE_MIN_SPREAD = 3;
 /** A bin with fewer samples keeps the global map. */
 const TABLE_MIN_SAMPLES = 12;
 
-/**
- * The global chroma maps corrected per colour: for each bin of the reference's colours, the
- * median of what the copy shows beyond the global map there. A whole-copy colour change is a
- * function of the colour (every pixel of one colour moves alike, wherever it is), so a colour
- * only a small object has is followed too; a region recoloured in place moves some pixels of a
- * colour and not others, and a bin so split keeps the global map, leaving the region standing out.
- */
-export function correctByColour(
-  reference: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
-  copies: readonly Float32Array[],
-  fitted: readonly Float32Array[],
-  valid: Uint8Array,
-): void {
-  const bins = TABLE_L * TABLE_AB * TABLE_AB;
-  const binOf = (i: number) => {
-    const l = Math.min(TABLE_L - 1, Math.floor(((reference.y[i] as number) / 256) * TABLE_L));
-    const at = (v: number) =>
-      Math.min(
-        TABLE_AB - 1,
-        Math.max(0, Math.floor(((v + TABLE_AB_RANGE) / (2 * TABLE_AB_RANGE)) * TABLE_AB)),
-      );
-    return (
-      (l * TABLE_AB + at(reference.cb[i] as number)) * TABLE_AB + at(reference.cr[i] as number)
+/** The colour table's bin of a reference pixel. */
+function colourBin(reference: ColourPlanes, i: number): number {
+  const l = Math.min(
+    TABLE_L - 1,
+    Math.max(0, Math.floor(((reference.y[i] as number) / 256) * TABLE_L)),
+  );
+  const at = (v: number) =>
+    Math.min(
+      TABLE_AB - 1,
+      Math.max(0, Math.floor(((v + TABLE_AB_RANGE) / (2 * TABLE_AB_RANGE)) * TABLE_AB)),
     );
-  };
-  copies.forEach((copy, k) => {
-    const fit = fitted[k] as Float32Array;
-    const samples: number[][] = Array.from({ length: bins }, () => []);
-    for (let i = 0; i < valid.length; i += 2) {
-      if (valid[i] === 1)
-        (samples[binOf(i)] as number[]).push((copy[i] as number) - (fit[i] as number));
-    }
-    const shift = new Float32Array(bins);
-    for (let bin = 0; bin < bins; bin++) {
-      const values = samples[bin] as number[];
-      if (values.length < TABLE_MIN_SAMPLES) continue;
-      const middle = median(values);
-      // Only a shift the whole bin agrees on: a bin whose pixels moved apart (part of it
-      // recoloured in place) keeps the global map, so its moved part stands out.
-      const spreadOf = values.map((v) => Math.abs(v - middle)).sort((a, b) => a - b);
-      const wide = spreadOf[Math.floor(spreadOf.length * TABLE_AGREEMENT)] as number;
-      if (wide <= Math.max(TABLE_MIN_SPREAD, 0.5 * Math.abs(middle))) shift[bin] = middle;
-    }
-    for (let i = 0; i < valid.length; i++)
-      fit[i] = (fit[i] as number) + (shift[binOf(i)] as number);
-  });
+  return (l * TABLE_AB + at(reference.cb[i] as number)) * TABLE_AB + at(reference.cr[i] as number);
+}
+
+/**
+ * A fitted map corrected per colour: for each bin of the reference's colours, the median of what
+ * the copy shows beyond the map there. A whole-copy colour change is a function of the colour
+ * (every pixel of one colour moves alike, wherever it is), so a colour only a small object has is
+ * followed too; a region recoloured in place moves some pixels of a colour and not others, and a
+ * bin so split keeps the map, leaving the region standing out.
+ */
+export function correctByColour(map: ColourMap, copy: Float32Array, fitted: Float32Array): void {
+  const { bins, valid } = map;
+  const binCount = TABLE_L * TABLE_AB * TABLE_AB;
+  // Every other valid pixel, grouped by bin (a counting sort: starts, then the values).
+  const starts = new Int32Array(binCount + 1);
+  for (let i = 0; i < valid.length; i += 2) {
+    if (valid[i] === 0) continue;
+    const next = (bins[i] as number) + 1;
+    starts[next] = (starts[next] as number) + 1;
+  }
+  for (let bin = 0; bin < binCount; bin++)
+    starts[bin + 1] = (starts[bin + 1] as number) + (starts[bin] as number);
+  const values = new Float32Array(starts[binCount] as number);
+  const fill = Int32Array.from(starts);
+  for (let i = 0; i < valid.length; i += 2) {
+    if (valid[i] === 0) continue;
+    const bin = bins[i] as number;
+    values[fill[bin] as number] = (copy[i] as number) - (fitted[i] as number);
+    fill[bin] = (fill[bin] as number) + 1;
+  }
+  const shift = new Float32Array(binCount);
+  for (let bin = 0; bin < binCount; bin++) {
+    const start = starts[bin] as number;
+    const n = (starts[bin + 1] as number) - start;
+    if (n < TABLE_MIN_SAMPLES) continue;
+    const own = values.subarray(start, start + n).sort();
+    const middle = own[n >> 1] as number;
+    // Only a shift the whole bin agrees on: a bin whose pixels moved apart (part of it
+    // recoloured in place) keeps the map, so its moved part stands out.
+    const spreadOf = own.map((v) => Math.abs(v - middle)).sort();
+    const wide = spreadOf[Math.floor(n * TABLE_AGREEMENT)] as number;
+    if (wide <= Math.max(TABLE_MIN_SPREAD, 0.5 * Math.abs(middle))) shift[bin] = middle;
+  }
+  for (let i = 0; i < valid.length; i++)
+    fitted[i] = (fitted[i] as number) + (shift[bins[i] as number] as number);
 }

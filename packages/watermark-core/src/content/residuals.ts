@@ -7,6 +7,8 @@ import type { ResidualPlane } from './block-scores.ts';
 import { gradientMagnitude } from './block-scores.ts';
 import { erode, maskedBlur, subtract } from './masked-filters.ts';
 import {
+  type ColourMap,
+  colourMap,
   correctByColour,
   matchChroma,
   matchLocalTone,
@@ -104,8 +106,9 @@ export function fittedResiduals(
     cb: gaussianBlur(reference.cb, width, height, chromaSigma),
     cr: gaussianBlur(reference.cr, width, height, chromaSigma),
   };
+  const map = colourMap(referenceColour, valid);
   const fittedLuma = matchLocalTone(
-    matchLumaAndColour(referenceColour, best.copyY, valid),
+    matchLumaAndColour(map, best.copyY),
     best.copyY,
     valid,
     width,
@@ -115,7 +118,7 @@ export function fittedResiduals(
   for (let i = 0; i < colour.length; i++) {
     colour[i] = Math.hypot(referenceColour.cb[i] as number, referenceColour.cr[i] as number);
   }
-  const chroma = grey ? null : chromaResidual(warped, referenceColour, valid, frame, chromaSigma);
+  const chroma = grey ? null : chromaResidual(warped, map, frame, chromaSigma);
   // A grey copy lost all colour: its luma is judged as a grey conversion (matched above).
   const colourChange = chroma?.change ?? 0;
   const planes: ResidualPlane[] = [
@@ -148,19 +151,18 @@ function lumaError(reference: Float32Array, copy: Float32Array, valid: Uint8Arra
 /** Chroma is compared softer than luma: JPEG keeps it at half resolution. */
 function chromaResidual(
   warped: ReturnType<typeof warpCopy>,
-  refPlanes: { readonly y: Float32Array; readonly cb: Float32Array; readonly cr: Float32Array },
-  valid: Uint8Array,
+  map: ColourMap,
   frame: Frame,
   sigma: number,
 ): { readonly plane: ResidualPlane; readonly change: number } {
   const { width, height } = frame;
+  const { reference: refPlanes, valid } = map;
   const cb = maskedBlur(warped.cb as Float32Array, warped.valid, width, height, sigma);
   const cr = maskedBlur(warped.cr as Float32Array, warped.valid, width, height, sigma);
-  const fitA = matchChroma(refPlanes, cb, valid);
-  const fitB = matchChroma(refPlanes, cr, valid);
-  const fittedCb = fitA.fitted;
-  const fittedCr = fitB.fitted;
-  correctByColour(refPlanes, [cb, cr], [fittedCb, fittedCr], valid);
+  const fittedCb = matchChroma(map, cb);
+  const fittedCr = matchChroma(map, cr);
+  correctByColour(map, cb, fittedCb);
+  correctByColour(map, cr, fittedCr);
   // How far the copy's colours were turned or scaled as a whole: the fitted map's distance from
   // identity, relative to the colour there is.
   let moved = 0;
@@ -192,7 +194,16 @@ function chromaResidual(
   for (let i = 0; i < valid.length; i++) {
     detail[i] = Math.hypot(gradCb[i] as number, gradCr[i] as number);
   }
-  return { plane: { residual, detail }, change };
+  // As for luma: colours turned or scaled as a whole leave a residual that grows with the colour
+  // there is, which no smooth map of the whole picture follows exactly.
+  const magnitude = new Float32Array(valid.length);
+  for (let i = 0; i < valid.length; i++) {
+    magnitude[i] = Math.hypot(refPlanes.cb[i] as number, refPlanes.cr[i] as number);
+  }
+  return {
+    plane: { residual, detail, colour: { magnitude, share: COLOUR_SHARE * change } },
+    change,
+  };
 }
 
 /**
