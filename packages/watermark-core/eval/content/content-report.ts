@@ -105,19 +105,36 @@ export function contentReport(
       `  missed: ${o.photo}: ${o.description} (${((o.editShare ?? 0) * 100).toFixed(1)} %) -> ${o.state}, IoU ${(o.iou ?? 0).toFixed(2)} ${JSON.stringify(o.measures)}`,
     );
 
-  const quantiles = (rows: readonly CaseOutcome[], key: 'correlation' | 'detail') => {
+  type Measures = NonNullable<CaseOutcome['measures']>;
+  const quantiles = (
+    rows: readonly CaseOutcome[],
+    measure: (m: Measures) => number,
+    digits = 2,
+  ) => {
     const values = rows
-      .flatMap((o) => (o.measures === undefined ? [] : [o.measures[key]]))
+      .flatMap((o) => (o.measures === undefined ? [] : [measure(o.measures)]))
       .sort((a, b) => a - b);
     if (values.length === 0) return '-';
     const at = (q: number) =>
-      (values[Math.min(values.length - 1, Math.floor(q * values.length))] as number).toFixed(2);
-    return `min ${at(0)}, 1 % ${at(0.01)}, 10 % ${at(0.1)}, median ${at(0.5)}, max ${at(1)}`;
+      (values[Math.min(values.length - 1, Math.floor(q * values.length))] as number).toFixed(
+        digits,
+      );
+    return `min ${at(0)}, 1 % ${at(0.01)}, 10 % ${at(0.1)}, median ${at(0.5)}, 90 % ${at(0.9)}, 99 % ${at(0.99)}, max ${at(1)}`;
   };
+  const secondShots = tRead.filter((o) => o.family === 'second shot');
+  const correlation = (m: Measures) => m.correlation;
+  const locked = (m: Measures) => m.locked;
+  const scaleDrift = (m: Measures) => Math.abs(m.scaleDrift) * 100;
   lines.push('', 'detail correlation where the copy agrees:');
-  lines.push(`  honest copies: ${quantiles(honestRead, 'correlation')}`);
-  lines.push(`  transplants:   ${quantiles(tRead, 'correlation')}`);
-  lines.push(`  edits:         ${quantiles(edits, 'correlation')}`);
+  lines.push(`  honest copies: ${quantiles(honestRead, correlation)}`);
+  lines.push(`  transplants:   ${quantiles(tRead, correlation)}`);
+  lines.push(`  edits:         ${quantiles(edits, correlation)}`);
+  lines.push('', 'share of detailed patches in place:');
+  lines.push(`  honest copies: ${quantiles(honestRead, locked)}`);
+  lines.push(`  second shots:  ${quantiles(secondShots, locked)}`);
+  lines.push('', "the alignment's correction to the mark's scale (%):");
+  lines.push(`  honest copies: ${quantiles(honestRead, scaleDrift)}`);
+  lines.push(`  second shots:  ${quantiles(secondShots, scaleDrift)}`);
   const times = outcomes
     .filter((o) => o.state !== null)
     .map((o) => o.millis)

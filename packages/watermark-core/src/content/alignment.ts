@@ -39,6 +39,10 @@ export interface PatchCheck {
 
 export interface Alignment {
   readonly placement: Placement;
+  /** How far the alignment moved from the mark's placement. */
+  readonly drift: Drift;
+  /** A correction measured but not taken: the content lies further from the mark than it can err. */
+  readonly refused: Drift | null;
   /**
    * The detailed patches: a copy of this picture, edits aside, shows nearly all of them where
    * the aligned placement puts them; another shot of the scene, however alike, does not.
@@ -55,6 +59,7 @@ export function alignPlacement(
   const referenceLuma = gaussianBlur(reference.y, reference.width, reference.height, MATCH_BLUR);
   const copyLuma = gaussianBlur(copy.planes.y, copy.planes.width, copy.planes.height, MATCH_BLUR);
   let aligned = placement;
+  let refused: Drift | null = null;
   for (let pass = 0; pass < PASSES; pass++) {
     const warped = warpCopy(copy, aligned, frame, { chroma: false, margin: 1, luma: copyLuma });
     // The first pass searches as far as the mark's error reaches; later ones only correct it.
@@ -63,7 +68,10 @@ export function alignPlacement(
     // Only as far as the mark's geometry can be off: a copy whose content needs more is not
     // locked to its mark (a mark moved onto a second shot of the scene), and must not be
     // bent into agreement.
-    if (!withinMarkPrecision(placement, refined, frame)) break;
+    if (!withinMarkPrecision(placement, refined, frame)) {
+      refused = driftOf(placement, refined, frame);
+      break;
+    }
     const settled = cornerMovement(aligned, refined, frame) < SETTLED;
     aligned = refined;
     if (settled) break;
@@ -71,6 +79,8 @@ export function alignPlacement(
   const final = warpCopy(copy, aligned, frame, { chroma: false, margin: 1, luma: copyLuma });
   return {
     placement: aligned,
+    drift: driftOf(placement, aligned, frame),
+    refused,
     patches: patchShifts(frame, referenceLuma, final.y, final.valid, NEAR_REACH).checks,
   };
 }
@@ -107,8 +117,15 @@ const MAX_SCALE_CHANGE = 0.025;
 const MAX_ROTATION = 1.5;
 const MAX_SHIFT = 3 * REACH;
 
-/** Whether `refined` differs from the mark's `placement` by no more than the mark's precision. */
-function withinMarkPrecision(placement: Placement, refined: Placement, frame: Frame): boolean {
+/** How far an alignment moved from the mark's placement: scale, degrees, reference pixels. */
+export interface Drift {
+  readonly scale: number;
+  readonly turn: number;
+  readonly shift: number;
+}
+
+/** The correction `refined` makes to the mark's `placement`. */
+export function driftOf(placement: Placement, refined: Placement, frame: Frame): Drift {
   // The correction itself, refined times the placement's inverse: near a pure turn and scale
   // whether or not the copy is mirrored.
   const det = placement.a * placement.d - placement.b * placement.c;
@@ -120,7 +137,7 @@ function withinMarkPrecision(placement: Placement, refined: Placement, frame: Fr
   const rb = refined.a * ib + refined.b * id;
   const rc = refined.c * ia + refined.d * ic;
   const rd = refined.c * ib + refined.d * id;
-  const scale = Math.sqrt(Math.abs(ra * rd - rb * rc));
+  const scale = Math.sqrt(Math.abs(ra * rd - rb * rc)) - 1;
   const turn = (Math.atan2(rc - rb, ra + rd) * 180) / Math.PI;
   const scaleOf = (p: Placement) => Math.sqrt(Math.abs(p.a * p.d - p.b * p.c));
   // The shift of the frame's centre, in reference pixels.
@@ -137,8 +154,16 @@ function withinMarkPrecision(placement: Placement, refined: Placement, frame: Fr
     refined.ty -
     (placement.c * cx + placement.d * cy + placement.ty);
   const shift = (Math.hypot(dx, dy) / scaleOf(placement)) * frame.scaleX;
+  return { scale, turn, shift };
+}
+
+/** Whether `refined` differs from the mark's `placement` by no more than the mark's precision. */
+function withinMarkPrecision(placement: Placement, refined: Placement, frame: Frame): boolean {
+  const drift = driftOf(placement, refined, frame);
   return (
-    Math.abs(scale - 1) <= MAX_SCALE_CHANGE && Math.abs(turn) <= MAX_ROTATION && shift <= MAX_SHIFT
+    Math.abs(drift.scale) <= MAX_SCALE_CHANGE &&
+    Math.abs(drift.turn) <= MAX_ROTATION &&
+    drift.shift <= MAX_SHIFT
   );
 }
 

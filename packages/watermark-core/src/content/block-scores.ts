@@ -39,6 +39,8 @@ export interface ResidualPlane {
    * leave in the residual: how far the copy's colours were turned or scaled as a whole.
    */
   readonly colour?: { readonly magnitude: Float32Array; readonly share: number };
+  /** The lowest detail share assumed for this plane (MIN_SHARE when absent). */
+  readonly minShare?: number;
 }
 
 /** Gradient magnitude of a plane (central differences). */
@@ -121,7 +123,7 @@ export function blockScores(
     }
   }
   const calibration = stats.map((stat, k) =>
-    honestResidual(stat, compared, planes[k]?.colour?.share ?? 0),
+    honestResidual(stat, compared, planes[k]?.colour?.share ?? 0, planes[k]?.minShare ?? MIN_SHARE),
   );
   stats.forEach((stat, k) => {
     const { floor, share, colourShare } = calibration[k] as Calibration;
@@ -138,6 +140,12 @@ export function blockScores(
   return { columns, rows, scores, compared, calibration };
 }
 
+/**
+ * The detail share is measured on the blocks above this rank of detail: where the most detail
+ * is, what misplacement and resampling leave is largest relative to it (and a copy of few
+ * detailed blocks, text on a flat page, would otherwise measure its share on flat ones).
+ */
+const DETAILED_FROM = 0.75;
 /** Lowest noise floor and detail share assumed, whatever the copy measures. */
 const MIN_FLOOR = 2;
 const MIN_SHARE = 0.25;
@@ -147,17 +155,22 @@ const MIN_SHARE = 0.25;
  * leaves (the residual of the most detailed blocks beyond the floor), as medians: a local edit
  * covers too little of the picture to move them.
  */
-function honestResidual(stat: PlaneBlocks, compared: Uint8Array, colourShare: number): Calibration {
+function honestResidual(
+  stat: PlaneBlocks,
+  compared: Uint8Array,
+  colourShare: number,
+  minShare: number,
+): Calibration {
   const { rms, detail } = stat;
   const blocks: number[] = [];
   for (let b = 0; b < compared.length; b++) if (compared[b] === 1) blocks.push(b);
-  if (blocks.length === 0) return { floor: MIN_FLOOR, share: MIN_SHARE, colourShare };
+  if (blocks.length === 0) return { floor: MIN_FLOOR, share: minShare, colourShare };
   blocks.sort((p, q) => (detail[p] as number) - (detail[q] as number));
   const flat = blocks.slice(0, Math.max(1, Math.floor(blocks.length * 0.4)));
   const floor = Math.max(MIN_FLOOR, median(flat.map((b) => rms[b] as number)));
-  const detailed = blocks.slice(Math.floor(blocks.length * 0.5));
+  const detailed = blocks.slice(Math.floor(blocks.length * DETAILED_FROM));
   const share = Math.max(
-    MIN_SHARE,
+    minShare,
     median(
       detailed
         .filter((b) => (detail[b] as number) > 1)

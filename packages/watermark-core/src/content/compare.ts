@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import type { MarkGeometry } from '../invisible/detect.ts';
 import { markGrid } from '../invisible/mark-geometry.ts';
-import { type Alignment, alignPlacement, type PatchCheck } from './alignment.ts';
+import { type Alignment, alignPlacement, type Drift, type PatchCheck } from './alignment.ts';
 import { BLOCK, blockScores, pixelScores } from './block-scores.ts';
 import { rankPlacements } from './lattice-search.ts';
 import { maskedBlur, subtract } from './masked-filters.ts';
@@ -34,6 +34,9 @@ export interface ContentComparison {
     readonly detail: number;
     readonly share: number;
     readonly locked: number;
+    /** The alignment's correction to the mark's scale (a share) and turn (degrees). */
+    readonly scaleDrift: number;
+    readonly turnDrift: number;
   };
 }
 
@@ -128,6 +131,8 @@ export async function compareContent(
     detail: round(best.detail),
     share: round(best.share),
     locked: round(best.locked),
+    scaleDrift: Math.round(best.drift.scale * 10_000) / 10_000,
+    turnDrift: round(best.drift.turn),
   };
   // Too little detail where the copy agrees to tell this picture from another: no verdict.
   if (best.detail < MIN_DETAIL) return { ...NOT_COMPARED, measures };
@@ -185,6 +190,8 @@ interface Judged {
   readonly boxes: Region[];
   /** Share of the detailed patches where the placement puts them (alignPlacement). */
   readonly locked: number;
+  /** The correction the alignment made to the mark's placement, or the one it refused. */
+  readonly drift: Drift;
   /** Bounding box of the reference pixels the copy shows. */
   readonly shownBox: Region;
   /** For choosing among placements: the least agreeing detail, the most differing area. */
@@ -221,6 +228,7 @@ function judge(
     boxes,
     locked,
     shownBox: boundingBox(residuals.valid, frame.width),
+    drift: alignment.refused ?? alignment.drift,
     badness: flagged.share - evidence.correlation - locked,
   };
 }

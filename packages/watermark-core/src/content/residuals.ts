@@ -5,6 +5,7 @@
 import { halve } from '../invisible/filters.ts';
 import type { ResidualPlane } from './block-scores.ts';
 import { gradientMagnitude } from './block-scores.ts';
+import { detailLoss } from './detail-loss.ts';
 import { erode, maskedBlur, subtract } from './masked-filters.ts';
 import {
   type ColourMap,
@@ -129,6 +130,7 @@ export function fittedResiduals(
     },
   ];
   if (chroma !== null) planes.push(chroma.plane);
+  planes.push(detailLoss(best.refY, best.copyY, valid, width, height));
   return {
     planes,
     valid,

@@ -1,14 +1,14 @@
 // A perceptual fingerprint of an image: a 64-bit DCT hash of its low frequencies (the classic
-// pHash construction). It changes little under what the invisible mark survives (resizing,
-// re-encoding, mild crops) and a lot between different pictures, so it tells whether a mark sits
-// on the picture it was issued for: a mark estimated from one image and added to another carries
-// the first one's payload but not its fingerprint. Pure arithmetic on a luma image, so that the
-// embedder (on its pixel thread) and the reader take it from the luma they decode anyway.
+// pHash construction). It is recorded with every marked output and in its manifest, and reported
+// with a verification; it decides nothing there (a crop moves it as far as another picture does:
+// the content comparison, see docs/verification.md, tells whether a copy shows the picture its
+// mark was issued in). Pure arithmetic on a luma image, so that the embedder (on its pixel thread)
+// and the reader take it from the luma they decode anyway.
 
 const SIZE = 32;
 const LOW = 8;
 
-/** Bits (of 64) two fingerprints may differ by and still be of the same picture. */
+/** Bits (of 64) two fingerprints of one picture re-encoded or resized differ by at most. */
 export const SAME_PICTURE_MAX_DISTANCE = 16;
 
 /** The 1-D DCT-II basis for SIZE samples, LOW coefficients: basis[k][n]. */

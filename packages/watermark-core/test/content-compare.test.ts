@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { compareContent, makeContentReference, type Region } from '../src/content/index.ts';
+import { detectMark, embedMark, payloadFromHex } from '../src/invisible/index.ts';
+
+const MAX_PIXELS = 50_000_000;
+const photos = join(import.meta.dirname, '../../../fixtures/photos');
+
+interface Marked {
+  readonly image: Uint8Array;
+  readonly reference: Uint8Array;
+  readonly original: { width: number; height: number };
+}
+
+// compareContent on copies of marked photos, each made here the way a person would: what the
+// whole copy does (tones, colours, a screen's bars) is never an edit; a region blurred over is,
+// and is found.
+describe('compareContent', () => {
+  const marked = new Map<string, Promise<Marked>>();
+  const mark = (file: string) => {
+    let pending = marked.get(file);
+    if (pending === undefined) {
+      pending = (async () => {
+        const result = await embedMark(
+          await readFile(join(photos, file)),
+          payloadFromHex('5a17c0de5a17c0de'),
+        );
+        return {
+          image: result.image,
+          reference: await makeContentReference(result.image, MAX_PIXELS),
+          original: { width: result.width, height: result.height },
+        };
+      })();
+      marked.set(file, pending);
+    }
+    return pending;
+  };
+
+  async function compare(of: Marked, copy: Uint8Array) {
+    const detection = await detectMark(copy, { maxPixels: MAX_PIXELS });
+    expect(detection.geometry, 'the mark is read').toBeDefined();
+    return compareContent(copy, {
+      reference: of.reference,
+      original: of.original,
+      geometry: detection.geometry as NonNullable<typeof detection.geometry>,
+      maxPixels: MAX_PIXELS,
+    });
+  }
+
+  it('a strong tone change (gamma, contrast) is the same picture', async () => {
+    const of = await mark('espresso-0.25mp.jpg');
+    const copy = await sharp(of.image).gamma(2.1).linear(1.28, 1).jpeg({ quality: 90 }).toBuffer();
+    const comparison = await compare(of, copy);
+    expect(comparison.state, JSON.stringify(comparison)).toBe('same');
+  });
+
+  it('a saturation and hue change is the same picture', async () => {
+    const of = await mark('fig-0.25mp.jpg');
+    const copy = await sharp(of.image)
+      .modulate({ saturation: 0.41, hue: -15 })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const comparison = await compare(of, copy);
+    expect(comparison.state, JSON.stringify(comparison)).toBe('same');
+  });
+
+  it("a phone screenshot whose bottom bar covers the picture's last rows is the same picture", async () => {
+    const of = await mark('boats-0.6mp.jpg');
+    const screenWidth = 900;
+    const fitted = await sharp(of.image).resize(screenWidth).png().toBuffer();
+    const { height = 0 } = await sharp(fitted).metadata();
+    const top = 160;
+    // The bar starts 60 rows before the picture ends: those rows are hidden, not edited.
+    const barTop = top + height - 60;
+    const screenHeight = barTop + 140;
+    const bar = `<svg xmlns="http://www.w3.org/2000/svg" width="${screenWidth}" height="${screenHeight}"><rect x="0" y="0" width="${screenWidth}" height="${top}" fill="#202124"/><rect x="0" y="${barTop}" width="${screenWidth}" height="140" fill="#202124"/><circle cx="90" cy="${barTop + 70}" r="28" fill="#8ab4f8"/><rect x="225" y="${barTop + 56}" width="360" height="28" fill="#e8eaed"/></svg>`;
+    const copy = await sharp({
+      create: { width: screenWidth, height: screenHeight, channels: 3, background: '#000000' },
+    })
+      .composite([
+        { input: fitted, left: 0, top },
+        { input: Buffer.from(bar), left: 0, top: 0 },
+      ])
+      .png()
+      .toBuffer();
+    const comparison = await compare(of, copy);
+    expect(comparison.state, JSON.stringify(comparison)).toBe('same');
+  });
+
+  it('a blurred region is an edit, found where it is', async () => {
+    // The boats and their rigging: detail a blur removes.
+    const area = { left: 330, top: 300, width: 200, height: 140 };
+    const of = await mark('boats-0.6mp.jpg');
+    const blurred = await sharp(of.image).extract(area).blur(8).png().toBuffer();
+    const copy = await sharp(of.image)
+      .composite([{ input: blurred, left: area.left, top: area.top }])
+      .png()
+      .toBuffer();
+    const comparison = await compare(of, copy);
+    expect(comparison.state, JSON.stringify(comparison)).toBe('edited');
+    const truth = { x: area.left, y: area.top, width: area.width, height: area.height };
+    expect(Math.max(...comparison.regions.map((r) => iou(r, truth)))).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
+function iou(a: Region, b: Region): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
