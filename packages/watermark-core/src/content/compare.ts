@@ -70,6 +70,12 @@ const WORK_PIXELS = 64_000;
 const CERTAIN_CORRELATION = 0.9;
 /** Below this share of detailed patches in place, the copy's content is not locked to its mark. */
 const MIN_LOCKED = 0.4;
+/**
+ * When the content lies further from the mark's placement than the mark can err (a second shot
+ * of the scene, framed a little tighter), fewer detailed patches than this in place is another
+ * picture: an honest copy has nearly all of them in place.
+ */
+const LOCKED_WHEN_REFUSED = 0.9;
 /** Below this RMS of reference detail (luma levels) there is nothing to tell pictures apart by. */
 const MIN_DETAIL = 0.6;
 /** Less of the original than this is too little to judge. */
@@ -139,7 +145,8 @@ export async function compareContent(
   if (
     best.correlation < MIN_SAME_CORRELATION ||
     best.share > DIFFERS_SHARE ||
-    best.locked < MIN_LOCKED
+    best.locked < MIN_LOCKED ||
+    (best.refused && best.locked < LOCKED_WHEN_REFUSED)
   ) {
     return { state: 'differs', coverage, similarity, regions: [], measures };
   }
@@ -192,6 +199,8 @@ interface Judged {
   readonly locked: number;
   /** The correction the alignment made to the mark's placement, or the one it refused. */
   readonly drift: Drift;
+  /** Whether the alignment refused a correction beyond the mark's precision. */
+  readonly refused: boolean;
   /** Bounding box of the reference pixels the copy shows. */
   readonly shownBox: Region;
   /** For choosing among placements: the least agreeing detail, the most differing area. */
@@ -229,6 +238,7 @@ function judge(
     locked,
     shownBox: boundingBox(residuals.valid, frame.width),
     drift: alignment.refused ?? alignment.drift,
+    refused: alignment.refused !== null,
     badness: flagged.share - evidence.correlation - locked,
   };
 }

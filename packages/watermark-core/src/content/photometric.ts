@@ -7,7 +7,7 @@ function robustFit(
   design: Float64Array,
   target: Float64Array,
   terms: number,
-  iterations = 4,
+  iterations = 3,
 ): Float64Array {
   const rows = target.length;
   const weights = new Float64Array(rows).fill(1);
@@ -121,7 +121,7 @@ export function median(values: ArrayLike<number>): number {
 }
 
 /** Every FIT_STRIDE-th pixel, where valid, fits the global maps: thousands of samples for a few dozen terms. */
-const FIT_STRIDE = 13;
+const FIT_STRIDE = 17;
 
 /** Every `stride`-th valid pixel: enough to fit a handful of terms. */
 function sampleIndices(valid: Uint8Array, stride: number): Int32Array {
