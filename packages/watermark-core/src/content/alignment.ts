@@ -113,7 +113,7 @@ const SETTLED = 0.1;
 const IN_PLACE = 1.5;
 
 /** How far the mark's geometry is from the truth at most: scale, degrees, reference pixels. */
-const MAX_SCALE_CHANGE = 0.015;
+const MAX_SCALE_CHANGE = 0.025;
 const MAX_ROTATION = 1.5;
 const MAX_SHIFT = 3 * REACH;
 

@@ -122,13 +122,24 @@ export async function compareContent(
     reference,
     frame,
   );
-  let best: Judged | null = null;
-  for (const candidate of candidates) {
-    const judged = judge(copy, alignPlacement(copy, candidate, reference, frame), reference, frame);
-    if (best === null || judged.badness < best.badness) best = judged;
-    // A placement where all of the copy agrees is the one: the others need not be tried.
-    if (judged.share === 0 && judged.correlation >= CERTAIN_CORRELATION) break;
-  }
+  const tryAll = (placements: readonly Placement[], start: Judged | null): Judged | null => {
+    let best = start;
+    for (const candidate of placements) {
+      const judged = judge(
+        copy,
+        alignPlacement(copy, candidate, reference, frame),
+        reference,
+        frame,
+      );
+      if (best === null || judged.badness < best.badness) best = judged;
+      // A placement where all of the copy agrees is the one: the others need not be tried.
+      if (judged.share === 0 && judged.correlation >= CERTAIN_CORRELATION) break;
+    }
+    return best;
+  };
+  let best = tryAll(candidates.finalists, null);
+  // Another picture is said only when the placements ranked lower disagree as well.
+  if (best !== null && differs(best)) best = tryAll(candidates.others, best);
   if (best === null || best.coverage < MIN_COVERAGE) return NOT_COMPARED;
   const coverage = round(best.coverage);
   const similarity = round(1 - best.share);
@@ -142,12 +153,7 @@ export async function compareContent(
   };
   // Too little detail where the copy agrees to tell this picture from another: no verdict.
   if (best.detail < MIN_DETAIL) return { ...NOT_COMPARED, measures };
-  if (
-    best.correlation < MIN_SAME_CORRELATION ||
-    best.share > DIFFERS_SHARE ||
-    best.locked < MIN_LOCKED ||
-    (best.refused && best.locked < LOCKED_WHEN_REFUSED)
-  ) {
+  if (differs(best)) {
     return { state: 'differs', coverage, similarity, regions: [], measures };
   }
   const placement = best.placement;
@@ -184,6 +190,16 @@ function isEdgeBand(box: Region, shown: Region): boolean {
     near(box.x, shown.x, shown.width) ||
     near(box.x + box.width, shown.x + shown.width, shown.width);
   return (across && atTopOrBottom) || (down && atLeftOrRight);
+}
+
+/** Whether a placement's comparison says the copy is another picture. */
+function differs(judged: Judged): boolean {
+  return (
+    judged.correlation < MIN_SAME_CORRELATION ||
+    judged.share > DIFFERS_SHARE ||
+    judged.locked < MIN_LOCKED ||
+    (judged.refused && judged.locked < LOCKED_WHEN_REFUSED)
+  );
 }
 
 interface Judged {
@@ -245,7 +261,7 @@ function judge(
 
 /**
  * Share of the detailed patches outside the regions found edited that the copy shows in place
- * (1 with too few to tell).
+ * (all patches when the regions cover nearly all; 1 with too few to tell).
  */
 function lockedShare(patches: readonly PatchCheck[], boxes: readonly Region[]): number {
   const outsideEdits = patches.filter(
@@ -258,8 +274,11 @@ function lockedShare(patches: readonly PatchCheck[], boxes: readonly Region[]): 
           patch.y <= box.y + box.height + PATCH_MARGIN,
       ),
   );
-  if (outsideEdits.length < MIN_PATCHES) return 1;
-  return outsideEdits.filter((patch) => patch.inPlace).length / outsideEdits.length;
+  // Regions covering nearly all the detailed patches are no reason to trust the placement:
+  // then all of them are counted.
+  const counted = outsideEdits.length >= MIN_PATCHES ? outsideEdits : patches;
+  if (counted.length < MIN_PATCHES) return 1;
+  return counted.filter((patch) => patch.inPlace).length / counted.length;
 }
 
 /** A patch centre this close to an edited region overlaps it (half a patch). */

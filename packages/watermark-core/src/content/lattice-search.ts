@@ -12,14 +12,25 @@ const COARSE_SIDE = 128;
 /** Candidates passed on, at most, and how close to the best they must rank. */
 const FINALISTS = 6;
 const FINALIST_RANK = 0.8;
+/** Further candidates, in rank order, for when no finalist is the picture (see compareContent). */
+const OTHERS = 12;
+
+/**
+ * The best few placements, and the next ones: coarse detail can rank the true position low (fog,
+ * a plain sky), and a copy is not called another picture before those were tried too.
+ */
+export interface RankedPlacements {
+  readonly finalists: Placement[];
+  readonly others: Placement[];
+}
 
 export function rankPlacements(
   copy: DecodedCopy,
   placements: readonly Placement[],
   reference: Planes,
   frame: Frame,
-): Placement[] {
-  if (placements.length === 0) return [];
+): RankedPlacements {
+  if (placements.length === 0) return { finalists: [], others: [] };
   const factor = Math.max(1, Math.round(Math.max(frame.width, frame.height) / COARSE_SIDE));
   const coarse = downsample(reference.y, reference.width, reference.height, factor);
   const coarseFrame: Frame = {
@@ -56,7 +67,7 @@ export function rankPlacements(
     return { placement, count: warped.count, score };
   });
   const most = Math.max(...tried.map((t) => t.count));
-  if (most === 0) return [];
+  if (most === 0) return { finalists: [], others: [] };
   // A placement showing less of the copy's picture is less likely, as well as less measured;
   // one showing under half of what the best shows is not considered.
   const ranked = tried
@@ -64,10 +75,13 @@ export function rankPlacements(
     .map((t) => ({ placement: t.placement, rank: t.score * Math.sqrt(t.count / most) }))
     .sort((p, q) => q.rank - p.rank);
   const top = (ranked[0] as (typeof ranked)[number]).rank;
-  return ranked
+  const finalists = ranked
     .filter((r, k) => k === 0 || r.rank >= FINALIST_RANK * top)
-    .slice(0, FINALISTS)
-    .map((r) => r.placement);
+    .slice(0, FINALISTS).length;
+  return {
+    finalists: ranked.slice(0, finalists).map((r) => r.placement),
+    others: ranked.slice(finalists, finalists + OTHERS).map((r) => r.placement),
+  };
 }
 
 /** Placements estimated to show less than this share of the best's are not resampled. */
