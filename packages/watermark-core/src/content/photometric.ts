@@ -197,6 +197,11 @@ export interface ColourMap {
   readonly design: Float64Array;
   /** Each pixel's bin of the colour table (correctByColour). */
   readonly bins: Int32Array;
+  /** The range of the sampled chroma values (matchChroma's `within`). */
+  readonly sampled: {
+    readonly cb: readonly [number, number];
+    readonly cr: readonly [number, number];
+  };
 }
 
 type ColourPlanes = {
@@ -215,8 +220,24 @@ export function colourMap(reference: ColourPlanes, valid: Uint8Array): ColourMap
   });
   const bins = new Int32Array(valid.length);
   for (let i = 0; i < valid.length; i++) bins[i] = colourBin(reference, i);
-  return { reference, valid, samples, design, bins };
+  const range = (plane: Float32Array): readonly [number, number] => {
+    const values = Float32Array.from(samples, (index) => plane[index] as number).sort();
+    if (values.length === 0) return [0, 0];
+    const at = (q: number) => values[Math.floor(q * (values.length - 1))] as number;
+    return [at(SAMPLED_RANGE), at(1 - SAMPLED_RANGE)];
+  };
+  return {
+    reference,
+    valid,
+    samples,
+    design,
+    bins,
+    sampled: { cb: range(reference.cb), cr: range(reference.cr) },
+  };
 }
+
+/** The sampled colours' range leaves out this share at each end (a few stray pixels). */
+const SAMPLED_RANGE = 0.005;
 
 /**
  * matchLuma, then what colour adds: a grey copy made with other weights or in linear light, or a
@@ -227,7 +248,9 @@ export function matchLumaAndColour(map: ColourMap, copy: Float32Array): Float32A
   const toned = matchLuma(map.reference.y, copy, map.valid);
   const left = new Float32Array(copy.length);
   for (let i = 0; i < copy.length; i++) left[i] = (copy[i] as number) - (toned[i] as number);
-  const byColour = matchChroma(map, left);
+  // Within the colours the fit saw: a quadratic fitted on a blue sky says nothing about a kite's
+  // red, and must not invent a change of its luma.
+  const byColour = matchChroma(map, left, { within: true });
   for (let i = 0; i < copy.length; i++) toned[i] = (toned[i] as number) + (byColour[i] as number);
   correctByColour(map, copy, toned);
   return toned;
@@ -237,7 +260,11 @@ export function matchLumaAndColour(map: ColourMap, copy: Float32Array): Float32A
  * A plane of the copy as a smooth function of the reference's colour (chromaTerms): a chroma
  * plane's saturation, hue turns, tints and white balance, or what colour does to luma.
  */
-export function matchChroma(map: ColourMap, copy: Float32Array): Float32Array {
+export function matchChroma(
+  map: ColourMap,
+  copy: Float32Array,
+  options: { readonly within?: boolean } = {},
+): Float32Array {
   const target = new Float64Array(map.samples.length);
   map.samples.forEach((index, r) => {
     target[r] = copy[index] as number;
@@ -252,8 +279,8 @@ export function matchChroma(map: ColourMap, copy: Float32Array): Float32Array {
     const t = Math.min(last, Math.max(0, ((y[i] as number) / 255) * last));
     const k = Math.min(last - 1, Math.floor(t));
     const w = t - k;
-    const b = (cb[i] as number) / 64;
-    const r = (cr[i] as number) / 64;
+    const b = (options.within ? clamp(cb[i] as number, map.sampled.cb) : (cb[i] as number)) / 64;
+    const r = (options.within ? clamp(cr[i] as number, map.sampled.cr) : (cr[i] as number)) / 64;
     const at = (tone: number) =>
       (beta[3 * tone] as number) +
       (beta[3 * tone + 1] as number) * b +
@@ -266,6 +293,10 @@ export function matchChroma(map: ColourMap, copy: Float32Array): Float32Array {
       (beta[quadratic + 2] as number) * b * r;
   }
   return out;
+}
+
+function clamp(value: number, [low, high]: readonly [number, number]): number {
+  return Math.min(high, Math.max(low, value));
 }
 
 /** Tones at which the chroma map's dependence on luma is pinned (hat functions between them). */
