@@ -2,6 +2,7 @@
 // [--workers N] [--seed N] [--per-family N]`: marks every photo of fixtures/photos, then verifies
 // honest copies, transplants of its mark and local edits of it as the service does, prints the
 // tables (docs: the package README) and exits 1 when a target is missed.
+import { writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -75,4 +76,7 @@ const report = contentReport(
   full ? { honestCopies: 3000, transplants: 500 } : { honestCopies: 0, transplants: 0 },
 );
 console.log(report.text);
+// For studying the measures behind the verdicts: every case's outcome as JSON.
+const outcomesFile = process.env.CONTENT_EVAL_OUTCOMES;
+if (outcomesFile !== undefined) await writeFile(outcomesFile, JSON.stringify(outcomes));
 process.exitCode = report.passed ? 0 : 1;

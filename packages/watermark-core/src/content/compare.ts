@@ -71,11 +71,13 @@ const CERTAIN_CORRELATION = 0.9;
 /** Below this share of detailed patches in place, the copy's content is not locked to its mark. */
 const MIN_LOCKED = 0.4;
 /**
- * When the content lies further from the mark's placement than the mark can err (a second shot
- * of the scene, framed a little tighter), fewer detailed patches than this in place is another
- * picture: an honest copy has nearly all of them in place.
+ * When the content lies further from the mark's placement than the mark usually errs (a second
+ * shot of the scene, framed a little tighter), fewer detailed patches than this in place is
+ * another picture: an honest copy has nearly all of them in place.
  */
-const LOCKED_WHEN_REFUSED = 0.9;
+const LOCKED_OFF_MARK = 0.9;
+/** A scale correction beyond this share is more than honest copies needed in the evaluation. */
+const OFF_MARK_SCALE = 0.015;
 /** Below this RMS of reference detail (luma levels) there is nothing to tell pictures apart by. */
 const MIN_DETAIL = 0.6;
 /** Less of the original than this is too little to judge. */
@@ -192,13 +194,18 @@ function isEdgeBand(box: Region, shown: Region): boolean {
   return (across && atTopOrBottom) || (down && atLeftOrRight);
 }
 
+/** Whether the alignment had to move (or refused to move) the content further than the mark errs. */
+function offMark(judged: Judged): boolean {
+  return judged.refused || Math.abs(judged.drift.scale) > OFF_MARK_SCALE;
+}
+
 /** Whether a placement's comparison says the copy is another picture. */
 function differs(judged: Judged): boolean {
   return (
     judged.correlation < MIN_SAME_CORRELATION ||
     judged.share > DIFFERS_SHARE ||
     judged.locked < MIN_LOCKED ||
-    (judged.refused && judged.locked < LOCKED_WHEN_REFUSED)
+    (offMark(judged) && judged.locked < LOCKED_OFF_MARK)
   );
 }
 
