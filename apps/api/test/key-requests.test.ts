@@ -136,6 +136,37 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
     expect(botStatus.statusCode).toBe(404);
   });
 
+  it('names that would forge mail headers or read deceptively are refused; any script is accepted', async () => {
+    const refused = await submit({
+      ...request,
+      companyName: 'Acme\r\nBcc: eve@evil.example',
+      contactName: 'Ada \u202eexe.gpj',
+      expectedVolume: 'about\u200b5,000',
+      purpose: 'Line one\nline two\u0007',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const paths = (refused.json().errors as Array<{ path: string }>).map((error) => error.path);
+    expect(paths.sort()).toEqual(['companyName', 'contactName', 'expectedVolume', 'purpose']);
+    // Several lines of purpose, accents, a Persian name with its zero-width non-joiner: accepted,
+    // and the operator's mail names the company in an encoded subject on its own line.
+    const accepted = await submit({
+      ...request,
+      companyName: 'Zoë Café',
+      contactName: 'می\u200cخواهم',
+      purpose: 'Line one\nline two',
+    });
+    expect(accepted.statusCode).toBe(202);
+    const outbox = join(t.config.HALLMARK_DATA_DIR, 'outbox');
+    const messages = await Promise.all(
+      (await readdir(outbox)).map((name) => readFile(join(outbox, name), 'utf8')),
+    );
+    const toOperator = messages.find(
+      (text) => text.includes('To: ops@hallmark.example') && text.includes('Company: Zoë Café'),
+    );
+    expect(toOperator).toMatch(/\r\nSubject: =\?UTF-8\?B\?[A-Za-z0-9+/=]+\?=\r\n/);
+  });
+
   it('limited per address and hour (KEY_REQUESTS_PER_HOUR)', async () => {
     const address = from();
     const statuses = [];

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { HttpUrl } from './common/http-url.ts';
+import { multiLineText, singleLineText } from './common/plain-text.ts';
 import { UnixSeconds } from './common/unix-seconds.ts';
-
-const text = (max: number) => z.string().trim().min(1).max(max);
 
 /**
  * `POST /key-requests`: what a company tells the operators when it asks for an API key (the spec:
@@ -12,12 +11,12 @@ const text = (max: number) => z.string().trim().min(1).max(max);
  */
 export const KeyRequestCreate = z
   .strictObject({
-    companyName: text(200),
-    purpose: text(2000).meta({ description: 'What the key will be used for.' }),
-    contactName: text(200),
+    companyName: singleLineText(200),
+    purpose: multiLineText(2000).meta({ description: 'What the key will be used for.' }),
+    contactName: singleLineText(200),
     contactEmail: z.email().max(320),
     website: HttpUrl.optional(),
-    expectedVolume: text(200)
+    expectedVolume: singleLineText(200)
       .optional()
       .meta({ description: 'Images a month, roughly, e.g. "about 5,000".' }),
     fax: z.string().max(200).optional().meta({
