@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccessLog } from './access-log.ts';
 import { sendAnswersPerTurn } from './answers-per-turn.ts';
 import { AppModule } from './app.module.ts';
+import { storeNothingByDefault } from './cache-policy.ts';
 import { registerDocsPage } from './docs/register-docs-page.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './problem/client-error.ts';
 import { sendProblem } from './problem/send-problem.ts';
@@ -55,6 +56,7 @@ export async function createApp(
   // such bodies reach passUploadBodies and get a 415 there.
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser('*', passUploadBodies);
+  storeNothingByDefault(fastify);
   settleRateLimits(fastify, httpLogger);
   drainUnreadBodies(fastify);
   // After the settlement: an answer whose count waited for Redis joins the turn that heard it.

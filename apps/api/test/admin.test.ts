@@ -171,6 +171,8 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
       payload: { name: 'Newsroom' },
     });
     expect(made.statusCode).toBe(201);
+    // The key is shown once: no cache may keep the answer.
+    expect(made.headers['cache-control']).toBe('no-store');
     const { apiKey, prefix } = made.json() as { apiKey: string; prefix: string };
     const use = () =>
       t.app.inject({

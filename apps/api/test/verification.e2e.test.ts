@@ -348,6 +348,8 @@ describe('verification: both marks read back, a verdict with reasons (real servi
       { headers: auth },
     );
     expect(manifestLabelsOf(new Uint8Array(await active.arrayBuffer()))).toEqual([row.manifestId]);
+    // Read with a key (the soft binding API is not public here): no shared cache keeps it.
+    expect(active.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
   });
 
   it('bad input is problem+json: not an image, too large, unknown ids, a malformed binding', async () => {

@@ -1,5 +1,5 @@
 import { findManifestStorageKey } from '@hallmark/db';
-import { OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
+import { CONFIG, type HallmarkConfig, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
 import { problemTypes } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 import { activeManifestOnly } from '@hallmark/watermark-core';
@@ -20,6 +20,7 @@ const MANIFEST_ID = /^urn:(c2pa|uuid):[0-9a-fA-F-]{36}(:[A-Za-z0-9._:-]{1,200})?
 export class ManifestsController {
   constructor(
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(CONFIG) private readonly config: HallmarkConfig,
     private readonly prisma: PrismaService,
   ) {}
 
@@ -47,9 +48,11 @@ export class ManifestsController {
     if (key === null) throw ProblemException.notFound(`No manifest ${manifestId}.`);
     const store = await this.storage.read(key);
     const body = returnActiveManifest === 'true' ? (activeManifestOnly(store) ?? store) : store;
+    // A manifest never changes; a shared cache may keep it only when anyone may read it.
+    const audience = this.config.SOFT_BINDING_API_PUBLIC ? 'public' : 'private';
     reply
       .header('content-type', 'application/c2pa')
-      .header('cache-control', 'public, max-age=31536000, immutable');
+      .header('cache-control', `${audience}, max-age=31536000, immutable`);
     return Buffer.from(body.buffer, body.byteOffset, body.length);
   }
 }
