@@ -320,14 +320,31 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
     } while (cursor !== null);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBe(await t.prisma.keyRequest.count());
-    expectProblem(
-      await t.app.inject({
+    // Cursors a client crafted: not base64 of ours, an id that is no uuid, a date the database
+    // cannot hold. Each is a 400 on every paged list, never a 500.
+    const crafted = [
+      'nonsense',
+      Buffer.from('2026-01-01T00:00:00.000Z|not-a-uuid').toString('base64url'),
+      Buffer.from(`+275760-09-13T00:00:00.000Z|${crypto.randomUUID()}`).toString('base64url'),
+    ];
+    for (const list of ['key-requests', 'api-keys', 'jobs', 'webhooks', 'nfts', 'ipfs-records']) {
+      for (const bad of crafted) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/admin/${list}?cursor=${bad}`,
+          headers: { cookie },
+        });
+        expect(res.statusCode, `/admin/${list} with ${bad}: ${res.body}`).not.toBe(500);
+        expectProblem(res, 400, 'validation-error');
+      }
+    }
+    for (const bound of ['from', 'to']) {
+      const res = await t.app.inject({
         method: 'GET',
-        url: '/admin/key-requests?cursor=nonsense',
+        url: `/admin/jobs?${bound}=1000000000000000`,
         headers: { cookie },
-      }),
-      400,
-      'validation-error',
-    );
+      });
+      expectProblem(res, 400, 'validation-error');
+    }
   });
 });

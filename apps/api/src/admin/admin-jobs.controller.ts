@@ -20,6 +20,9 @@ import { parseRequest } from '../validation/parse-request.ts';
 import { JobViewCache } from '../watermark/job-view-cache.service.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
 
+/** The end of year 9999: times beyond it are no date PostgreSQL (or a Date) holds. */
+const LATEST_SECONDS = 253_402_300_799;
+
 const ListQuery = z.object({
   status: z.enum(['pending', 'processing', 'success', 'failed']).optional(),
   key: z
@@ -27,8 +30,8 @@ const ListQuery = z.object({
     .regex(/^hm_[a-z2-7]{8}$/)
     .optional(),
   technique: z.enum(['invisible', 'c2pa']).optional(),
-  from: z.coerce.number().int().nonnegative().optional(),
-  to: z.coerce.number().int().nonnegative().optional(),
+  from: z.coerce.number().int().nonnegative().max(LATEST_SECONDS).optional(),
+  to: z.coerce.number().int().nonnegative().max(LATEST_SECONDS).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

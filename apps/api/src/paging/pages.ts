@@ -13,10 +13,24 @@ function encodeCursor(at: Date, id: string): string {
   return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
 }
 
+/** Row ids of every paged list are uuids; a cursor's time lies within what PostgreSQL holds. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31);
+
 function decodeCursor(cursor: string): { readonly at: Date; readonly id: string } {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const [iso, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const at = new Date(iso ?? '');
-  if (id === undefined || id === '' || Number.isNaN(at.getTime())) {
+  const time = at.getTime();
+  // A cursor a client made up is refused here: the database would fail on it (a 500).
+  if (
+    rest.length > 0 ||
+    id === undefined ||
+    !UUID.test(id) ||
+    Number.isNaN(time) ||
+    time < EARLIEST ||
+    time > LATEST
+  ) {
     throw new ProblemException(
       problemTypes.validationError,
       'The cursor is not one this API gave.',
