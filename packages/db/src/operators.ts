@@ -78,37 +78,49 @@ export type SignIn =
  * Checks the password and opens a session. Failures count against the account and lock it for
  * `lockMs` at `maxFailures`; while locked even the right password is refused. An unknown email
  * costs the same scrypt as a known one, so timing does not tell which addresses exist.
+ *
+ * Each attempt first takes one of the account's `maxFailures` tries in a single statement (the
+ * try that reaches the limit locks the account), and only then checks the password: guesses sent
+ * in parallel cannot all read "no failures yet", so no more than `maxFailures` passwords are ever
+ * checked per lock. The right password gives its try back and clears the count.
  */
 export async function signIn(
-  prisma: Pick<PrismaClient, 'operator' | 'operatorSession'>,
+  prisma: Pick<PrismaClient, 'operator' | 'operatorSession' | '$queryRaw'>,
   email: string,
   password: string,
   policy: SignInPolicy,
 ): Promise<SignIn> {
-  const operator = await prisma.operator.findUnique({ where: { email: email.toLowerCase() } });
+  const address = email.toLowerCase();
   const now = new Date();
-  if (operator?.lockedUntil != null && operator.lockedUntil > now) {
-    return { kind: 'locked', until: operator.lockedUntil };
+  const lockUntil = new Date(now.getTime() + policy.lockMs);
+  const [attempt] = await prisma.$queryRaw<
+    Array<{ id: string; password_hash: string; locked_until: Date | null }>
+  >`
+    UPDATE operators
+       SET failed_sign_ins = CASE WHEN failed_sign_ins + 1 >= ${policy.maxFailures}
+                                  THEN 0 ELSE failed_sign_ins + 1 END,
+           locked_until = CASE WHEN failed_sign_ins + 1 >= ${policy.maxFailures}
+                               THEN ${lockUntil} ELSE locked_until END
+     WHERE email = ${address} AND (locked_until IS NULL OR locked_until <= ${now})
+     RETURNING id, password_hash, locked_until`;
+  if (attempt === undefined) {
+    const operator = await prisma.operator.findUnique({ where: { email: address } });
+    if (operator?.lockedUntil != null && operator.lockedUntil > now) {
+      return { kind: 'locked', until: operator.lockedUntil };
+    }
+    await verifyPassword(password, UNKNOWN_OPERATOR_HASH);
+    return { kind: 'refused' };
   }
-  const ok = await verifyPassword(password, operator?.passwordHash ?? UNKNOWN_OPERATOR_HASH);
-  if (operator === null) return { kind: 'refused' };
+  const ok = await verifyPassword(password, attempt.password_hash);
   if (!ok) {
-    const failures = operator.failedSignIns + 1;
-    const lock = failures >= policy.maxFailures;
-    await prisma.operator.update({
-      where: { id: operator.id },
-      data: {
-        failedSignIns: lock ? 0 : failures,
-        lockedUntil: lock ? new Date(now.getTime() + policy.lockMs) : operator.lockedUntil,
-      },
-    });
-    return lock
-      ? { kind: 'locked', until: new Date(now.getTime() + policy.lockMs) }
+    return attempt.locked_until !== null && attempt.locked_until > now
+      ? { kind: 'locked', until: attempt.locked_until }
       : { kind: 'refused' };
   }
-  if (operator.failedSignIns > 0) {
-    await prisma.operator.update({ where: { id: operator.id }, data: { failedSignIns: 0 } });
-  }
+  const operator = await prisma.operator.update({
+    where: { id: attempt.id },
+    data: { failedSignIns: 0, lockedUntil: null },
+  });
   const token = randomBytes(32).toString('base64url');
   await prisma.operatorSession.create({
     data: {
