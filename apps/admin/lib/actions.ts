@@ -82,6 +82,25 @@ export async function requestKeyAction(_previous: FormState, form: FormData): Pr
   redirect(`/request-key/${requestId}?token=${encodeURIComponent(token)}&new=1`);
 }
 
+/**
+ * The requester collects the key of an approved request: a POST from a button on the status page,
+ * never the page's own GET (a mail scanner following the mailed link would take the key).
+ */
+export async function collectKeyAction(_previous: FormState, form: FormData): Promise<FormState> {
+  try {
+    const collected = await (await publicClient()).collectKeyRequestKey(
+      textOf(form, 'requestId') ?? '',
+      { token: textOf(form, 'token') ?? '' },
+    );
+    return {
+      ok: 'Your key. Send it as Authorization: Bearer ….',
+      secret: collected.apiKey,
+    };
+  } catch (error) {
+    return problemState(error);
+  }
+}
+
 export async function approveAction(_previous: FormState, form: FormData): Promise<FormState> {
   return change(async () => {
     const approved = await (await adminClient()).approveKeyRequest(

@@ -96,14 +96,20 @@ describe('the admin console in Chromium', () => {
     await expect.poll(() => card.locator('.badge').first().textContent()).toBe('approved');
     expect(await card.textContent()).toContain(`by ${ADMIN.email}`);
 
-    // The requester reads the key once at the status link; a second visit shows its prefix only.
+    // The requester's status link (a mail scanner may open it too) shows a button, not the key;
+    // the button shows it once, and a later visit shows its prefix only.
     const status = await requester.newPage();
     await status.goto(statusLink);
     expect(await status.getByTestId('request-status').textContent()).toBe('approved');
-    const apiKey = (await status.getByTestId('api-key').textContent()) ?? '';
+    await status.reload();
+    expect(await status.getByTestId('secret').count()).toBe(0);
+    await status.getByRole('button', { name: 'Show my key' }).click();
+    await status.getByTestId('secret').waitFor();
+    const apiKey = (await status.getByTestId('secret').textContent()) ?? '';
     expect(apiKey).toMatch(/^hm_[a-z0-9]{8}_/);
     await status.reload();
-    expect(await status.getByTestId('api-key').count()).toBe(0);
+    expect(await status.getByTestId('secret').count()).toBe(0);
+    expect(await status.getByRole('button', { name: 'Show my key' }).count()).toBe(0);
     expect(await status.content()).toContain(apiKey.slice(0, 11));
 
     // The key works with the SDK: a photo marked with both techniques, an NFT and IPFS, its

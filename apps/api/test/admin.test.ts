@@ -94,9 +94,12 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
       409,
       'already-decided',
     );
-    // The requester collects the key at the link.
-    const status = (await t.app.inject({ method: 'GET', url: pathOf(request.statusUrl) })).json();
-    expect(status.apiKey).toMatch(/^hm_/);
+    // The requester collects the key with the link's token.
+    const collected = await t.app.inject({
+      method: 'POST',
+      url: pathOf(request.statusUrl).replace('?token=', '/key?token='),
+    });
+    expect(collected.json().apiKey).toMatch(/^hm_/);
 
     const audit = await t.app.inject({ method: 'GET', url: '/admin/audit', headers: { cookie } });
     expect(audit.json().items[0]).toMatchObject({
@@ -158,6 +161,22 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
       }),
       401,
       'unauthorized',
+    );
+  });
+
+  it('twenty wrong passwords sent at once lock the account like five in a row', async () => {
+    await createOperator(t.prisma, 'parallel@hallmark.example', 'admin', 'the right one');
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () => signIn('parallel@hallmark.example', 'guess')),
+    );
+    const statuses = guesses.map((guess) => guess.res.statusCode);
+    // At most five passwords were checked; every other guess met the lock.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(4);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(16);
+    expectProblem(
+      (await signIn('parallel@hallmark.example', 'the right one')).res,
+      429,
+      'rate-limited',
     );
   });
 

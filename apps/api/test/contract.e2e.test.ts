@@ -363,6 +363,8 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect(accepted.status).toBe(202);
     const link = new URL(String(accepted.body.statusUrl));
     expect((await call('GET', `${link.pathname}${link.search}`)).status).toBe(200);
+    // Pending: no key to collect yet.
+    expect((await call('POST', `${link.pathname}/key${link.search}`)).status).toBe(409);
     expect((await call('POST', '/key-requests', { body: { companyName: '' } })).status).toBe(400);
   });
 

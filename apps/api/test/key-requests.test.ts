@@ -64,13 +64,28 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
     expect(toOperator).toContain('https://console.hallmark.example/key-requests');
   });
 
-  it('approved: the key is shown once at the link, works, and then only its prefix is left', async () => {
+  it('approved: reading the link never makes the key; one POST shows it, then only its prefix is left', async () => {
     const accepted = (await submit(request)).json() as { requestId: string; statusUrl: string };
     expect(
       await decideKeyRequest(t.prisma, accepted.requestId, { approve: true, by: 'test' }),
     ).not.toBeNull();
-    const first = (await t.app.inject({ method: 'GET', url: pathOf(accepted.statusUrl) })).json();
-    expect(first).toMatchObject({ status: 'approved', apiKey: expect.stringMatching(/^hm_/) });
+    // A mail scanner follows the link (GET, HEAD): the key waits, not made.
+    for (const method of ['GET', 'HEAD', 'GET'] as const) {
+      const read = await t.app.inject({ method, url: pathOf(accepted.statusUrl) });
+      expect(read.statusCode).toBe(200);
+      if (method === 'GET') {
+        expect(read.json()).toMatchObject({ status: 'approved', keyReady: true });
+        expect(read.json()).not.toHaveProperty('apiKey');
+      }
+    }
+    const row = await t.prisma.keyRequest.findUniqueOrThrow({ where: { id: accepted.requestId } });
+    expect(row.apiKeyId).toBeNull();
+    const collectUrl = pathOf(accepted.statusUrl).replace('?token=', '/key?token=');
+    const collected = await t.app.inject({ method: 'POST', url: collectUrl });
+    expect(collected.statusCode).toBe(201);
+    expect(collected.headers['cache-control']).toBe('no-store');
+    const first = collected.json() as { apiKey: string; apiKeyPrefix: string };
+    expect(first.apiKey).toMatch(/^hm_/);
     const token = await t.app.inject({
       method: 'POST',
       url: '/auth/token',
@@ -79,8 +94,18 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
     expect(token.statusCode).toBe(201);
     const second = (await t.app.inject({ method: 'GET', url: pathOf(accepted.statusUrl) })).json();
     expect(second).not.toHaveProperty('apiKey');
+    expect(second).not.toHaveProperty('keyReady');
     expect(second.apiKeyPrefix).toBe(first.apiKeyPrefix);
-    expect(String(first.apiKey).startsWith(String(second.apiKeyPrefix))).toBe(true);
+    expect(first.apiKey.startsWith(second.apiKeyPrefix)).toBe(true);
+    // Collected once: a second POST is refused, and a wrong token finds nothing.
+    const again = await t.app.inject({ method: 'POST', url: collectUrl });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().type).toMatch(/\/key-not-available$/);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/key-requests/${accepted.requestId}/key?token=${'A'.repeat(43)}`,
+    });
+    expect(wrong.statusCode).toBe(404);
     // Decided once: a second decision changes nothing.
     expect(
       await decideKeyRequest(t.prisma, accepted.requestId, {
@@ -101,6 +126,11 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
     const status = (await t.app.inject({ method: 'GET', url: pathOf(accepted.statusUrl) })).json();
     expect(status).toMatchObject({ status: 'rejected', reason: 'We serve press agencies only.' });
     expect(status).not.toHaveProperty('apiKey');
+    const collect = await t.app.inject({
+      method: 'POST',
+      url: pathOf(accepted.statusUrl).replace('?token=', '/key?token='),
+    });
+    expect(collect.statusCode).toBe(409);
     const row = await t.prisma.keyRequest.findUniqueOrThrow({ where: { id: accepted.requestId } });
     expect(row.apiKeyId).toBeNull();
   });

@@ -48,6 +48,7 @@ export { JOB_ERROR_CODES, type JobErrorCode } from './job-error-codes.ts';
 export {
   KeyRequestAccepted,
   KeyRequestCreate,
+  KeyRequestKey,
   KeyRequestState,
   KeyRequestStatus,
 } from './key-request.ts';

@@ -56,9 +56,9 @@ export const KeyRequestStatus = z
     dueAt: UnixSeconds,
     decidedAt: UnixSeconds.optional(),
     reason: z.string().optional().meta({ description: 'Why it was rejected.' }),
-    apiKey: z.string().optional().meta({
+    keyReady: z.boolean().optional().meta({
       description:
-        'The API key, in the first answer after approval only: it is made then and never shown again.',
+        'Approved and not yet collected: `POST /key-requests/{requestId}/key` makes the key and shows it, once.',
     }),
     apiKeyPrefix: z
       .string()
@@ -67,3 +67,14 @@ export const KeyRequestStatus = z
   })
   .meta({ id: 'KeyRequestStatus', description: 'The state of a request for an API key.' });
 export type KeyRequestStatus = z.infer<typeof KeyRequestStatus>;
+
+export const KeyRequestKey = z
+  .strictObject({
+    apiKey: z.string().meta({
+      description:
+        'The API key: made by this call and never shown again (only its SHA-256 is kept).',
+    }),
+    apiKeyPrefix: z.string().meta({ description: 'Its prefix, safe to display.' }),
+  })
+  .meta({ id: 'KeyRequestKey', description: 'The key of an approved request, collected.' });
+export type KeyRequestKey = z.infer<typeof KeyRequestKey>;

@@ -93,6 +93,7 @@ describe('the OpenAPI document', () => {
       getSupportedAlgorithms: 'GET /services/supportedAlgorithms 200',
       createKeyRequest: 'POST /key-requests 202',
       getKeyRequest: 'GET /key-requests/{requestId} 200',
+      collectKeyRequestKey: 'POST /key-requests/{requestId}/key 201',
       signIn: 'POST /admin/session 201',
       getSession: 'GET /admin/session 200',
       signOut: 'DELETE /admin/session 204',
@@ -123,7 +124,14 @@ describe('the OpenAPI document', () => {
       operations().map(([, operation]) => [operation.operationId, operation.security]),
     );
     for (const [operationId, requirement] of Object.entries(security)) {
-      const open = ['getHealth', 'getReadiness', 'createKeyRequest', 'getKeyRequest', 'signIn'];
+      const open = [
+        'getHealth',
+        'getReadiness',
+        'createKeyRequest',
+        'getKeyRequest',
+        'collectKeyRequestKey',
+        'signIn',
+      ];
       const admin = [
         'getSession',
         'signOut',

@@ -107,6 +107,11 @@ export const problemTypes = {
     title: 'Already decided',
     status: 409,
   },
+  keyNotAvailable: {
+    type: `${PROBLEM_TYPE_BASE}key-not-available`,
+    title: 'No key to collect',
+    status: 409,
+  },
   imageUnreadable: {
     type: `${PROBLEM_TYPE_BASE}image-unreadable`,
     title: 'Image cannot be read',

@@ -51,6 +51,7 @@ describe('src/generated', () => {
       'redeliverWebhook',
       'createKeyRequest',
       'getKeyRequest',
+      'collectKeyRequestKey',
       'getHealth',
       'getReadiness',
       // HallmarkAdminClient: the admin API (its session cookie).

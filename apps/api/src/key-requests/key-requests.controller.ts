@@ -1,6 +1,7 @@
 import {
   type KeyRequestAccepted,
   KeyRequestCreate,
+  type KeyRequestKey,
   type KeyRequestStatus,
   RequestIdParams,
 } from '@hallmark/schemas';
@@ -44,5 +45,17 @@ export class KeyRequestsController {
     const { requestId: id } = parseRequest(RequestIdParams, { requestId }, 'path');
     const { token } = parseRequest(StatusQuery, query, 'query');
     return this.requests.status(id, token);
+  }
+
+  /** A POST, never a link a mail scanner follows: the key is made and shown here, once. */
+  @Post(':requestId/key')
+  @HttpCode(201)
+  collect(
+    @Param('requestId') requestId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<KeyRequestKey> {
+    const { requestId: id } = parseRequest(RequestIdParams, { requestId }, 'path');
+    const { token } = parseRequest(StatusQuery, query, 'query');
+    return this.requests.collect(id, token);
   }
 }

@@ -8,7 +8,13 @@ import {
   PrismaService,
   publicBaseUrl,
 } from '@hallmark/platform';
-import type { KeyRequestAccepted, KeyRequestCreate, KeyRequestStatus } from '@hallmark/schemas';
+import {
+  type KeyRequestAccepted,
+  type KeyRequestCreate,
+  type KeyRequestKey,
+  type KeyRequestStatus,
+  problemTypes,
+} from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
@@ -74,15 +80,26 @@ export class KeyRequestsService {
       ...(row.reason === null ? {} : { reason: row.reason }),
     };
     if (row.status !== 'approved') return base;
-    if (row.apiKey !== null) return { ...base, apiKeyPrefix: row.apiKey.prefix };
+    // Reading never makes the key: a mail scanner following the link would collect it.
+    if (row.apiKey === null) return { ...base, keyReady: true };
+    return { ...base, apiKeyPrefix: row.apiKey.prefix };
+  }
+
+  /** The key of an approved request, made and shown once (`POST /key-requests/{id}/key`). */
+  async collect(id: string, token: string): Promise<KeyRequestKey> {
+    const row = await findKeyRequestByToken(this.prisma.client, id, hashToken(token));
+    if (row === null) throw ProblemException.notFound('No key request at this link.');
     const key = await collectApiKey(this.prisma.client, row.id);
     if (key === null) {
-      // Collected by a view in the meantime: only its prefix is left.
-      const again = await findKeyRequestByToken(this.prisma.client, id, hashToken(token));
-      return { ...base, ...(again?.apiKey ? { apiKeyPrefix: again.apiKey.prefix } : {}) };
+      throw new ProblemException(
+        problemTypes.keyNotAvailable,
+        row.status === 'approved'
+          ? 'The key of this request was collected already; only its prefix is kept. Ask the operators for a new one.'
+          : `The request is ${row.status}: there is no key to collect.`,
+      );
     }
     this.logger.info({ requestId: row.id, prefix: key.prefix }, 'api key collected');
-    return { ...base, apiKey: key.plaintext, apiKeyPrefix: key.prefix };
+    return { apiKey: key.plaintext, apiKeyPrefix: key.prefix };
   }
 
   #accepted(id: string, token: string, dueAt: Date): KeyRequestAccepted {

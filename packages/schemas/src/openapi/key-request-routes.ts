@@ -1,6 +1,11 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { KeyRequestAccepted, KeyRequestCreate, KeyRequestStatus } from '../key-request.ts';
+import {
+  KeyRequestAccepted,
+  KeyRequestCreate,
+  KeyRequestKey,
+  KeyRequestStatus,
+} from '../key-request.ts';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { problemResponses } from './problem-responses.ts';
@@ -43,7 +48,7 @@ export function registerKeyRequestRoutes(registry: OpenAPIRegistry): void {
     tags: ['Key requests'],
     summary: 'Follow a request for an API key (its status link)',
     description:
-      'The link from `POST /key-requests`. Once approved, the first answer carries the key itself (`apiKey`); later ones only its prefix.',
+      'The link from `POST /key-requests`. Reading it never makes or shows the key (a mail scanner may follow it): once approved, `keyReady` says the key waits for `POST /key-requests/{requestId}/key`; once collected, only its prefix is shown.',
     security: noAuth,
     request: {
       params: RequestIdParams,
@@ -57,6 +62,38 @@ export function registerKeyRequestRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses([
         { problem: problemTypes.validationError, when: 'the id or the token is malformed.' },
         { problem: problemTypes.notFound, when: 'no request has this id and token.' },
+        {
+          problem: problemTypes.rateLimited,
+          when: 'too many requests without a valid API key from this address.',
+        },
+      ]),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/key-requests/{requestId}/key',
+    operationId: 'collectKeyRequestKey',
+    tags: ['Key requests'],
+    summary: 'Collect the API key of an approved request (once)',
+    description:
+      'With the token of the status link. Makes the key and answers with it: the only time it is shown. A person does this by pressing the button on the status page.',
+    security: noAuth,
+    request: {
+      params: RequestIdParams,
+      query: z.object({ token: z.string().meta({ description: 'The token of the status link.' }) }),
+    },
+    responses: {
+      201: {
+        description: 'The key, shown this once.',
+        content: { 'application/json': { schema: KeyRequestKey } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'the id or the token is malformed.' },
+        { problem: problemTypes.notFound, when: 'no request has this id and token.' },
+        {
+          problem: problemTypes.keyNotAvailable,
+          when: 'the request is not approved, or its key was collected already.',
+        },
         {
           problem: problemTypes.rateLimited,
           when: 'too many requests without a valid API key from this address.',

@@ -103,6 +103,16 @@ export interface GetKeyRequestOptions extends RequestOptions {
   readonly token: operations['getKeyRequest']['parameters']['query']['token'];
 }
 
+/** Options of `HallmarkClient.collectKeyRequestKey`. */
+export interface CollectKeyRequestKeyOptions extends RequestOptions {
+  /**
+   * The token of the status link.
+   *
+   * Sent as the `token` query parameter.
+   */
+  readonly token: operations['collectKeyRequestKey']['parameters']['query']['token'];
+}
+
 /** Options of `HallmarkAdminClient.signOut`. */
 export interface SignOutOptions extends RequestOptions {
   /**
@@ -803,7 +813,7 @@ export class HallmarkClient {
   /**
    * Follow a request for an API key (its status link)
    *
-   * The link from `POST /key-requests`. Once approved, the first answer carries the key itself (`apiKey`); later ones only its prefix.
+   * The link from `POST /key-requests`. Reading it never makes or shows the key (a mail scanner may follow it): once approved, `keyReady` says the key waits for `POST /key-requests/{requestId}/key`; once collected, only its prefix is shown.
    *
    * `GET /key-requests/{requestId}`
    */
@@ -818,6 +828,28 @@ export class HallmarkClient {
       query: { 'token': options.token },
       authenticated: false,
       resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Collect the API key of an approved request (once)
+   *
+   * With the token of the status link. Makes the key and answers with it: the only time it is shown. A person does this by pressing the button on the status page.
+   *
+   * `POST /key-requests/{requestId}/key`
+   */
+  collectKeyRequestKey(
+    requestId: operations['collectKeyRequestKey']['parameters']['path']['requestId'],
+    options: CollectKeyRequestKeyOptions,
+  ): Promise<components['schemas']['KeyRequestKey']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/key-requests/{requestId}/key',
+      pathParams: { requestId },
+      query: { 'token': options.token },
+      authenticated: false,
+      resultStatuses: [201],
       signal: options.signal,
     });
   }

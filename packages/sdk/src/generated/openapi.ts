@@ -511,11 +511,31 @@ export interface paths {
         };
         /**
          * Follow a request for an API key (its status link)
-         * @description The link from `POST /key-requests`. Once approved, the first answer carries the key itself (`apiKey`); later ones only its prefix.
+         * @description The link from `POST /key-requests`. Reading it never makes or shows the key (a mail scanner may follow it): once approved, `keyReady` says the key waits for `POST /key-requests/{requestId}/key`; once collected, only its prefix is shown.
          */
         get: operations["getKeyRequest"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/key-requests/{requestId}/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Collect the API key of an approved request (once)
+         * @description With the token of the status link. Makes the key and answers with it: the only time it is shown. A person does this by pressing the button on the status page.
+         */
+        post: operations["collectKeyRequestKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1324,6 +1344,13 @@ export interface components {
             /** @description Leave empty: a field for bots (a request that fills it is dropped). */
             fax?: string;
         };
+        /** @description The key of an approved request, collected. */
+        KeyRequestKey: {
+            /** @description The API key: made by this call and never shown again (only its SHA-256 is kept). */
+            apiKey: string;
+            /** @description Its prefix, safe to display. */
+            apiKeyPrefix: string;
+        };
         /** @description The state of a request for an API key. */
         KeyRequestStatus: {
             /** Format: uuid */
@@ -1336,8 +1363,8 @@ export interface components {
             decidedAt?: number;
             /** @description Why it was rejected. */
             reason?: string;
-            /** @description The API key, in the first answer after approval only: it is made then and never shown again. */
-            apiKey?: string;
+            /** @description Approved and not yet collected: `POST /key-requests/{requestId}/key` makes the key and shows it, once. */
+            keyReady?: boolean;
             /** @description The key once it was shown: its prefix, safe to display. */
             apiKeyPrefix?: string;
         };
@@ -2005,6 +2032,7 @@ export type IpfsRecord = components['schemas']['IpfsRecord'];
 export type IpfsRecordPage = components['schemas']['IpfsRecordPage'];
 export type KeyRequestAccepted = components['schemas']['KeyRequestAccepted'];
 export type KeyRequestCreate = components['schemas']['KeyRequestCreate'];
+export type KeyRequestKey = components['schemas']['KeyRequestKey'];
 export type KeyRequestStatus = components['schemas']['KeyRequestStatus'];
 export type ManifestIngredient = components['schemas']['ManifestIngredient'];
 export type ManifestSigner = components['schemas']['ManifestSigner'];
@@ -4416,6 +4444,88 @@ export interface operations {
             };
             /** @description Resource not found (`not-found`): no request has this id and token. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests without a valid API key from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    collectKeyRequestKey: {
+        parameters: {
+            query: {
+                /** @description The token of the status link. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The `requestId` answered by `POST /watermark`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyRequestKey"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): the id or the token is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): no request has this id and token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No key to collect (`key-not-available`): the request is not approved, or its key was collected already. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -97,6 +97,11 @@ export const problemTypes = {
     title: 'Already decided',
     status: 409,
   },
+  keyNotAvailable: {
+    type: 'https://hallmark.dev/problems/key-not-available',
+    title: 'No key to collect',
+    status: 409,
+  },
   imageUnreadable: {
     type: 'https://hallmark.dev/problems/image-unreadable',
     title: 'Image cannot be read',

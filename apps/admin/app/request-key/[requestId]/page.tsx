@@ -1,7 +1,9 @@
 import { HallmarkApiError } from '@hallmark/sdk';
 import type { Metadata } from 'next';
+import { ActionForm } from '../../../components/action-form.tsx';
 import { dateTime } from '../../../components/format.ts';
 import { paramsOf, type SearchParams } from '../../../components/search-params.ts';
+import { collectKeyAction } from '../../../lib/actions.ts';
 import { publicClient } from '../../../lib/api.ts';
 
 export const metadata: Metadata = { title: 'Your key request', referrer: 'no-referrer' };
@@ -58,19 +60,22 @@ export default async function KeyRequestStatusPage(props: {
           </>
         )}
       </dl>
-      {status.apiKey !== undefined && (
+      {status.keyReady === true && (
         <section className="secret">
           <h2>Your API key</h2>
           <p>
-            Shown this once: copy it now and keep it secret. Send it as{' '}
-            <code>Authorization: Bearer …</code>.
+            Approved. Your key is made when you ask for it and shown that once: copy it then and
+            keep it secret.
           </p>
-          <code data-testid="api-key">{status.apiKey}</code>
+          <ActionForm action={collectKeyAction} submit="Show my key" label="Collect the key">
+            <input type="hidden" name="requestId" value={status.requestId} />
+            <input type="hidden" name="token" value={token ?? ''} />
+          </ActionForm>
         </section>
       )}
-      {status.apiKey === undefined && status.apiKeyPrefix !== undefined && (
+      {status.apiKeyPrefix !== undefined && (
         <p>
-          Your key <code>{status.apiKeyPrefix}…</code> was shown on an earlier visit; only its
+          Your key <code>{status.apiKeyPrefix}…</code> was shown when it was collected; only its
           prefix is kept. Lost it? Ask the operators for a new one.
         </p>
       )}
