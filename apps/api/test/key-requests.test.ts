@@ -202,6 +202,13 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await submit(request, address)).statusCode);
     expect(statuses).toEqual([202, 202, 202, 429]);
+    // IPv6: one /64 is one address (RATE_LIMIT_IPV6_PREFIX), however many it holds.
+    const sameNetwork = [];
+    for (let i = 1; i <= 4; i++) {
+      sameNetwork.push((await submit(request, `2001:db8:5:6::${i.toString(16)}`)).statusCode);
+    }
+    expect(sameNetwork).toEqual([202, 202, 202, 429]);
+    expect((await submit(request, '2001:db8:5:7::1')).statusCode).toBe(202);
   });
 });
 

@@ -3,6 +3,7 @@ import { problemTypes } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { RedisService } from '../redis/redis.service.ts';
+import { addressBucket } from './address-bucket.ts';
 import { CONSUME_SCRIPT } from './consume-script.ts';
 import { type Counted, HeldTokens, reserveBatch } from './held-tokens.ts';
 
@@ -42,6 +43,7 @@ export class RateLimiter {
   readonly #perKey: number;
   readonly #perAddress: number;
   readonly #keyRequestsPerHour: number;
+  readonly #ipv6Prefix: number;
   readonly #held = new HeldTokens();
   #warned = false;
 
@@ -53,9 +55,14 @@ export class RateLimiter {
     this.#perKey = config.RATE_LIMIT_PER_MINUTE;
     this.#perAddress = config.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
     this.#keyRequestsPerHour = config.KEY_REQUESTS_PER_HOUR;
+    this.#ipv6Prefix = config.RATE_LIMIT_IPV6_PREFIX;
     // EVALSHA of the script Redis already holds (ioredis sends it whole once, and again after a
     // NOSCRIPT when Redis lost it): its text is not sent, nor hashed by Redis, on every request.
     this.redis.client.defineCommand('consumeRateLimit', { numberOfKeys: 1, lua: CONSUME_SCRIPT });
+  }
+
+  #addressOf(address: string): string {
+    return addressBucket(address, this.#ipv6Prefix);
   }
 
   #consume(key: string, windowMs: string, amount: string): Promise<[number, number]> {
@@ -75,8 +82,12 @@ export class RateLimiter {
       bucket.kind === 'key'
         ? [`ratelimit:${bucket.apiKeyId}`, bucket.limit ?? this.#perKey, WINDOW_MS]
         : bucket.kind === 'ip'
-          ? [`ratelimit:ip:${bucket.address}`, this.#perAddress, WINDOW_MS]
-          : [`ratelimit:key-request:${bucket.address}`, this.#keyRequestsPerHour, HOUR_MS];
+          ? [`ratelimit:ip:${this.#addressOf(bucket.address)}`, this.#perAddress, WINDOW_MS]
+          : [
+              `ratelimit:key-request:${this.#addressOf(bucket.address)}`,
+              this.#keyRequestsPerHour,
+              HOUR_MS,
+            ];
     const held = this.#held.take(key, limit, Date.now());
     if (held !== undefined) return stateOf(limit, held);
     const batch = reserveBatch(limit);

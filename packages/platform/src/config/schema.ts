@@ -91,6 +91,7 @@ export const configSchema = z
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
     RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt.default(300),
+    RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(32).max(128).default(64),
     TRUST_PROXY: z
       .string()
       .regex(
