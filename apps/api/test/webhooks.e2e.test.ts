@@ -201,7 +201,38 @@ describe('webhook endpoints on a default deployment', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ QUOTA_WEBHOOK_ENDPOINTS: '3' });
+  });
+
+  it('a key registers at most QUOTA_WEBHOOK_ENDPOINTS endpoints, even all at once; a deleted one frees its place', async () => {
+    const { bearer } = await t.newClient();
+    const register = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/webhooks',
+        headers: { authorization: bearer },
+        payload: { url: 'https://hooks.example.com/hallmark' },
+      });
+    const statuses = (await Promise.all(Array.from({ length: 8 }, register))).map(
+      (res) => res.statusCode,
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    const refused = await register();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ quota: 'webhook_endpoints', limit: 3 });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/webhooks',
+      headers: { authorization: bearer },
+    });
+    const [first] = listed.json().items as Array<{ id: string }>;
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/webhooks/${first?.id}`,
+      headers: { authorization: bearer },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await register()).statusCode).toBe(201);
   });
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ export const FieldError = z
 export type FieldError = z.infer<typeof FieldError>;
 
 /** The per-key quotas: NFT jobs accepted per UTC day, and bytes stored (uploads and outputs). */
-export const QuotaName = z.enum(['mints_per_day', 'stored_bytes']);
+export const QuotaName = z.enum(['mints_per_day', 'stored_bytes', 'webhook_endpoints']);
 export type QuotaName = z.infer<typeof QuotaName>;
 
 /**

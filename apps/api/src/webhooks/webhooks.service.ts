@@ -41,13 +41,27 @@ export class WebhooksService {
       );
     }
     const secret = generateWebhookSecret();
-    const row = await this.prisma.client.webhookEndpoint.create({
-      data: {
-        apiKeyId,
-        url: url.href,
-        eventTypes: [...new Set(request.events ?? [])],
-        sealedSecret: sealSecret(this.keys.secretSealing, secret),
-      },
+    const limit = this.config.QUOTA_WEBHOOK_ENDPOINTS;
+    // Counted and added under a lock of the key's own: parallel registrations cannot pass the
+    // count together.
+    const row = await this.prisma.client.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${apiKeyId}`}))`;
+      const live = await tx.webhookEndpoint.count({ where: { apiKeyId, ...LIVE } });
+      if (live >= limit) {
+        throw ProblemException.quotaExceeded(
+          'webhook_endpoints',
+          limit,
+          `This API key has ${live} webhook endpoints; its quota is ${limit}. Delete one to add another.`,
+        );
+      }
+      return tx.webhookEndpoint.create({
+        data: {
+          apiKeyId,
+          url: url.href,
+          eventTypes: [...new Set(request.events ?? [])],
+          sealedSecret: sealSecret(this.keys.secretSealing, secret),
+        },
+      });
     });
     return endpointView(row, secret);
   }

@@ -104,6 +104,7 @@ export const configSchema = z
     HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(72_000),
     QUOTA_MINTS_PER_DAY: nonNegativeInt.default(100),
     QUOTA_STORED_BYTES: positiveInt.default(10 * 1024 * MEGABYTE),
+    QUOTA_WEBHOOK_ENDPOINTS: positiveInt.default(20),
     NFT_OWNER_REFRESH_SECONDS: positiveInt.default(60),
     RETENTION_INPUT_DAYS: positiveInt.default(7),
     RETENTION_OUTPUT_DAYS: positiveInt.optional(),

@@ -45,6 +45,10 @@ export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
           problem: problemTypes.validationError,
           when: 'a malformed body, or a URL on a loopback, link-local or private address (unless the deployment allows them).',
         },
+        {
+          problem: problemTypes.quotaExceeded,
+          when: 'the key has as many endpoints as its quota allows (`quota: webhook_endpoints`, `limit`).',
+        },
         ...authenticatedCases,
       ]),
     },

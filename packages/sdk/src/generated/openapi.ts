@@ -1516,7 +1516,7 @@ export interface components {
              * @description On `quota-exceeded`: which quota of the API key was reached.
              * @enum {string}
              */
-            quota?: "mints_per_day" | "stored_bytes";
+            quota?: "mints_per_day" | "stored_bytes" | "webhook_endpoints";
             /** @description On `quota-exceeded`: the limit of that quota. */
             limit?: number;
         };
@@ -3619,7 +3619,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            /** @description Quota of this API key exceeded (`quota-exceeded`): the key has as many endpoints as its quota allows (`quota: webhook_endpoints`, `limit`). Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
