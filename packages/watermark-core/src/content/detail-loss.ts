@@ -7,7 +7,6 @@
 import type { ResidualPlane } from './block-scores.ts';
 import { maskedBlur, subtract } from './masked-filters.ts';
 import { median } from './photometric.ts';
-import { gaussianBlur } from './planes.ts';
 
 /** The detail compared: what a blur of this sigma (work pixels) removes. */
 const DETAIL_SIGMA = 2;
@@ -36,22 +35,15 @@ export function detailLoss(
   width: number,
   height: number,
 ): ResidualPlane {
-  const band = (plane: Float32Array, masked: boolean) =>
-    subtract(
-      plane,
-      masked
-        ? maskedBlur(plane, valid, width, height, DETAIL_SIGMA)
-        : gaussianBlur(plane, width, height, DETAIL_SIGMA),
-    );
-  const energy = (detail: Float32Array, masked: boolean) => {
+  // Both through the copy's mask: at the edge of what the copy shows, the reference must not
+  // count detail from beyond it (a crop's border would read as detail lost).
+  const energy = (plane: Float32Array) => {
+    const detail = subtract(plane, maskedBlur(plane, valid, width, height, DETAIL_SIGMA));
     const squared = detail.map((v) => v * v);
-    const local = masked
-      ? maskedBlur(squared, valid, width, height, ENERGY_SIGMA)
-      : gaussianBlur(squared, width, height, ENERGY_SIGMA);
-    return local.map(Math.sqrt);
+    return maskedBlur(squared, valid, width, height, ENERGY_SIGMA).map(Math.sqrt);
   };
-  const referenceEnergy = energy(band(reference, false), false);
-  const copyEnergy = energy(band(copy, true), true);
+  const referenceEnergy = energy(reference);
+  const copyEnergy = energy(copy);
   // The share of detail the copy keeps as a whole, where there is detail to keep.
   const ratios: number[] = [];
   for (let i = 0; i < valid.length; i += 3) {

@@ -251,10 +251,25 @@ export function matchLumaAndColour(map: ColourMap, copy: Float32Array): Float32A
   // Within the colours the fit saw: a quadratic fitted on a blue sky says nothing about a kite's
   // red, and must not invent a change of its luma.
   const byColour = matchChroma(map, left, { within: true });
+  // Only for a copy whose colours moved its luma (a saturation or hue change, a grey made another
+  // way): where the map explains little, it only extrapolates to the colours of small objects.
+  const before = median(Float32Array.from(map.samples, (i) => Math.abs(left[i] as number)));
+  const after = median(
+    Float32Array.from(map.samples, (i) => Math.abs((left[i] as number) - (byColour[i] as number))),
+  );
+  if (before < MIN_COLOUR_LUMA || after > COLOUR_LUMA_GAIN * before) {
+    correctByColour(map, copy, toned);
+    return toned;
+  }
   for (let i = 0; i < copy.length; i++) toned[i] = (toned[i] as number) + (byColour[i] as number);
   correctByColour(map, copy, toned);
   return toned;
 }
+
+/** Luma moved by colour by at least this much (median, levels) is followed by the colour map... */
+const MIN_COLOUR_LUMA = 1;
+/** ...when the map leaves at most this share of it. */
+const COLOUR_LUMA_GAIN = 0.7;
 
 /**
  * A plane of the copy as a smooth function of the reference's colour (chromaTerms): a chroma
