@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createOperator } from '@hallmark/db';
+import { createOperator, decideKeyRequest } from '@hallmark/db';
 import { waitFor } from '@hallmark/platform/testing';
 import { type DocumentedResponse, documentedResponses } from '@hallmark/schemas/openapi';
 import { HallmarkAdminClient } from '@hallmark/sdk';
@@ -363,8 +363,13 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect(accepted.status).toBe(202);
     const link = new URL(String(accepted.body.statusUrl));
     expect((await call('GET', `${link.pathname}${link.search}`)).status).toBe(200);
-    // Pending: no key to collect yet.
+    // Pending: no key to collect yet; approved: collected once.
     expect((await call('POST', `${link.pathname}/key${link.search}`)).status).toBe(409);
+    await decideKeyRequest(service.prisma, String(accepted.body.requestId), {
+      approve: true,
+      by: 'contract',
+    });
+    expect((await call('POST', `${link.pathname}/key${link.search}`)).status).toBe(201);
     expect((await call('POST', '/key-requests', { body: { companyName: '' } })).status).toBe(400);
   });
 
