@@ -7,7 +7,7 @@ import { ipv6Groups, unmappedAddress } from '@hallmark/platform';
  * and the limit none at all.
  */
 export function addressBucket(address: string, ipv6PrefixLength: number): string {
-  const unmapped = unmappedAddress(address.replace(/%.*$/, ''));
+  const unmapped = unmappedAddress(address);
   const groups = ipv6Groups(unmapped);
   if (groups === null) return unmapped;
   const kept = groups.map((group, k) => {

@@ -3,7 +3,8 @@
 // leaves edges a reference pixel or more apart, and a misplaced edge looks like an edit. Patches
 // spread over the copy each find their own small shift; an affine fit to those shifts (robust, so a
 // patch on an edit does not pull it) corrects rotation, scale and position together.
-import type { Placement } from './placement.ts';
+import { maskBounds } from './masked-filters.ts';
+import { type Placement, toCopy } from './placement.ts';
 import { gaussianBlur, type Planes } from './planes.ts';
 import { type DecodedCopy, type Frame, warpCopy } from './warp.ts';
 
@@ -90,6 +91,7 @@ export function alignPlacement(
  * less than SETTLED leaves nothing for another to correct.
  */
 function cornerMovement(before: Placement, after: Placement, frame: Frame): number {
+  const scale = Math.sqrt(Math.abs(before.a * before.d - before.b * before.c));
   let most = 0;
   for (const [u, v] of [
     [0, 0],
@@ -99,10 +101,9 @@ function cornerMovement(before: Placement, after: Placement, frame: Frame): numb
   ] as const) {
     const x = u / frame.scaleX;
     const y = v / frame.scaleY;
-    const dx = after.a * x + after.b * y + after.tx - (before.a * x + before.b * y + before.tx);
-    const dy = after.c * x + after.d * y + after.ty - (before.c * x + before.d * y + before.ty);
-    const scale = Math.sqrt(Math.abs(before.a * before.d - before.b * before.c));
-    most = Math.max(most, (Math.hypot(dx, dy) / scale) * frame.scaleX);
+    const from = toCopy(before, x, y);
+    const to = toCopy(after, x, y);
+    most = Math.max(most, (Math.hypot(to.x - from.x, to.y - from.y) / scale) * frame.scaleX);
   }
   return most;
 }
@@ -143,17 +144,9 @@ export function driftOf(placement: Placement, refined: Placement, frame: Frame):
   // The shift of the frame's centre, in reference pixels.
   const cx = frame.width / 2 / frame.scaleX;
   const cy = frame.height / 2 / frame.scaleY;
-  const dx =
-    refined.a * cx +
-    refined.b * cy +
-    refined.tx -
-    (placement.a * cx + placement.b * cy + placement.tx);
-  const dy =
-    refined.c * cx +
-    refined.d * cy +
-    refined.ty -
-    (placement.c * cx + placement.d * cy + placement.ty);
-  const shift = (Math.hypot(dx, dy) / scaleOf(placement)) * frame.scaleX;
+  const from = toCopy(placement, cx, cy);
+  const to = toCopy(refined, cx, cy);
+  const shift = (Math.hypot(to.x - from.x, to.y - from.y) / scaleOf(placement)) * frame.scaleX;
   return { scale, turn, shift };
 }
 
@@ -220,15 +213,14 @@ function patchShifts(
   const checks: PatchCheck[] = [];
   const span = PATCH + 2 * REACH;
   // Spread over what the copy shows (a crop shows a small part of the frame).
-  const shown = validBounds(valid, width);
-  if (shown === null || shown.x1 - shown.x0 < span || shown.y1 - shown.y0 < span)
-    return { shifts, checks };
-  const freeX = shown.x1 - shown.x0 - span;
-  const freeY = shown.y1 - shown.y0 - span;
+  const shown = maskBounds(valid, width);
+  if (shown === null || shown.width < span || shown.height < span) return { shifts, checks };
+  const freeX = shown.width - span;
+  const freeY = shown.height - span;
   for (let j = 0; j < PATCHES_PER_SIDE; j++) {
     for (let i = 0; i < PATCHES_PER_SIDE; i++) {
-      const x0 = shown.x0 + REACH + Math.round((i * freeX) / (PATCHES_PER_SIDE - 1));
-      const y0 = shown.y0 + REACH + Math.round((j * freeY) / (PATCHES_PER_SIDE - 1));
+      const x0 = shown.x + REACH + Math.round((i * freeX) / (PATCHES_PER_SIDE - 1));
+      const y0 = shown.y + REACH + Math.round((j * freeY) / (PATCHES_PER_SIDE - 1));
       if (!allValid(valid, width, x0 - REACH, y0 - REACH, span)) continue;
       const shift = patchShift(reference, warped, width, x0, y0, reach);
       if (shift === 'flat') continue;
@@ -241,27 +233,6 @@ function patchShifts(
     }
   }
   return { shifts, checks };
-}
-
-/** The bounding box of the valid pixels (x1, y1 exclusive), or null when there are none. */
-function validBounds(
-  valid: Uint8Array,
-  width: number,
-): { x0: number; y0: number; x1: number; y1: number } | null {
-  let x0 = width;
-  let y0 = Infinity;
-  let x1 = -1;
-  let y1 = -1;
-  for (let i = 0; i < valid.length; i++) {
-    if (valid[i] === 0) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    y1 = y;
-  }
-  return x1 < 0 ? null : { x0, y0, x1: x1 + 1, y1: y1 + 1 };
 }
 
 function allValid(valid: Uint8Array, width: number, x0: number, y0: number, span: number): boolean {

@@ -10,7 +10,7 @@ import { markGrid } from '../invisible/mark-geometry.ts';
 import { type Alignment, alignPlacement, type Drift, type PatchCheck } from './alignment.ts';
 import { BLOCK, blockScores, pixelScores } from './block-scores.ts';
 import { rankPlacements } from './lattice-search.ts';
-import { maskedBlur, subtract } from './masked-filters.ts';
+import { maskBounds, maskedBlur, subtract } from './masked-filters.ts';
 import { latticePlacements, type Placement, type Size, toCopy } from './placement.ts';
 import { decodePlanes, greyVersions, planesOfRgb } from './planes.ts';
 import { REFERENCE_SIDE } from './reference.ts';
@@ -259,7 +259,7 @@ function judge(
     detail: evidence.detail,
     boxes,
     locked,
-    shownBox: boundingBox(residuals.valid, frame.width),
+    shownBox: maskBounds(residuals.valid, frame.width) ?? { x: 0, y: 0, width: 0, height: 0 },
     drift: alignment.refused ?? alignment.drift,
     refused: alignment.refused !== null,
     badness: flagged.share - evidence.correlation - locked,
@@ -292,26 +292,6 @@ function lockedShare(patches: readonly PatchCheck[], boxes: readonly Region[]): 
 const PATCH_MARGIN = 20;
 /** Fewer detailed patches than this say nothing about locking. */
 const MIN_PATCHES = 4;
-
-/** The bounding box of the set pixels of a mask. */
-function boundingBox(mask: Uint8Array, width: number): Region {
-  let x0 = width;
-  let y0 = mask.length;
-  let x1 = -1;
-  let y1 = -1;
-  for (let i = 0; i < mask.length; i++) {
-    if (mask[i] === 0) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
-  return x1 < 0
-    ? { x: 0, y: 0, width: 0, height: 0 }
-    : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
-}
 
 /** The valid pixels outside the boxes (widened by a block). */
 function outside(valid: Uint8Array, boxes: readonly Region[], width: number): Uint8Array {

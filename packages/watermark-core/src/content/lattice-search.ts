@@ -3,7 +3,7 @@
 // tile), weighted by how much of the copy it explains. The best few go on to the fine comparison:
 // a low-detail crop can look alike one tile apart, and the fine comparison tells them apart.
 import { subtract } from './masked-filters.ts';
-import type { Placement } from './placement.ts';
+import { type Placement, toCopy } from './placement.ts';
 import { gaussianBlur, type Planes } from './planes.ts';
 import { correlation, type DecodedCopy, type Frame, warpCopy } from './warp.ts';
 
@@ -75,9 +75,10 @@ export function rankPlacements(
     .map((t) => ({ placement: t.placement, rank: t.score * Math.sqrt(t.count / most) }))
     .sort((p, q) => q.rank - p.rank);
   const top = (ranked[0] as (typeof ranked)[number]).rank;
-  const finalists = ranked
-    .filter((r, k) => k === 0 || r.rank >= FINALIST_RANK * top)
-    .slice(0, FINALISTS).length;
+  const finalists = Math.min(
+    FINALISTS,
+    ranked.filter((r, k) => k === 0 || r.rank >= FINALIST_RANK * top).length,
+  );
   return {
     finalists: ranked.slice(0, finalists).map((r) => r.placement),
     others: ranked.slice(finalists, finalists + OTHERS).map((r) => r.placement),
@@ -99,8 +100,9 @@ function shownEstimate(copy: DecodedCopy, placement: Placement, frame: Frame): n
     const oy = v / frame.scaleY;
     for (let u = ESTIMATE_STEP / 2; u < frame.width; u += ESTIMATE_STEP) {
       const ox = u / frame.scaleX;
-      const px = (placement.a * ox + placement.b * oy + placement.tx) * density;
-      const py = (placement.c * ox + placement.d * oy + placement.ty) * density;
+      const at = toCopy(placement, ox, oy);
+      const px = at.x * density;
+      const py = at.y * density;
       total++;
       if (px >= 0 && py >= 0 && px < width && py < height) inside++;
     }

@@ -1,6 +1,7 @@
 // Filters that respect a mask of valid pixels: the copy shows only part of the reference's frame,
 // and what lies outside it (fill, margins, nothing) must not bleed into what is compared.
 import { gaussianBlur } from './planes.ts';
+import type { Region } from './regions.ts';
 
 /** Blur of the valid pixels only (normalised convolution). */
 export function maskedBlur(
@@ -62,4 +63,22 @@ export function subtract(a: Float32Array, b: Float32Array): Float32Array {
   const out = new Float32Array(a.length);
   for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) - (b[i] as number);
   return out;
+}
+
+/** The bounding box of the set pixels of a mask, or null when none is set. */
+export function maskBounds(mask: Uint8Array, width: number): Region | null {
+  let x0 = width;
+  let y0 = mask.length;
+  let x1 = -1;
+  let y1 = -1;
+  for (let i = 0; i < mask.length; i++) {
+    if (mask[i] === 0) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return x1 < 0 ? null : { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
 }
