@@ -33,10 +33,12 @@ const families = [...HONEST_FAMILY_NAMES, 'crop', 'crop', 'crop'].filter(
   (family) => familyPattern === null || familyPattern.test(family),
 );
 const seed = Number(values.seed ?? 1);
-const tasks: ContentTask[] = chosen.map((file, k) => ({
+// A photo's seed follows its place in the whole set, so a run of a few photos draws the same
+// cases for them as the full run did.
+const tasks: ContentTask[] = chosen.map((file) => ({
   file,
   others: photos.filter((other) => other !== file),
-  seed: seed * 7919 + k,
+  seed: seed * 7919 + photos.indexOf(file),
   honestPerFamily: Number(values['per-family'] ?? 2),
   families,
   transplants: Number(values.transplants ?? 8),

@@ -167,18 +167,31 @@ export function matchLuma(
   return out;
 }
 
+/**
+ * The curve at tone x: between bands, linear; beyond the bands seen, it goes on no steeper than
+ * the curve does as a whole (the last two bands are the sparsest, and a steep end of them
+ * extrapolated to a rare bright object invents a change), within the range luma can take.
+ */
 function interpolate(xs: readonly number[], ys: readonly number[], x: number): number {
   const last = xs.length - 1;
-  if (x <= (xs[0] as number) || last === 0) {
-    if (last === 0) return ys[0] as number;
-    const slope = ((ys[1] as number) - (ys[0] as number)) / ((xs[1] as number) - (xs[0] as number));
-    return (ys[0] as number) + slope * (x - (xs[0] as number));
+  if (last === 0) return ys[0] as number;
+  const overall = Math.max(
+    0,
+    ((ys[last] as number) - (ys[0] as number)) / ((xs[last] as number) - (xs[0] as number)),
+  );
+  const slope = (a: number, b: number) =>
+    Math.min(
+      overall,
+      Math.max(
+        0,
+        ((ys[b] as number) - (ys[a] as number)) / ((xs[b] as number) - (xs[a] as number)),
+      ),
+    );
+  if (x <= (xs[0] as number)) {
+    return Math.max(0, (ys[0] as number) + slope(0, 1) * (x - (xs[0] as number)));
   }
   if (x >= (xs[last] as number)) {
-    const slope =
-      ((ys[last] as number) - (ys[last - 1] as number)) /
-      ((xs[last] as number) - (xs[last - 1] as number));
-    return (ys[last] as number) + slope * (x - (xs[last] as number));
+    return Math.min(255, (ys[last] as number) + slope(last - 1, last) * (x - (xs[last] as number)));
   }
   let k = 1;
   while ((xs[k] as number) < x) k++;
