@@ -1,8 +1,14 @@
 // The console's process: Next.js behind a plain Node HTTP server, so that the console knows the
-// browser's address (for the audit log) and logs one line when it listens, like api and worker.
+// browser's address (for the API's per-address limits and audit log) and logs one line when it
+// listens, like api and worker.
 import { createServer } from 'node:http';
+import proxyAddress from '@fastify/proxy-addr';
+import {
+  consoleForwardingHeaders,
+  loadServiceKeys,
+  trustProxySetting,
+} from '@hallmark/service-keys';
 import next from 'next';
-import { CLIENT_ADDRESS_HEADER } from './lib/client-address.ts';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
@@ -12,6 +18,24 @@ if (!Number.isInteger(port) || port < 1 || port > 65_535) {
   console.error(`ADMIN_PORT must be a port number (1-65535), got "${process.env.ADMIN_PORT}"`);
   process.exit(78);
 }
+// The browser's address is sent to the API with a proof made from the service secret, which the
+// console shares with the API (HALLMARK_SECRET, or the data folder's generated one on one machine).
+if (process.env.NODE_ENV === 'production' && !process.env.HALLMARK_SECRET) {
+  console.error("HALLMARK_SECRET is required in production: the same as the API's");
+  process.exit(78);
+}
+const { consoleForwarding } = await loadServiceKeys({
+  HALLMARK_SECRET: process.env.HALLMARK_SECRET || undefined,
+  HALLMARK_DATA_DIR: process.env.HALLMARK_DATA_DIR || '.data',
+});
+// Behind a TLS reverse proxy the peer is the proxy: X-Forwarded-For is believed as the API does.
+const trustProxy = trustProxySetting(process.env.TRUST_PROXY || 'false');
+const trust =
+  typeof trustProxy === 'boolean'
+    ? () => trustProxy
+    : typeof trustProxy === 'function'
+      ? trustProxy
+      : proxyAddress.compile(trustProxy);
 // Where the console's server reaches the API: read by lib/api.ts on every request.
 process.env.ADMIN_API_URL ||= `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${process.env.PORT || 3000}`;
 
@@ -20,8 +44,11 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 const server = createServer((request, response) => {
-  // Whatever the browser sent under this name is replaced: only this process knows the peer.
-  request.headers[CLIENT_ADDRESS_HEADER] = request.socket.remoteAddress ?? '';
+  // Whatever the browser sent under these names is replaced: only this process knows the peer.
+  Object.assign(
+    request.headers,
+    consoleForwardingHeaders(consoleForwarding, proxyAddress(request, trust)),
+  );
   handle(request, response).catch((error: unknown) => {
     console.error('admin: request failed', error);
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });

@@ -1,8 +1,11 @@
 // The console's only way to the API: the SDK's clients, called from the console's server with
 // the operator's session token (a cookie of the console, forwarded as the API's cookie).
 import { type FetchFunction, HallmarkAdminClient, HallmarkClient } from '@hallmark/sdk';
+import { CONSOLE_CLIENT_HEADER, CONSOLE_PROOF_HEADER } from '@hallmark/service-keys';
 import { cookies, headers } from 'next/headers';
-import { CLIENT_ADDRESS_HEADER } from './client-address.ts';
+
+/** Set by server.ts on every request: the browser's address and the proof the API checks. */
+const FORWARDED = [CONSOLE_CLIENT_HEADER, CONSOLE_PROOF_HEADER] as const;
 
 /** The same name as the API's cookie: the console holds the API's session token as its own. */
 export const SESSION_COOKIE = 'hallmark_session';
@@ -17,11 +20,14 @@ async function forwardingFetch(
   sessionToken: string | undefined,
   onResponse: ResponseListener | undefined,
 ): Promise<FetchFunction> {
-  const address = (await headers()).get(CLIENT_ADDRESS_HEADER);
+  const incoming = await headers();
   return async (url, init) => {
     const forwarded = new Headers(init.headers);
     if (sessionToken !== undefined) forwarded.set('cookie', `${SESSION_COOKIE}=${sessionToken}`);
-    if (address) forwarded.set('x-forwarded-for', address);
+    for (const name of FORWARDED) {
+      const value = incoming.get(name);
+      if (value) forwarded.set(name, value);
+    }
     const response = await fetch(url, { ...init, headers: forwarded, cache: 'no-store' });
     onResponse?.(response);
     return response;

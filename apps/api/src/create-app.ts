@@ -1,5 +1,12 @@
 import 'reflect-metadata';
-import { type HallmarkConfig, type Logger, NestPinoLogger } from '@hallmark/platform';
+import {
+  type HallmarkConfig,
+  type Logger,
+  NestPinoLogger,
+  SERVICE_KEYS,
+  type ServiceKeys,
+} from '@hallmark/platform';
+import { trustProxySetting } from '@hallmark/service-keys';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,12 +14,12 @@ import { AccessLog } from './access-log.ts';
 import { sendAnswersPerTurn } from './answers-per-turn.ts';
 import { AppModule } from './app.module.ts';
 import { storeNothingByDefault } from './cache-policy.ts';
+import { believeConsoleForwarding } from './client-address.ts';
 import { registerDocsPage } from './docs/register-docs-page.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './problem/client-error.ts';
 import { sendProblem } from './problem/send-problem.ts';
 import { drainUnreadBodies } from './problem/unread-bodies.ts';
 import { settleRateLimits } from './rate-limit/rate-limit-settlement.ts';
-import { trustProxySetting } from './rate-limit/trust-proxy.ts';
 import { passUploadBodies } from './uploads/upload-body-parser.ts';
 
 /** Builds the API application (not yet listening): used by main.ts and by the tests. */
@@ -57,6 +64,11 @@ export async function createApp(
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser('*', passUploadBodies);
   storeNothingByDefault(fastify);
+  believeConsoleForwarding(
+    fastify,
+    app.get<ServiceKeys>(SERVICE_KEYS).consoleForwarding,
+    httpLogger,
+  );
   settleRateLimits(fastify, httpLogger);
   drainUnreadBodies(fastify);
   // After the settlement: an answer whose count waited for Redis joins the turn that heard it.

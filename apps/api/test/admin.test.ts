@@ -1,4 +1,5 @@
 import { createOperator } from '@hallmark/db';
+import { consoleForwardingHeaders, loadServiceKeys } from '@hallmark/service-keys';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimUploadLink, pathOf, put, requestWatermark } from './support/flow.ts';
@@ -79,10 +80,17 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
       403,
       'forbidden',
     );
+    // Through the console: its address, and the browser's with the console's proof.
+    const { consoleForwarding } = await loadServiceKeys(t.config);
     const approved = await t.app.inject({
       method: 'POST',
       url,
-      headers: { cookie, 'x-csrf-token': csrf },
+      remoteAddress: '10.7.255.1',
+      headers: {
+        cookie,
+        'x-csrf-token': csrf,
+        ...consoleForwardingHeaders(consoleForwarding, '203.0.113.50'),
+      },
     });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({
@@ -106,6 +114,7 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
       operator: 'admin@hallmark.example',
       action: 'key_request.approve',
       target: `key_request:${request.requestId}`,
+      address: '203.0.113.50',
     });
   });
 

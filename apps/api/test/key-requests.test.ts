@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decideKeyRequest } from '@hallmark/db';
+import { consoleForwardingHeaders, loadServiceKeys } from '@hallmark/service-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessDays } from '../src/key-requests/business-days.ts';
 import { pathOf } from './support/flow.ts';
@@ -209,6 +211,31 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
     }
     expect(sameNetwork).toEqual([202, 202, 202, 429]);
     expect((await submit(request, '2001:db8:5:7::1')).statusCode).toBe(202);
+  });
+
+  it("behind the console each browser is limited alone; an address claimed without the console's proof is not believed", async () => {
+    const { consoleForwarding } = await loadServiceKeys(t.config);
+    // Every request comes from the console's address, naming the browser it acts for.
+    const consoleAddress = from();
+    const viaConsole = (browser: string, key: Uint8Array = consoleForwarding) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/key-requests',
+        payload: request,
+        remoteAddress: consoleAddress,
+        headers: consoleForwardingHeaders(key, browser),
+      });
+    const one = [];
+    for (let i = 0; i < 4; i++) one.push((await viaConsole('203.0.113.7')).statusCode);
+    expect(one).toEqual([202, 202, 202, 429]);
+    expect((await viaConsole('203.0.113.8')).statusCode).toBe(202);
+    // Proofs made without the service secret: each claims a fresh address, all count as the
+    // console's own.
+    const forged = [];
+    for (let i = 1; i <= 4; i++) {
+      forged.push((await viaConsole(`198.51.100.${i}`, randomBytes(32))).statusCode);
+    }
+    expect(forged).toEqual([202, 202, 202, 429]);
   });
 });
 

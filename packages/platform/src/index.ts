@@ -1,3 +1,4 @@
+export { loadServiceKeys, type ServiceKeys } from '@hallmark/service-keys';
 export { type ChainReadOptions, chainMintOptions, chainReadOptions } from './chain.ts';
 export {
   ConfigError,
@@ -34,5 +35,4 @@ export {
   type WatermarkQueue,
 } from './queue/watermark-queue.ts';
 export { openSecret, sealSecret } from './sealed-secret.ts';
-export { loadServiceKeys, type ServiceKeys } from './service-keys.ts';
 export * from './webhooks/index.ts';

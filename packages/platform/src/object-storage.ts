@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
+import type { ServiceKeys } from '@hallmark/service-keys';
 import { LinkSigner, LocalStorage, type ObjectStorage, S3Storage } from '@hallmark/storage';
 import { type HallmarkConfig, publicBaseUrl } from './config/index.ts';
-import type { ServiceKeys } from './service-keys.ts';
 
 /** The storage driver the configuration names; api and worker must build it the same way. */
 export function createObjectStorage(config: HallmarkConfig, keys: ServiceKeys): ObjectStorage {

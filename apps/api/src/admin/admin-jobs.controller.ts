@@ -12,6 +12,7 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nes
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentOperator } from '../auth/client.ts';
+import { clientAddress } from '../client-address.ts';
 import { pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
@@ -178,7 +179,7 @@ export class AdminJobsController {
       operatorId: operator.id,
       action: 'job.retry',
       target: `job:${id}`,
-      address: request.ip,
+      address: clientAddress(request),
     });
     // Queued now, or by the reconciler if Redis is away.
     await enqueueWatermarkJob(this.queue.queue, id, this.config).catch(() => undefined);

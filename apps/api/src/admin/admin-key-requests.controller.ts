@@ -9,6 +9,7 @@ import {
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentOperator } from '../auth/client.ts';
+import { clientAddress } from '../client-address.ts';
 import { KeyRequestMail } from '../key-requests/key-request-mail.ts';
 import { PageQuery, pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
@@ -70,7 +71,7 @@ export class AdminKeyRequestsController {
     @CurrentOperator() operator: Operator,
     @Req() request: FastifyRequest,
   ): Promise<AdminKeyRequest> {
-    return this.#decide(requestId, operator, request.ip, null);
+    return this.#decide(requestId, operator, clientAddress(request), null);
   }
 
   @Post(':requestId/reject')
@@ -82,7 +83,7 @@ export class AdminKeyRequestsController {
     @Req() request: FastifyRequest,
   ): Promise<AdminKeyRequest> {
     const { reason } = parseRequest(AdminRejection, body, 'body');
-    return this.#decide(requestId, operator, request.ip, reason);
+    return this.#decide(requestId, operator, clientAddress(request), reason);
   }
 
   async #decide(

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiKeyCache } from '../auth/api-key-cache.service.ts';
 import { CurrentOperator } from '../auth/client.ts';
+import { clientAddress } from '../client-address.ts';
 import { PageQuery, pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
@@ -80,7 +81,7 @@ export class AdminKeysController {
       action: 'api_key.create',
       target: `api_key:${key.prefix}`,
       details: { name },
-      address: request.ip,
+      address: clientAddress(request),
     });
     const row = await this.prisma.client.apiKey.findUniqueOrThrow({ where: { id: key.id } });
     return { ...view(row), apiKey: key.plaintext };
@@ -108,7 +109,7 @@ export class AdminKeysController {
       operatorId: operator.id,
       action: 'api_key.revoke',
       target: `api_key:${params.prefix}`,
-      address: request.ip,
+      address: clientAddress(request),
     });
     return view(
       await this.prisma.client.apiKey.findUniqueOrThrow({ where: { prefix: params.prefix } }),
@@ -125,7 +126,7 @@ export class AdminKeysController {
   ): Promise<AdminApiKey> {
     const key = parseRequest(PrefixParams, { prefix }, 'path').prefix;
     const setting = parseRequest(AdminWallet, body, 'body');
-    return this.#set(key, setting, 'api_key.set_wallet', operator, request.ip);
+    return this.#set(key, setting, 'api_key.set_wallet', operator, clientAddress(request));
   }
 
   /** This key's requests per minute (null: the deployment's RATE_LIMIT_PER_MINUTE). */
@@ -138,7 +139,7 @@ export class AdminKeysController {
   ): Promise<AdminApiKey> {
     const key = parseRequest(PrefixParams, { prefix }, 'path').prefix;
     const setting = parseRequest(AdminRateLimit, body, 'body');
-    return this.#set(key, setting, 'api_key.set_rate_limit', operator, request.ip);
+    return this.#set(key, setting, 'api_key.set_rate_limit', operator, clientAddress(request));
   }
 
   /** Changes one setting of a key (its prefix checked already), audited with its new value. */

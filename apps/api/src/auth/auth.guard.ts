@@ -4,6 +4,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { type AdminRouteOptions, IS_ADMIN } from '../admin/admin-route.decorator.ts';
 import { OperatorSessions } from '../admin/operator-sessions.ts';
+import { clientAddress } from '../client-address.ts';
 import { type RateLimitBucket, RateLimiter } from '../rate-limit/rate-limiter.service.ts';
 import { Authenticator } from './authenticator.service.ts';
 import type { AuthenticatedRequest } from './client.ts';
@@ -37,7 +38,7 @@ export class AuthGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<AuthenticatedRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const byAddress: RateLimitBucket = { kind: 'ip', address: request.ip };
+    const byAddress: RateLimitBucket = { kind: 'ip', address: clientAddress(request) };
 
     if (publicRoute !== undefined) {
       if (publicRoute.limited !== false) await this.#count(byAddress, reply);

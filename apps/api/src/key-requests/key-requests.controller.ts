@@ -9,6 +9,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Public } from '../auth/public.decorator.ts';
+import { clientAddress } from '../client-address.ts';
 import { RateLimiter } from '../rate-limit/rate-limiter.service.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { KeyRequestsService } from './key-requests.service.ts';
@@ -33,7 +34,9 @@ export class KeyRequestsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<KeyRequestAccepted> {
-    reply.headers(await this.rateLimiter.enforce({ kind: 'key-request', address: request.ip }));
+    reply.headers(
+      await this.rateLimiter.enforce({ kind: 'key-request', address: clientAddress(request) }),
+    );
     return this.requests.create(parseRequest(KeyRequestCreate, body, 'body'));
   }
 

@@ -1,8 +1,8 @@
+import { loadServiceKeys, type ServiceKeys } from '@hallmark/service-keys';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { HallmarkConfig } from '../config/index.ts';
 import type { Logger } from '../logger.ts';
 import { createObjectStorage } from '../object-storage.ts';
-import { loadServiceKeys, type ServiceKeys } from '../service-keys.ts';
 import { PrismaService } from './prisma.service.ts';
 import { CONFIG, LOGGER, OBJECT_STORAGE, SERVICE_KEYS } from './tokens.ts';
 

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadServiceKeys } from '../src/index.ts';
-import { waitFor } from '../src/testing/wait-for.ts';
 
 const serviceKeysModule = new URL('../src/service-keys.ts', import.meta.url).href;
 
@@ -37,9 +36,8 @@ describe('loadServiceKeys', () => {
       createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
       return { child, lines, closed: once(child, 'close') };
     });
-    await waitFor(
-      () => children.every(({ child, lines }) => lines.length > 0 || child.exitCode !== null),
-      'every process to load',
+    await until(() =>
+      children.every(({ child, lines }) => lines.length > 0 || child.exitCode !== null),
     );
     // Ending stdin also lets each process exit once it has printed its key. One that already
     // failed cannot read it (EPIPE): its exit code tells.
@@ -71,3 +69,8 @@ describe('loadServiceKeys', () => {
     expect(await readdir(dataDir)).toEqual([]);
   });
 });
+
+/** Polls a condition (the test's own timeout bounds it). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}

@@ -1,7 +1,6 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { HallmarkConfig } from './config/index.ts';
 
 /** Keys derived from the one service secret, each for one purpose so none can stand in for another. */
 export interface ServiceKeys {
@@ -9,6 +8,14 @@ export interface ServiceKeys {
   readonly accessTokens: Uint8Array;
   /** Seals what must be read back, such as webhook signing secrets (see sealed-secret.ts). */
   readonly secretSealing: Uint8Array;
+  /** Proves to the API that the console forwarded a client's address (console-forwarding.ts). */
+  readonly consoleForwarding: Uint8Array;
+}
+
+/** The settings the keys come from (those of the service's configuration of the same names). */
+export interface ServiceSecretSettings {
+  readonly HALLMARK_SECRET?: string | undefined;
+  readonly HALLMARK_DATA_DIR: string;
 }
 
 function derive(secret: string, purpose: string): Uint8Array {
@@ -22,14 +29,13 @@ function derive(secret: string, purpose: string): Uint8Array {
  * whole candidate file and links it into place (a link never replaces an existing name), so the
  * loser reads the winner's complete secret, never a half-written one.
  */
-export async function loadServiceKeys(
-  config: Pick<HallmarkConfig, 'HALLMARK_SECRET' | 'HALLMARK_DATA_DIR'>,
-): Promise<ServiceKeys> {
+export async function loadServiceKeys(config: ServiceSecretSettings): Promise<ServiceKeys> {
   const secret = config.HALLMARK_SECRET ?? (await generatedSecret(config.HALLMARK_DATA_DIR));
   return {
     linkSigning: derive(secret, 'link signing v1'),
     accessTokens: derive(secret, 'access tokens v1'),
     secretSealing: derive(secret, 'sealed secrets v1'),
+    consoleForwarding: derive(secret, 'console forwarding v1'),
   };
 }
 
