@@ -359,6 +359,19 @@ describe('verification: both marks read back, a verdict with reasons (real servi
     expect(text.body.type).toBe(`${PROBLEMS}unsupported-media-type`);
     const big = await verifyNow(new Uint8Array(3 * 1024 * 1024));
     expect(big.status).toBe(413);
+    // Matching by content reads only the mark, and refuses what is not an image the same way.
+    const notAnImage = await fetch(
+      `${service.baseUrl}/matches/byContent?alg=${INVISIBLE_MARK_ALGORITHM}`,
+      {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'image/jpeg' },
+        body: new TextEncoder().encode('hello, world'),
+      },
+    );
+    expect(notAnImage.status).toBe(415);
+    expect(((await notAnImage.json()) as { type: string }).type).toBe(
+      `${PROBLEMS}unsupported-media-type`,
+    );
     for (const [path, status] of [
       [`/verify/${crypto.randomUUID()}`, 404],
       ['/verify/not-a-uuid', 400],

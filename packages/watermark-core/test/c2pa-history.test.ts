@@ -8,6 +8,7 @@ import {
   readManifest,
   signManifest,
 } from '../src/c2pa/index.ts';
+import { MAX_HISTORY_ENTRIES, summariseStore } from '../src/c2pa/read-manifest.ts';
 import { c2paFixture, temporaryDataDir } from './c2pa-fixtures.ts';
 
 /** Active manifest of the c2pa-rs sample CA.jpg, whose parent A.jpg carries no manifest. */
@@ -129,5 +130,39 @@ describe('edit history', () => {
       code: MANIFEST_UNREADABLE_CODE,
       explanation: expect.stringMatching(/CBOR/),
     });
+  });
+});
+
+describe('a crafted history', () => {
+  it('summarises at most MAX_HISTORY_ENTRIES ingredients of a store whose manifests list the next ten times each', () => {
+    // Sixteen manifests, each naming the next as ten ingredients: 10^16 entries if walked as a tree.
+    const label = (level: number) => `urn:c2pa:crafted-${level}`;
+    const manifests = Object.fromEntries(
+      Array.from({ length: 17 }, (_, level) => [
+        label(level),
+        {
+          title: `level ${level}`,
+          ingredients:
+            level === 16
+              ? []
+              : Array.from({ length: 10 }, (_, k) => ({
+                  title: `copy ${k}`,
+                  label: `c2pa.ingredient.v3__${k}`,
+                  relationship: 'componentOf',
+                  active_manifest: label(level + 1),
+                })),
+        },
+      ]),
+    );
+    const summary = summariseStore({ active_manifest: label(0), manifests });
+    const count = (ingredients: readonly IngredientSummary[]): number =>
+      ingredients.reduce((sum, ingredient) => sum + 1 + count(ingredient.ingredients), 0);
+    expect(count(summary.ingredients)).toBe(MAX_HISTORY_ENTRIES);
+    // The first branch is followed as deep as the history goes before the budget runs out.
+    let depth = 0;
+    for (let level = summary.ingredients; level.length > 0; level = level[0]?.ingredients ?? []) {
+      depth++;
+    }
+    expect(depth).toBe(16);
   });
 });

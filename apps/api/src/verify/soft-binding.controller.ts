@@ -91,8 +91,7 @@ export class SoftBindingController {
     const limit = maxResultsOf(maxResults);
     if (alg !== undefined && alg !== INVISIBLE_MARK_ALGORITHM) return { matches: [] };
     const bytes = await readImageBody(request.body, this.config.VERIFY_SYNC_MAX_BYTES);
-    const outcome = await this.verify.examine(bytes);
-    const { payload, confidence } = outcome.findings.invisible;
+    const { payload, confidence } = await this.verify.readMark(bytes);
     if (payload === null) return { matches: [] };
     return this.#matches(INVISIBLE_MARK_ALGORITHM, payload, Math.round(confidence * 100), limit);
   }

@@ -27,6 +27,11 @@ export interface ReadManifestOptions {
 
 /** A history deeper than this is cut: it bounds the work a crafted file can cause. */
 const MAX_INGREDIENT_DEPTH = 16;
+/**
+ * At most this many ingredients are summarised in all: a store whose manifests each list the next
+ * one many times would otherwise expand into (times per level)^depth entries from a few kilobytes.
+ */
+export const MAX_HISTORY_ENTRIES = 256;
 
 /**
  * @throws UnsupportedFormatError when the bytes are not a supported image container
@@ -88,7 +93,8 @@ function summarise(opened: OpenedAsset, format: C2paFormat): ManifestSummary {
   return { format, ...summariseStore(asRecord(opened.store) ?? {}) };
 }
 
-function summariseStore(
+/** The summary of a store as c2pa-node's reader gives it (exported for the history's tests). */
+export function summariseStore(
   store: JsonRecord,
 ): Omit<Extract<ManifestSummary, { present: true }>, 'format'> {
   const manifests = asRecord(store.manifests) ?? {};
@@ -109,7 +115,9 @@ function summariseStore(
     metadata: metadataOf(active),
     identifiers: identifiersOf(active),
     softBinding: softBindingOf(active),
-    ingredients: ingredientsOf(active, label, manifests, deltas, new Set(label ? [label] : []), 1),
+    ingredients: ingredientsOf(active, label, manifests, deltas, new Set(label ? [label] : []), 1, {
+      left: MAX_HISTORY_ENTRIES,
+    }),
   };
 }
 
@@ -138,17 +146,19 @@ function ingredientsOf(
   deltas: Deltas,
   visited: ReadonlySet<string>,
   depth: number,
+  budget: { left: number },
 ): IngredientSummary[] {
   if (depth > MAX_INGREDIENT_DEPTH) return [];
   return asArray(manifest.ingredients).flatMap((entry) => {
     const ingredient = asRecord(entry);
-    if (ingredient === undefined) return [];
+    if (ingredient === undefined || budget.left <= 0) return [];
+    budget.left--;
     const assertionLabel = asString(ingredient.label);
     const delta =
       manifestLabel === undefined || assertionLabel === undefined
         ? undefined
         : deltas.get(`self#jumbf=/c2pa/${manifestLabel}/c2pa.assertions/${assertionLabel}`);
-    return [summariseIngredient(ingredient, manifests, delta, deltas, visited, depth)];
+    return [summariseIngredient(ingredient, manifests, delta, deltas, visited, depth, budget)];
   });
 }
 
@@ -159,6 +169,7 @@ function summariseIngredient(
   deltas: Deltas,
   visited: ReadonlySet<string>,
   depth: number,
+  budget: { left: number },
 ): IngredientSummary {
   const base = {
     title: stringOrNull(ingredient.title),
@@ -194,7 +205,15 @@ function summariseIngredient(
     actions: actionsOf(manifest),
     ingredients: cycle
       ? []
-      : ingredientsOf(manifest, label, manifests, deltas, new Set([...visited, label]), depth + 1),
+      : ingredientsOf(
+          manifest,
+          label,
+          manifests,
+          deltas,
+          new Set([...visited, label]),
+          depth + 1,
+          budget,
+        ),
   };
 }
 
