@@ -67,7 +67,6 @@ export {
   DEV_OPERATOR_EMAIL,
   endSession,
   ensureDevOperator,
-  hashPassword,
   hashSessionToken,
   type NewAuditEntry,
   type Operator,
@@ -75,6 +74,6 @@ export {
   type SignIn,
   type SignInPolicy,
   signIn,
-  verifyPassword,
 } from './operators.ts';
+export { hashPassword, verifyPassword } from './password-hashing.ts';
 export * from './statements/index.ts';

@@ -1,52 +1,8 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AuditEntry, Operator, PrismaClient } from './generated/prisma/client.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 export type { AuditEntry, Operator };
-
-// scrypt is memory-hard: each guess costs 32 MiB of memory (N * r * 128 bytes), which is what
-// makes a stolen table expensive to attack with GPUs.
-interface ScryptCost {
-  readonly N: number;
-  readonly r: number;
-  readonly p: number;
-  readonly maxmem: number;
-}
-
-const COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
-const KEY_BYTES = 32;
-
-function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEY_BYTES, cost, (error, key) => (error ? reject(error) : resolve(key))),
-  );
-}
-
-/** `scrypt$N$r$p$<salt>$<key>`, base64url: the parameters travel with the hash. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return [
-    'scrypt',
-    COST.N,
-    COST.r,
-    COST.p,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || salt === undefined || key === undefined) return false;
-  const expected = Buffer.from(key, 'base64url');
-  const derived = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: COST.maxmem,
-  });
-  return derived.length === expected.length && timingSafeEqual(derived, expected);
-}
 
 export const hashSessionToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
