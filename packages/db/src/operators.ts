@@ -61,10 +61,11 @@ export async function signIn(
      RETURNING id, password_hash, locked_until`;
   if (attempt === undefined) {
     const operator = await prisma.operator.findUnique({ where: { email: address } });
+    // A locked account costs the same scrypt as an unknown email: timing does not tell them apart.
+    await verifyPassword(password, UNKNOWN_OPERATOR_HASH);
     if (operator?.lockedUntil != null && operator.lockedUntil > now) {
       return { kind: 'locked', until: operator.lockedUntil };
     }
-    await verifyPassword(password, UNKNOWN_OPERATOR_HASH);
     return { kind: 'refused' };
   }
   const ok = await verifyPassword(password, attempt.password_hash);

@@ -78,6 +78,17 @@ describe('cross-variable rules', () => {
 });
 
 describe('publicBaseUrl', () => {
+  it('reads which limits fail closed: a list, none, or an error naming the wrong one', () => {
+    expect(loadConfig({}).RATE_LIMIT_FAIL_CLOSED).toEqual(['sign-in', 'key-request']);
+    expect(loadConfig({ RATE_LIMIT_FAIL_CLOSED: 'none' }).RATE_LIMIT_FAIL_CLOSED).toEqual([]);
+    expect(
+      loadConfig({ RATE_LIMIT_FAIL_CLOSED: 'sign-in, anonymous' }).RATE_LIMIT_FAIL_CLOSED,
+    ).toEqual(['sign-in', 'anonymous']);
+    expect(() => loadConfig({ RATE_LIMIT_FAIL_CLOSED: 'sign-in,everything' })).toThrowError(
+      /RATE_LIMIT_FAIL_CLOSED/,
+    );
+  });
+
   it('points at the host and port the API listens on by default', () => {
     expect(publicBaseUrl(loadConfig({ PORT: '4100' }))).toBe('http://127.0.0.1:4100');
     expect(publicBaseUrl(loadConfig({ HOST: '0.0.0.0' }))).toBe('http://127.0.0.1:3000');

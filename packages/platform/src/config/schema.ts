@@ -26,6 +26,25 @@ function url(protocols: readonly string[]) {
 
 const flag = z.stringbool({ error: 'must be true or false' });
 const MEGABYTE = 1024 * 1024;
+/** The limits that refuse rather than let through while Redis is away (RATE_LIMIT_FAIL_CLOSED). */
+export const FAIL_CLOSED_LIMITS = ['sign-in', 'key-request', 'anonymous', 'key'] as const;
+const failClosedLimits = z
+  .string()
+  .transform((value) =>
+    value.trim() === 'none'
+      ? []
+      : value
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name !== ''),
+  )
+  .pipe(
+    z.array(
+      z.enum(FAIL_CLOSED_LIMITS, {
+        error: `each must be one of ${FAIL_CLOSED_LIMITS.join(', ')}, or none alone`,
+      }),
+    ),
+  );
 
 /**
  * Every environment variable a Hallmark process reads, with its default. `infra/.env.example`
@@ -92,6 +111,7 @@ export const configSchema = z
     RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt.default(300),
     RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(32).max(128).default(64),
+    RATE_LIMIT_FAIL_CLOSED: failClosedLimits.default(['sign-in', 'key-request']),
     TRUST_PROXY: z
       .string()
       .regex(

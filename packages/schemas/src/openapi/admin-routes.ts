@@ -63,15 +63,25 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     tags,
     summary: 'Sign an operator in',
     description:
-      'Sets the session cookie and answers the `csrfToken` to send with every change. Five failures in a row lock the account for 15 minutes.',
+      'Sets the session cookie and answers the `csrfToken` to send with every change. Ten sign-ins per email and client address in 15 minutes; fifty failures from any addresses lock the account for 15 minutes, and a locked account answers as a wrong password does.',
     security: noAuth,
     request: { body: { required: true, content: { 'application/json': { schema: AdminSignIn } } } },
     responses: {
       201: { description: 'Signed in.', content: { 'application/json': { schema: AdminSession } } },
       ...problemResponses([
         { problem: problemTypes.validationError, when: 'the body is not `{email, password}`.' },
-        { problem: problemTypes.unauthorized, when: 'wrong email or password.' },
-        { problem: problemTypes.rateLimited, when: 'the account is locked; see `Retry-After`.' },
+        {
+          problem: problemTypes.unauthorized,
+          when: 'wrong email or password, or the account is locked (the same answer).',
+        },
+        {
+          problem: problemTypes.rateLimited,
+          when: 'ten sign-ins to this email from this address in 15 minutes; see `Retry-After`.',
+        },
+        {
+          problem: problemTypes.serviceUnavailable,
+          when: 'the rate limiter (Redis) is away (`RATE_LIMIT_FAIL_CLOSED`); see `Retry-After`.',
+        },
       ]),
     },
   });

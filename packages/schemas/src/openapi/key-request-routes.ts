@@ -38,6 +38,10 @@ export function registerKeyRequestRoutes(registry: OpenAPIRegistry): void {
           problem: problemTypes.rateLimited,
           when: 'too many requests for keys from this address this hour.',
         },
+        {
+          problem: problemTypes.serviceUnavailable,
+          when: 'the rate limiter (Redis) is away (`RATE_LIMIT_FAIL_CLOSED`); see `Retry-After`.',
+        },
       ]),
     },
   });

@@ -925,7 +925,7 @@ export class HallmarkAdminClient {
   /**
    * Sign an operator in
    *
-   * Sets the session cookie and answers the `csrfToken` to send with every change. Five failures in a row lock the account for 15 minutes.
+   * Sets the session cookie and answers the `csrfToken` to send with every change. Ten sign-ins per email and client address in 15 minutes; fifty failures from any addresses lock the account for 15 minutes, and a locked account answers as a wrong password does.
    *
    * `POST /admin/session`
    */

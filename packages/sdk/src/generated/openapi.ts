@@ -554,7 +554,7 @@ export interface paths {
         put?: never;
         /**
          * Sign an operator in
-         * @description Sets the session cookie and answers the `csrfToken` to send with every change. Five failures in a row lock the account for 15 minutes.
+         * @description Sets the session cookie and answers the `csrfToken` to send with every change. Ten sign-ins per email and client address in 15 minutes; fifty failures from any addresses lock the account for 15 minutes, and a locked account answers as a wrong password does.
          */
         post: operations["signIn"];
         /** Sign out */
@@ -4389,6 +4389,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Service unavailable (`service-unavailable`): the rate limiter (Redis) is away (`RATE_LIMIT_FAIL_CLOSED`); see `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
             "4XX": {
                 headers: {
@@ -4653,7 +4662,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Missing or invalid bearer token (`unauthorized`): wrong email or password. */
+            /** @description Missing or invalid bearer token (`unauthorized`): wrong email or password, or the account is locked (the same answer). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4662,11 +4671,20 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Too many requests (`rate-limited`): the account is locked; see `Retry-After`. */
+            /** @description Too many requests (`rate-limited`): ten sign-ins to this email from this address in 15 minutes; see `Retry-After`. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable (`service-unavailable`): the rate limiter (Redis) is away (`RATE_LIMIT_FAIL_CLOSED`); see `Retry-After`. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
