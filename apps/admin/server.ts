@@ -1,6 +1,7 @@
 // The console's process: Next.js behind a plain Node HTTP server, so that the console knows the
 // browser's address (for the API's per-address limits and audit log) and logs one line when it
 // listens, like api and worker.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import proxyAddress from '@fastify/proxy-addr';
 import {
@@ -9,6 +10,7 @@ import {
   trustProxySetting,
 } from '@hallmark/service-keys';
 import next from 'next';
+import { securityHeaders } from './lib/security-headers.ts';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 
@@ -20,7 +22,8 @@ if (!Number.isInteger(port) || port < 1 || port > 65_535) {
 }
 // The browser's address is sent to the API with a proof made from the service secret, which the
 // console shares with the API (HALLMARK_SECRET, or the data folder's generated one on one machine).
-if (process.env.NODE_ENV === 'production' && !process.env.HALLMARK_SECRET) {
+const production = process.env.NODE_ENV === 'production';
+if (production && !process.env.HALLMARK_SECRET) {
   console.error("HALLMARK_SECRET is required in production: the same as the API's");
   process.exit(78);
 }
@@ -49,6 +52,10 @@ const server = createServer((request, response) => {
     request.headers,
     consoleForwardingHeaders(consoleForwarding, proxyAddress(request, trust)),
   );
+  // A fresh nonce: Next.js reads it from the request's policy and marks its scripts with it.
+  const headers = securityHeaders(randomBytes(16).toString('base64'), production);
+  request.headers['content-security-policy'] = headers['content-security-policy'];
+  for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
   handle(request, response).catch((error: unknown) => {
     console.error('admin: request failed', error);
     if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });

@@ -4,7 +4,7 @@
 import { revalidatePath } from 'next/cache';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { adminClient, publicClient, SESSION_COOKIE } from './api.ts';
+import { API_SESSION_COOKIE, adminClient, publicClient, SESSION_COOKIE } from './api.ts';
 import { type FormState, problemState, textOf } from './form-state.ts';
 
 function csrfOf(form: FormData): string {
@@ -35,17 +35,10 @@ export async function signInAction(_previous: FormState, form: FormData): Promis
   } catch (error) {
     return problemState(error);
   }
-  const token = sessionCookie?.match(new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`))?.[1];
+  const token = sessionCookie?.match(new RegExp(`(?:^|;\\s*)${API_SESSION_COOKIE}=([^;]+)`))?.[1];
   if (token === undefined) return { error: 'The API signed you in but set no session.' };
   const maxAge = Number(sessionCookie?.match(/Max-Age=(\d+)/i)?.[1] ?? 3600);
-  const https = (await headers()).get('x-forwarded-proto') === 'https';
-  (await cookies()).set(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: https || process.env.NODE_ENV === 'production',
-    path: '/',
-    maxAge,
-  });
+  (await cookies()).set(SESSION_COOKIE, token, { ...(await sessionCookieAttributes()), maxAge });
   redirect('/');
 }
 
@@ -55,8 +48,19 @@ export async function signOutAction(_previous: FormState, form: FormData): Promi
   } catch (error) {
     return problemState(error);
   }
-  (await cookies()).delete(SESSION_COOKIE);
+  // Ended with the attributes it was set with: a `__Host-` cookie is only replaced by a Secure one.
+  (await cookies()).set(SESSION_COOKIE, '', { ...(await sessionCookieAttributes()), maxAge: 0 });
   redirect('/sign-in');
+}
+
+async function sessionCookieAttributes() {
+  const https = (await headers()).get('x-forwarded-proto') === 'https';
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: https || process.env.NODE_ENV === 'production',
+    path: '/',
+  } as const;
 }
 
 export async function requestKeyAction(_previous: FormState, form: FormData): Promise<FormState> {

@@ -7,8 +7,16 @@ import { cookies, headers } from 'next/headers';
 /** Set by server.ts on every request: the browser's address and the proof the API checks. */
 const FORWARDED = [CONSOLE_CLIENT_HEADER, CONSOLE_PROOF_HEADER] as const;
 
-/** The same name as the API's cookie: the console holds the API's session token as its own. */
-export const SESSION_COOKIE = 'hallmark_session';
+/** The API's session cookie, under which the console forwards the operator's token. */
+export const API_SESSION_COOKIE = 'hallmark_session';
+/**
+ * The console's own cookie, holding the API's token: `__Host-` (Secure, only this host, every
+ * path; no subdomain can set or shadow it) whenever Next.js runs as it does under server.ts, in
+ * production mode; browsers accept Secure cookies from http://localhost too. Only `next dev`
+ * uses the plain name.
+ */
+export const SESSION_COOKIE =
+  process.env.NODE_ENV === 'production' ? '__Host-hallmark_session' : API_SESSION_COOKIE;
 
 export function apiUrl(): string {
   return process.env.ADMIN_API_URL || 'http://127.0.0.1:3000';
@@ -23,7 +31,9 @@ async function forwardingFetch(
   const incoming = await headers();
   return async (url, init) => {
     const forwarded = new Headers(init.headers);
-    if (sessionToken !== undefined) forwarded.set('cookie', `${SESSION_COOKIE}=${sessionToken}`);
+    if (sessionToken !== undefined) {
+      forwarded.set('cookie', `${API_SESSION_COOKIE}=${sessionToken}`);
+    }
     for (const name of FORWARDED) {
       const value = incoming.get(name);
       if (value) forwarded.set(name, value);

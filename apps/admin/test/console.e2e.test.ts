@@ -217,8 +217,16 @@ describe('the admin console in Chromium', () => {
     // The console offers no change to a viewer...
     expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     // ...and the API refuses one sent with the viewer's own session and CSRF token.
-    const cookies = await viewer.cookies(running.url);
-    const session = cookies.find((cookie) => cookie.name === 'hallmark_session')?.value ?? '';
+    // The console's own cookie: `__Host-` (Secure, this host only, path /), httpOnly, strict.
+    const [cookie] = await viewer.cookies(running.url);
+    expect(cookie).toMatchObject({
+      name: '__Host-hallmark_session',
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+    });
+    const session = cookie?.value ?? '';
     const asViewer = new HallmarkAdminClient({
       baseUrl: running.service.baseUrl,
       fetch: (url, init) =>
@@ -237,6 +245,35 @@ describe('the admin console in Chromium', () => {
     await page.reload();
     expect(await requestCard(page, 'Viewer Test GmbH').textContent()).toContain('pending');
     await Promise.all([requester.close(), viewer.close()]);
+  });
+
+  it('answers with a policy of a fresh nonce per page that its own scripts keep to, and cannot be framed', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { violations: seen });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const first = (await page.goto(`${running.url}/sign-in`))?.headers() ?? {};
+    const policy = first['content-security-policy'] ?? '';
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(first['x-frame-options']).toBe('DENY');
+    expect(first['x-content-type-options']).toBe('nosniff');
+    expect(first['referrer-policy']).toBe('no-referrer');
+    // Next.js's scripts ran under the policy: the page is hydrated, and nothing was refused.
+    await expect
+      .poll(() => page.evaluate(() => typeof (window as { next?: unknown }).next))
+      .toBe('object');
+    expect(await page.evaluate(() => (window as { violations?: string[] }).violations)).toEqual([]);
+    const again = (await page.goto(`${running.url}/request-key`))?.headers() ?? {};
+    expect(again['content-security-policy']).toMatch(/'nonce-/);
+    expect(again['content-security-policy']).not.toBe(policy);
+    await context.close();
   });
 
   it('changes nothing on a stale CSRF token or an ended session', async () => {
