@@ -133,7 +133,7 @@ describe('edit history', () => {
   });
 });
 
-describe('a crafted history', () => {
+describe('crafted stores', () => {
   it('summarises at most MAX_HISTORY_ENTRIES ingredients of a store whose manifests list the next ten times each', () => {
     // Sixteen manifests, each naming the next as ten ingredients: 10^16 entries if walked as a tree.
     const label = (level: number) => `urn:c2pa:crafted-${level}`;
@@ -164,5 +164,28 @@ describe('a crafted history', () => {
       depth++;
     }
     expect(depth).toBe(16);
+  });
+
+  it('a store whose first box declares a terabyte-long extended length is invalid, not absent', async () => {
+    const sample = await c2paFixture('CA.jpg');
+    expect(present(await readManifest(sample)).validation.state).not.toBe('invalid');
+    // The first APP11 segment: marker, length, "JP", instance, sequence, then the store's box.
+    const segment = sample.indexOf(Buffer.from([0xff, 0xeb]));
+    const box = segment + 12;
+    expect(sample.toString('latin1', box + 4, box + 8)).toBe('jumb');
+    // LBox 1 says an eight-byte XLBox follows the type: inserted, and the segment made longer.
+    const crafted = Buffer.concat([
+      sample.subarray(0, box),
+      Buffer.from([0, 0, 0, 1]),
+      sample.subarray(box + 4, box + 8),
+      Buffer.from([0, 0, 1, 0, 0, 0, 0, 0]),
+      sample.subarray(box + 8),
+    ]);
+    crafted.writeUInt16BE(sample.readUInt16BE(segment + 2) + 8, segment + 2);
+    const summary = present(await readManifest(crafted));
+    expect(summary.validation.state).toBe('invalid');
+    expect(summary.validation.failures[0]?.code).toBe(MANIFEST_UNREADABLE_CODE);
+    // A file with no store at all still has none.
+    expect((await readManifest(await c2paFixture('no_manifest.jpg'))).present).toBe(false);
   });
 });

@@ -15,6 +15,25 @@ export type OpenedAsset =
   | { readonly kind: 'manifest'; readonly store: unknown }
   | { readonly kind: 'unreadable'; readonly reason: string };
 
+/**
+ * The start of a C2PA manifest store's JUMBF description box: its type, then the store's UUID
+ * (63327061-0011-0010-8000-00AA00389B71, whose first four bytes spell "c2pa").
+ */
+const STORE_DESCRIPTION = Buffer.from([
+  0x6a, 0x75, 0x6d, 0x64, 0x63, 0x32, 0x70, 0x61, 0x00, 0x11, 0x00, 0x10,
+]);
+
+/**
+ * A store the reader found no manifest in although the file holds one: a crafted box length
+ * (an extended length of a terabyte) makes the reader skip it. That is a manifest that cannot be
+ * read, never an image without provenance.
+ */
+function declaresManifestStore(buffer: Buffer): boolean {
+  return buffer.indexOf(STORE_DESCRIPTION) >= 0;
+}
+
+const UNLOCATED = 'the file holds a C2PA manifest store, but its boxes could not be followed to it';
+
 /** Throws UnreadableImageError when the image itself cannot be parsed. */
 export async function openAsset(asset: BufferAsset, settings: object): Promise<OpenedAsset> {
   let reader: Reader | null;
@@ -27,7 +46,10 @@ export async function openAsset(asset: BufferAsset, settings: object): Promise<O
     }
     return { kind: 'unreadable', reason: message };
   }
-  return reader === null ? { kind: 'none' } : { kind: 'manifest', store: reader.json() };
+  if (reader !== null) return { kind: 'manifest', store: reader.json() };
+  return declaresManifestStore(asset.buffer)
+    ? { kind: 'unreadable', reason: UNLOCATED }
+    : { kind: 'none' };
 }
 
 /**
