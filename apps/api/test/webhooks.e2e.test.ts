@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { sealSecret } from '@hallmark/platform';
 import { type HallmarkClient, verifyWebhook, watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemOf } from './support/problem.ts';
@@ -87,6 +89,33 @@ describe('signed webhooks (Standard Webhooks) from the real worker to a real rec
     expect(logged?.log.map((attempt) => attempt.statusCode)).toEqual([500, 500, 200]);
     expect(logged?.log[0]?.responseExcerpt).toBe('answer 500');
     expect(hooks.received).toHaveLength(3);
+  });
+
+  it('a secret sealed under another HALLMARK_SECRET: nothing is sent, each attempt says why, then the delivery fails', async () => {
+    const { client: own } = await service.newClient();
+    const hooks = await receiver();
+    const endpoint = await own.createWebhookEndpoint({
+      url: hooks.url,
+      events: ['watermark.succeeded'],
+    });
+    await service.prisma.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: { sealedSecret: sealSecret(randomBytes(32), 'whsec_from_another_deployment') },
+    });
+    await watermarkFile(own, photo, mark, { minIntervalMs: 50 });
+    // The first attempt and the schedule's three retries, then no more.
+    await expect
+      .poll(async () => (await own.listWebhookDeliveries(endpoint.id)).items[0]?.status, {
+        timeout: 60_000,
+      })
+      .toBe('failed');
+    const [logged] = (await own.listWebhookDeliveries(endpoint.id)).items;
+    expect(logged?.log).toHaveLength(4);
+    for (const attempt of logged?.log ?? []) {
+      expect(attempt.statusCode).toBeNull();
+      expect(attempt.error).toMatch(/signing secret cannot be opened/);
+    }
+    expect(hooks.received).toHaveLength(0);
   });
 
   it('a receiver that never answers holds nobody: other jobs and deliveries go on', async () => {

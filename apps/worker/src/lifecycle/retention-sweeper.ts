@@ -22,10 +22,10 @@ import {
 } from '@hallmark/platform';
 import type { ObjectStorage } from '@hallmark/storage';
 import {
+  type BeforeApplicationShutdown,
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { PeriodicTask } from '../periodic-task.ts';
 

@@ -12,10 +12,10 @@ import {
 import { QUEUES } from '@hallmark/schemas';
 import { InjectQueue } from '@nestjs/bullmq';
 import {
+  type BeforeApplicationShutdown,
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { PeriodicTask } from '../periodic-task.ts';

@@ -1,6 +1,6 @@
 import { buildIpfsRecord, type IpfsStore, type WatermarkFacts } from '@hallmark/ipfs';
 import { CONFIG, type HallmarkConfig, openIpfsStore, PrismaService } from '@hallmark/platform';
-import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 
 export interface JobRef {
   readonly id: string;

@@ -17,10 +17,10 @@ import {
   PrismaService,
 } from '@hallmark/platform';
 import {
+  type BeforeApplicationShutdown,
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import type { Address, Hash, Hex } from 'viem';
 import { PeriodicTask } from '../periodic-task.ts';

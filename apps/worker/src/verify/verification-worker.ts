@@ -1,10 +1,10 @@
 import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
 import { QUEUES, verifyJobPayloadSchema } from '@hallmark/schemas';
 import {
+  type BeforeApplicationShutdown,
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { VerificationRunner } from './verification-runner.ts';

@@ -2,10 +2,10 @@ import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/plat
 import { PixelPool } from '@hallmark/platform/pixels';
 import { QUEUES, watermarkJobPayloadSchema } from '@hallmark/schemas';
 import {
+  type BeforeApplicationShutdown,
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import { MAX_CRASHES, WatermarkPipeline } from './watermark-pipeline.ts';

@@ -20,16 +20,19 @@ import {
   signWebhook,
 } from '@hallmark/platform';
 import {
+  type BeforeApplicationShutdown,
   Inject,
   Injectable,
   type OnApplicationBootstrap,
-  type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { PeriodicTask } from '../periodic-task.ts';
-import { sendWebhook } from './webhook-sender.ts';
+import { type SendResult, sendWebhook } from './webhook-sender.ts';
 
 /** Past the attempt's own time limit, a claim lapses and another worker may try. */
 const CLAIM_SLACK_MS = 30_000;
+/** The logged reason of an attempt whose signing secret could not be opened. */
+const SECRET_UNREADABLE =
+  "the endpoint's signing secret cannot be opened with this deployment's HALLMARK_SECRET: nothing was sent";
 
 /**
  * Delivers webhook events on every worker, beside (never inside) the job queues: each tick turns
@@ -92,16 +95,33 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   }
 
   async #attempt(delivery: ClaimedDelivery): Promise<void> {
-    const secrets = [delivery.sealedSecret, delivery.previousSealedSecret]
-      .filter((sealed): sealed is string => sealed !== null)
-      .map((sealed) => openSecret(this.keys.secretSealing, sealed));
+    const startedAt = new Date();
+    let secrets: string[];
+    try {
+      secrets = [delivery.sealedSecret, delivery.previousSealedSecret]
+        .filter((sealed): sealed is string => sealed !== null)
+        .map((sealed) => openSecret(this.keys.secretSealing, sealed));
+    } catch (error) {
+      // Sealed under another HALLMARK_SECRET: nothing can be signed, so nothing is sent. Recorded
+      // as a failed attempt, the delivery follows its schedule to an end (and says why) instead
+      // of being claimed again every time its claim lapses.
+      this.logger.error({ err: error, deliveryId: delivery.id }, SECRET_UNREADABLE);
+      const result: SendResult = {
+        succeeded: false,
+        statusCode: null,
+        latencyMs: 0,
+        responseExcerpt: null,
+        error: SECRET_UNREADABLE,
+      };
+      await this.#record(delivery, startedAt, result);
+      return;
+    }
     const body = JSON.stringify({
       type: delivery.eventType,
       timestamp: delivery.eventAt.toISOString(),
       data: delivery.eventData,
     });
     const timestamp = Math.floor(Date.now() / 1000);
-    const startedAt = new Date();
     const result = await sendWebhook(
       delivery.url,
       {
@@ -115,6 +135,11 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
         allowPrivateAddresses: this.config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
       },
     );
+    await this.#record(delivery, startedAt, result);
+  }
+
+  /** Logs an attempt and when the next is due (none past the schedule's end). */
+  async #record(delivery: ClaimedDelivery, startedAt: Date, result: SendResult): Promise<void> {
     // The schedule's n-th wait follows the n-th attempt; past its end the delivery has failed.
     const wait = this.#schedule[delivery.attempt - 1];
     const disabled = await recordAttempt(
