@@ -138,6 +138,21 @@ describe('signed webhooks (Standard Webhooks) from the real worker to a real rec
     await silent.close();
   });
 
+  it('a redelivery asked for while an attempt is under way leaves that attempt alone: one at a time', async () => {
+    const { client: own } = await service.newClient();
+    const silent = await receiver(() => 'hang');
+    const endpoint = await own.createWebhookEndpoint({ url: silent.url });
+    await watermarkFile(own, photo, mark, { minIntervalMs: 50 });
+    await silent.waitFor(1);
+    const [held] = (await own.listWebhookDeliveries(endpoint.id)).items;
+    const answer = await own.redeliverWebhook(endpoint.id, held?.id ?? '');
+    expect(answer).toMatchObject({ id: held?.id, status: 'pending' });
+    // Many polls of the workers later, the endpoint still has the one request in flight.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(silent.received).toHaveLength(1);
+    await silent.close();
+  });
+
   it('rotation signs with both secrets for a while; redelivery sends the same event again', async () => {
     const { client: own } = await service.newClient();
     const hooks = await receiver();

@@ -1,3 +1,4 @@
+import { redeliver } from '@hallmark/db';
 import {
   CONFIG,
   generateWebhookSecret,
@@ -130,11 +131,10 @@ export class WebhooksService {
         'This endpoint was disabled after failing too long; register it again once it works.',
       );
     }
-    const { count } = await this.prisma.client.webhookDelivery.updateMany({
-      where: { id: deliveryId, endpointId },
-      data: { status: 'pending', nextAttemptAt: new Date() },
-    });
-    if (count === 0) throw ProblemException.notFound('This endpoint has no such delivery.');
+    // An attempt under way is left to finish: it is the redelivery asked for.
+    if ((await redeliver(this.prisma.sql, endpointId, deliveryId)) === 'missing') {
+      throw ProblemException.notFound('This endpoint has no such delivery.');
+    }
     const row = await this.prisma.client.webhookDelivery.findUniqueOrThrow({
       where: { id: deliveryId },
       include: { event: true, log: { orderBy: { id: 'asc' } } },

@@ -100,4 +100,5 @@ export {
   fanOutEvents,
   pruneWebhookLog,
   recordAttempt,
+  redeliver,
 } from './webhook-deliveries.ts';

@@ -172,3 +172,32 @@ export async function pruneWebhookLog(sql: Sql, before: Date, limit: number): Pr
   await sql.query('DELETE FROM webhook_events WHERE id = ANY($1::text[])', [ids]);
   return ids.length;
 }
+
+/**
+ * Makes a delivery due now, unless an attempt of it is under way (claimed, its outcome not yet
+ * logged): then that attempt is the redelivery, and a second one beside it would send the event
+ * twice at once. One statement, so a claim and a redelivery at the same moment cannot both win.
+ */
+export async function redeliver(
+  sql: Sql,
+  endpointId: string,
+  deliveryId: string,
+): Promise<'due' | 'under_way' | 'missing'> {
+  const now = new Date();
+  const { rows } = await sql.query<{ due: boolean }>(
+    `WITH target AS (
+       SELECT d.id, d.status = 'pending' AND d.attempts >
+              (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = d.id) AS under_way
+         FROM webhook_deliveries d
+        WHERE d.id = $1 AND d.endpoint_id = $2
+        FOR UPDATE),
+          made_due AS (
+       UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = $3
+         FROM target WHERE d.id = target.id AND NOT target.under_way
+       RETURNING 1)
+     SELECT EXISTS (SELECT 1 FROM made_due) AS due FROM target`,
+    [deliveryId, endpointId, now],
+  );
+  const [row] = rows;
+  return row === undefined ? 'missing' : row.due ? 'due' : 'under_way';
+}
