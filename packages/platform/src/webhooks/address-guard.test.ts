@@ -61,5 +61,7 @@ describe('webhook address guard', () => {
       guardedLookup('localhost', {}, (failure) => resolve(failure));
     });
     expect(error?.name).toBe('AddressNotAllowedError');
+    // The tenant's delivery log learns that the name is refused, not what it resolves to.
+    expect(error?.message).toBe('localhost resolves to a private address');
   });
 });
