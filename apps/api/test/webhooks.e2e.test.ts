@@ -138,6 +138,27 @@ describe('signed webhooks (Standard Webhooks) from the real worker to a real rec
     await silent.close();
   });
 
+  it("one key's endpoints that never answer take at most WEBHOOK_CONCURRENCY_PER_KEY slots: another key's delivery goes through", async () => {
+    const { client: tarpit } = await service.newClient();
+    // Eight endpoints, the worker's eight slots: each would hold one for 30 s.
+    const silent = await Promise.all(Array.from({ length: 8 }, () => receiver(() => 'hang')));
+    for (const hooks of silent) await tarpit.createWebhookEndpoint({ url: hooks.url });
+    const { client: other } = await service.newClient();
+    const hooks = await receiver();
+    await other.createWebhookEndpoint({ url: hooks.url });
+
+    await watermarkFile(tarpit, photo, mark, { minIntervalMs: 50 });
+    await expect
+      .poll(() => silent.reduce((sum, each) => sum + each.received.length, 0))
+      .toBeGreaterThanOrEqual(4);
+    const { job } = await watermarkFile(other, photo, mark, { minIntervalMs: 50 });
+    const [delivery] = await hooks.waitFor(1);
+    expect(JSON.parse(delivery?.body ?? '{}').data.requestId).toBe(job.requestId);
+    // The other key's event came while the tarpit's key held its four slots, no more.
+    expect(silent.reduce((sum, each) => sum + each.received.length, 0)).toBe(4);
+    await Promise.all(silent.map((each) => each.close()));
+  });
+
   it('a redelivery asked for while an attempt is under way leaves that attempt alone: one at a time', async () => {
     const { client: own } = await service.newClient();
     const silent = await receiver(() => 'hang');

@@ -83,6 +83,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
       this.prisma.sql,
       free,
       this.config.WEBHOOK_TIMEOUT_MS + CLAIM_SLACK_MS,
+      this.config.WEBHOOK_CONCURRENCY_PER_KEY,
     );
     for (const delivery of claimed) {
       const attempt = this.#attempt(delivery)

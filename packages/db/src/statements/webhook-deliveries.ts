@@ -44,20 +44,41 @@ export interface ClaimedDelivery {
   readonly eventAt: Date;
 }
 
-/** Claims up to `limit` due deliveries for one attempt each, until `leaseMs` from now. */
+/**
+ * Claims up to `limit` due deliveries for one attempt each, until `leaseMs` from now: in turns
+ * (each key's oldest first, then each key's second, ...), and none of a key that already has
+ * `perKey` attempts under way on any worker, so one key's slow endpoints cannot hold every slot.
+ * An attempt is under way while its delivery's lease runs and its outcome is not yet logged.
+ */
 export async function claimDueDeliveries(
   sql: Sql,
   limit: number,
   leaseMs: number,
+  perKey: number,
 ): Promise<ClaimedDelivery[]> {
   const now = new Date();
   const { rows } = await sql.query<ClaimedDelivery>(
-    `WITH due AS (
-       SELECT wd.id FROM webhook_deliveries wd
+    `WITH under_way AS (
+       SELECT ep.api_key_id, count(*) AS attempts
+         FROM webhook_deliveries wd
          JOIN webhook_endpoints ep ON ep.id = wd.endpoint_id
+        WHERE wd.status = 'pending' AND wd.next_attempt_at > $1 AND wd.next_attempt_at <= $2
+          AND wd.attempts > (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = wd.id)
+        GROUP BY ep.api_key_id),
+          turns AS (
+       SELECT wd.id, wd.next_attempt_at,
+              row_number() OVER (PARTITION BY ep.api_key_id ORDER BY wd.next_attempt_at)
+                + coalesce(u.attempts, 0) AS turn
+         FROM webhook_deliveries wd
+         JOIN webhook_endpoints ep ON ep.id = wd.endpoint_id
+         LEFT JOIN under_way u ON u.api_key_id = ep.api_key_id
         WHERE wd.status = 'pending' AND wd.next_attempt_at <= $1
-          AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL
-        ORDER BY wd.next_attempt_at LIMIT $3
+          AND ep.deleted_at IS NULL AND ep.disabled_at IS NULL),
+          due AS (
+       SELECT wd.id FROM webhook_deliveries wd
+         JOIN turns t ON t.id = wd.id
+        WHERE t.turn <= $4
+        ORDER BY t.turn, t.next_attempt_at LIMIT $3
         FOR UPDATE OF wd SKIP LOCKED)
      UPDATE webhook_deliveries d
         SET attempts = d.attempts + 1, next_attempt_at = $2
@@ -69,7 +90,7 @@ export async function claimDueDeliveries(
                   AS "previousSealedSecret",
                 e.id AS "eventId", e.type AS "eventType", e.data AS "eventData",
                 e.created_at AS "eventAt"`,
-    [now, new Date(now.getTime() + leaseMs), limit],
+    [now, new Date(now.getTime() + leaseMs), limit, perKey],
   );
   return rows;
 }

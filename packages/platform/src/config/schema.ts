@@ -145,6 +145,7 @@ export const configSchema = z
     WEBHOOK_SECRET_OVERLAP_HOURS: positiveInt.default(24),
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: flag.default(false),
     WEBHOOK_CONCURRENCY: positiveInt.default(8),
+    WEBHOOK_CONCURRENCY_PER_KEY: positiveInt.default(4),
     WEBHOOK_POLL_MS: positiveInt.default(1_000),
     WEBHOOK_LOG_RETENTION_DAYS: positiveInt.default(30),
     API_PROCESSES: positiveInt.default(availableParallelism()),
