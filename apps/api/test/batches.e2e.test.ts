@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { verifyWebhook, type WatermarkFilesProgress, watermarkFiles } from '@hallmark/sdk';
+import {
+  uploadFile,
+  verifyWebhook,
+  type WatermarkFilesProgress,
+  watermarkFiles,
+} from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemOf } from './support/problem.ts';
 import { type RunningService, startService } from './support/service.ts';
@@ -107,6 +112,37 @@ describe('watermark batches (POST /watermark/batches) on the real service', () =
     );
     expect(tooMany.status).toBe(400);
     expect(await service.prisma.watermarkBatch.count()).toBe(1);
+  });
+
+  it('one Idempotency-Key makes one batch, even sent three times at once; another body with it is refused', async () => {
+    const { client } = await service.newClient();
+    const link = await client.createUploadLink({ contentType: 'image/jpeg', fileName: 'fig.jpg' });
+    await uploadFile(link.uploadLink, await readFile(photoPath), 'image/jpeg');
+    const request = {
+      items: [{ fileId: link.fileId }],
+      options: { watermarkType: ['c2pa' as const] },
+    };
+    const idempotencyKey = crypto.randomUUID();
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => client.createWatermarkBatch(request, { idempotencyKey })),
+    );
+    expect(new Set(answers.map((answer) => answer.batchId)).size).toBe(1);
+    const batchId = answers[0]?.batchId ?? '';
+    expect(await service.prisma.watermarkJob.count({ where: { batchId } })).toBe(1);
+    const { apiKeyId } = await service.prisma.watermarkBatch.findUniqueOrThrow({
+      where: { id: batchId },
+    });
+    expect(await service.prisma.watermarkBatch.count({ where: { apiKeyId } })).toBe(1);
+    const again = await client.createWatermarkBatch(request, { idempotencyKey });
+    expect(again.batchId).toBe(batchId);
+    const other = await problemOf(() =>
+      client.createWatermarkBatch(
+        { ...request, options: { watermarkType: ['invisible'] } },
+        { idempotencyKey },
+      ),
+    );
+    expect(other.status).toBe(422);
+    expect(other.problem?.type).toMatch(/idempotency-key-reused$/);
   });
 
   it("another key's batch answers 404", async () => {

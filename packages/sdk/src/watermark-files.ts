@@ -88,7 +88,13 @@ export async function watermarkFiles(
   const batches: WatermarkBatch[] = [];
   for (let start = 0; start < fileIds.length; start += BATCH_SIZE) {
     const items = fileIds.slice(start, start + BATCH_SIZE).map((fileId) => ({ fileId }));
-    batches.push(await client.createWatermarkBatch({ items, options }, { signal }));
+    // One key for every attempt of this batch, so the client's retries cannot queue it twice.
+    batches.push(
+      await client.createWatermarkBatch(
+        { items, options },
+        { signal, idempotencyKey: globalThis.crypto.randomUUID() },
+      ),
+    );
   }
 
   const timeoutMs = settings.timeoutMs ?? 30 * 60_000;

@@ -1,6 +1,7 @@
 import { BatchIdParams, type WatermarkBatch, WatermarkBatchRequest } from '@hallmark/schemas';
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
 import { type Client, CurrentClient } from '../auth/client.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency-key-header.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { WatermarkBatchesService } from './watermark-batches.service.ts';
 
@@ -10,8 +11,16 @@ export class WatermarkBatchesController {
 
   @Post()
   @HttpCode(202)
-  create(@CurrentClient() client: Client, @Body() body: unknown): Promise<WatermarkBatch> {
-    return this.batches.create(client.apiKeyId, parseRequest(WatermarkBatchRequest, body, 'body'));
+  create(
+    @CurrentClient() client: Client,
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+  ): Promise<WatermarkBatch> {
+    return this.batches.create(
+      client.apiKeyId,
+      parseRequest(WatermarkBatchRequest, body, 'body'),
+      idempotencyKeyOf(idempotencyKey),
+    );
   }
 
   @Get(':batchId')

@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { insertBatch, insertJob } from '@hallmark/db';
+import {
+  type BatchRequestKey,
+  findBatchByIdempotencyKey,
+  insertBatch,
+  insertJob,
+} from '@hallmark/db';
 import { PrismaService } from '@hallmark/platform';
-import type { WatermarkBatch, WatermarkBatchRequest, WatermarkOptions } from '@hallmark/schemas';
+import {
+  problemTypes,
+  type WatermarkBatch,
+  type WatermarkBatchRequest,
+  type WatermarkOptions,
+} from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
 import { assertFileUsable, notUploaded } from '../files/usable-file.ts';
+import { requestHash } from '../idempotency/request-hash.ts';
+import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { type MintSlot, Quotas } from '../quotas/quotas.service.ts';
@@ -22,7 +34,44 @@ export class WatermarkBatchesService {
     private readonly quotas: Quotas,
   ) {}
 
-  async create(apiKeyId: string, request: WatermarkBatchRequest): Promise<WatermarkBatch> {
+  /** With an Idempotency-Key, the same request sent again answers the batch it made first. */
+  async create(
+    apiKeyId: string,
+    request: WatermarkBatchRequest,
+    idempotencyKey: string | undefined,
+  ): Promise<WatermarkBatch> {
+    const key = {
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash: idempotencyKey === undefined ? null : requestHash(request),
+    };
+    return withIdempotency(
+      idempotencyKey,
+      () => this.#replay(apiKeyId, idempotencyKey ?? '', key.requestHash),
+      () => this.#accept(apiKeyId, request, key),
+    );
+  }
+
+  async #replay(
+    apiKeyId: string,
+    idempotencyKey: string,
+    hash: string | null,
+  ): Promise<WatermarkBatch | null> {
+    const existing = await findBatchByIdempotencyKey(this.prisma.sql, apiKeyId, idempotencyKey);
+    if (existing === null) return null;
+    if (existing.requestHash !== hash) {
+      throw new ProblemException(
+        problemTypes.idempotencyKeyReused,
+        'This Idempotency-Key was used with a different request body; use a new key for a new request.',
+      );
+    }
+    return this.get(apiKeyId, existing.id);
+  }
+
+  async #accept(
+    apiKeyId: string,
+    request: WatermarkBatchRequest,
+    key: BatchRequestKey,
+  ): Promise<WatermarkBatch> {
     const items = request.items.map((item) => ({
       fileId: item.fileId,
       options: (item.options ?? request.options) as WatermarkOptions,
@@ -45,7 +94,7 @@ export class WatermarkBatchesService {
       // One transaction: a worker completing batches (completeBatches) must never see the batch
       // without its jobs, which it would complete at once, empty; a refused job leaves nothing.
       const ids = await this.prisma.transaction(async (sql) => {
-        await insertBatch(sql, batchId, apiKeyId);
+        await insertBatch(sql, batchId, apiKeyId, key);
         const inserted: string[] = [];
         for (const item of items) {
           const job = {

@@ -24,7 +24,39 @@ export async function completeBatches(sql: Sql): Promise<number> {
   return changeWithEvents(sql, change, event, [new Date()], '$1');
 }
 
-/** A new batch row; its jobs go in with it, in the same transaction (see completeBatches). */
-export async function insertBatch(sql: Sql, id: string, apiKeyId: string): Promise<void> {
-  await sql.query('INSERT INTO watermark_batches (id, api_key_id) VALUES ($1, $2)', [id, apiKeyId]);
+/** What a batch was made with: the client's Idempotency-Key and its request's hash. */
+export interface BatchRequestKey {
+  readonly idempotencyKey: string | null;
+  readonly requestHash: string | null;
+}
+
+/**
+ * A new batch row; its jobs go in with it, in the same transaction (see completeBatches). A
+ * second batch with the same Idempotency-Key of the key fails on the unique index.
+ */
+export async function insertBatch(
+  sql: Sql,
+  id: string,
+  apiKeyId: string,
+  request: BatchRequestKey,
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO watermark_batches (id, api_key_id, idempotency_key, request_hash)
+     VALUES ($1, $2, $3, $4)`,
+    [id, apiKeyId, request.idempotencyKey, request.requestHash],
+  );
+}
+
+/** The batch a key made with this Idempotency-Key, if any. */
+export async function findBatchByIdempotencyKey(
+  sql: Sql,
+  apiKeyId: string,
+  idempotencyKey: string,
+): Promise<{ readonly id: string; readonly requestHash: string | null } | null> {
+  const { rows } = await sql.query<{ id: string; requestHash: string | null }>(
+    `SELECT id, request_hash AS "requestHash" FROM watermark_batches
+      WHERE api_key_id = $1 AND idempotency_key = $2`,
+    [apiKeyId, idempotencyKey],
+  );
+  return rows[0] ?? null;
 }

@@ -3,7 +3,12 @@
 // client costs ~230-360 us of CPU per query here against ~35-60 us for pg itself (measured on a
 // key lookup); everything else (records, admin, reconciler, tests) uses the Prisma client.
 export { findKeyByHash, type KeyCredential, keyStatus, touchKey } from './api-keys.ts';
-export { completeBatches, insertBatch } from './batches.ts';
+export {
+  type BatchRequestKey,
+  completeBatches,
+  findBatchByIdempotencyKey,
+  insertBatch,
+} from './batches.ts';
 export {
   countReferencesLost,
   findMissingReferences,

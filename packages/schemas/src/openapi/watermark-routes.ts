@@ -93,9 +93,10 @@ export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
     tags: ['Watermarking'],
     summary: 'Request watermarking of many uploaded files at once',
     description:
-      "Up to 100 items, each an uploaded file with its own options or the batch's. Every item is checked before anything is queued: one bad item refuses the batch, naming it (`items[i]`). Each item then runs as an ordinary job (a failed item does not fail the others); `batch.completed` is sent once when all have ended.",
+      "Up to 100 items, each an uploaded file with its own options or the batch's. Every item is checked before anything is queued: one bad item refuses the batch, naming it (`items[i]`). Each item then runs as an ordinary job (a failed item does not fail the others); `batch.completed` is sent once when all have ended. Send an `Idempotency-Key` to make retries safe: the same key answers the batch it made first.",
     security: bearerAuth,
     request: {
+      headers: z.object({ 'Idempotency-Key': IdempotencyKey.optional() }),
       body: {
         required: true,
         content: { 'application/json': { schema: WatermarkBatchRequest } },
@@ -103,13 +104,18 @@ export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
     },
     responses: {
       202: {
-        description: 'Queued; follow it with `GET /watermark/batches/{batchId}`.',
+        description:
+          'Queued (or, for a repeated `Idempotency-Key`, queued before); follow it with `GET /watermark/batches/{batchId}`.',
         content: { 'application/json': { schema: WatermarkBatch } },
       },
       ...problemResponses([
         {
           problem: problemTypes.validationError,
           when: 'a malformed body, more than 100 items, or an item without options; `errors` names each.',
+        },
+        {
+          problem: problemTypes.idempotencyKeyReused,
+          when: 'the `Idempotency-Key` was already used with a different body.',
         },
         { problem: problemTypes.notFound, when: 'an item names a file this client does not have.' },
         { problem: problemTypes.fileNotUploaded, when: "an item's upload has not completed." },

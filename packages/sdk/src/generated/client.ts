@@ -19,6 +19,16 @@ export interface CreateWatermarkJobOptions extends RequestOptions {
   readonly idempotencyKey?: NonNullable<operations['createWatermarkJob']['parameters']['header']>['Idempotency-Key'] | undefined;
 }
 
+/** Options of `HallmarkClient.createWatermarkBatch`. */
+export interface CreateWatermarkBatchOptions extends RequestOptions {
+  /**
+   * Client-chosen key (e.g. a UUID). Retrying with the same key and body returns the original 202 answer; reusing it with a different body is refused with 422 (`idempotency-key-reused`).
+   *
+   * Sent as the `Idempotency-Key` header.
+   */
+  readonly idempotencyKey?: NonNullable<operations['createWatermarkBatch']['parameters']['header']>['Idempotency-Key'] | undefined;
+}
+
 /** Options of `HallmarkClient.listIpfsRecords`. */
 export interface ListIpfsRecordsOptions extends RequestOptions {
   /**
@@ -449,18 +459,19 @@ export class HallmarkClient {
   /**
    * Request watermarking of many uploaded files at once
    *
-   * Up to 100 items, each an uploaded file with its own options or the batch's. Every item is checked before anything is queued: one bad item refuses the batch, naming it (`items[i]`). Each item then runs as an ordinary job (a failed item does not fail the others); `batch.completed` is sent once when all have ended.
+   * Up to 100 items, each an uploaded file with its own options or the batch's. Every item is checked before anything is queued: one bad item refuses the batch, naming it (`items[i]`). Each item then runs as an ordinary job (a failed item does not fail the others); `batch.completed` is sent once when all have ended. Send an `Idempotency-Key` to make retries safe: the same key answers the batch it made first.
    *
    * `POST /watermark/batches` (bearer token)
    */
   createWatermarkBatch(
     body: components['schemas']['WatermarkBatchRequest'],
-    options: RequestOptions = {},
+    options: CreateWatermarkBatchOptions = {},
   ): Promise<components['schemas']['WatermarkBatch']> {
     return this.#http.request({
       method: 'POST',
       path: '/watermark/batches',
       body,
+      headers: { 'Idempotency-Key': options.idempotencyKey },
       authenticated: true,
       resultStatuses: [202],
       signal: options.signal,

@@ -94,7 +94,7 @@ export interface paths {
         put?: never;
         /**
          * Request watermarking of many uploaded files at once
-         * @description Up to 100 items, each an uploaded file with its own options or the batch's. Every item is checked before anything is queued: one bad item refuses the batch, naming it (`items[i]`). Each item then runs as an ordinary job (a failed item does not fail the others); `batch.completed` is sent once when all have ended.
+         * @description Up to 100 items, each an uploaded file with its own options or the batch's. Every item is checked before anything is queued: one bad item refuses the batch, naming it (`items[i]`). Each item then runs as an ordinary job (a failed item does not fail the others); `batch.completed` is sent once when all have ended. Send an `Idempotency-Key` to make retries safe: the same key answers the batch it made first.
          */
         post: operations["createWatermarkBatch"];
         delete?: never;
@@ -2410,7 +2410,10 @@ export interface operations {
     createWatermarkBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Client-chosen key (e.g. a UUID). Retrying with the same key and body returns the original 202 answer; reusing it with a different body is refused with 422 (`idempotency-key-reused`). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2420,7 +2423,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Queued; follow it with `GET /watermark/batches/{batchId}`. */
+            /** @description Queued (or, for a repeated `Idempotency-Key`, queued before); follow it with `GET /watermark/batches/{batchId}`. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -2467,6 +2470,15 @@ export interface operations {
             };
             /** @description File deleted by retention (`file-deleted`): retention deleted an item's bytes. */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Idempotency key reused with a different request (`idempotency-key-reused`): the `Idempotency-Key` was already used with a different body. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
