@@ -33,6 +33,7 @@ import { detectC2paFormat, drawRegions, payloadToHex } from '@hallmark/watermark
 import { Inject, Injectable } from '@nestjs/common';
 import { assertFileUsable, notUploaded } from '../files/usable-file.ts';
 import { requestHash } from '../idempotency/request-hash.ts';
+import { assertSameRequest } from '../idempotency/same-request.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { imageProblem } from './image-body.ts';
@@ -195,12 +196,7 @@ export class VerifyService {
       idempotencyKey,
     );
     if (existing === null || existing.fileId === null) return null;
-    if (existing.requestHash !== hash) {
-      throw new ProblemException(
-        problemTypes.idempotencyKeyReused,
-        'This Idempotency-Key was used with a different request body; use a new key for a new request.',
-      );
-    }
+    assertSameRequest(existing.requestHash, hash);
     return { status: 'pending', requestId: existing.id, fileId: existing.fileId };
   }
 }

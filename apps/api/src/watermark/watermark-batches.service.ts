@@ -7,7 +7,6 @@ import {
 } from '@hallmark/db';
 import { PrismaService } from '@hallmark/platform';
 import {
-  problemTypes,
   type WatermarkBatch,
   type WatermarkBatchRequest,
   type WatermarkOptions,
@@ -15,6 +14,7 @@ import {
 import { Injectable } from '@nestjs/common';
 import { assertFileUsable, notUploaded } from '../files/usable-file.ts';
 import { requestHash } from '../idempotency/request-hash.ts';
+import { assertSameRequest } from '../idempotency/same-request.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
@@ -58,12 +58,7 @@ export class WatermarkBatchesService {
   ): Promise<WatermarkBatch | null> {
     const existing = await findBatchByIdempotencyKey(this.prisma.sql, apiKeyId, idempotencyKey);
     if (existing === null) return null;
-    if (existing.requestHash !== hash) {
-      throw new ProblemException(
-        problemTypes.idempotencyKeyReused,
-        'This Idempotency-Key was used with a different request body; use a new key for a new request.',
-      );
-    }
+    assertSameRequest(existing.requestHash, hash);
     return this.get(apiKeyId, existing.id);
   }
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { findJobByIdempotencyKey, insertJob } from '@hallmark/db';
 import { CONFIG, type HallmarkConfig, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
 import {
-  problemTypes,
   requestedRecords,
   type WatermarkAccepted,
   type WatermarkJob,
@@ -13,6 +12,7 @@ import type { ObjectStorage } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { assertFileUsable, notUploaded } from '../files/usable-file.ts';
 import { requestHash } from '../idempotency/request-hash.ts';
+import { assertSameRequest } from '../idempotency/same-request.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
@@ -124,12 +124,7 @@ export class WatermarkService {
   ): Promise<WatermarkAccepted | null> {
     const existing = await findJobByIdempotencyKey(this.prisma.sql, apiKeyId, idempotencyKey);
     if (existing === null) return null;
-    if (existing.requestHash !== hash) {
-      throw new ProblemException(
-        problemTypes.idempotencyKeyReused,
-        'This Idempotency-Key was used with a different request body; use a new key for a new request.',
-      );
-    }
+    assertSameRequest(existing.requestHash, hash);
     // The spec's answer to POST /watermark always says `pending`; poll for the real state.
     return { status: 'pending', requestId: existing.id, fileId: existing.fileId };
   }
