@@ -62,6 +62,10 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
     );
     const toRequester = messages.find((text) => text.includes('To: ada@acme.example'));
     expect(toRequester).toContain(accepted.statusPage);
+    // Anyone may type any address: that mail carries none of the requester's words.
+    for (const written of [request.contactName, request.companyName, request.website]) {
+      expect(toRequester).not.toContain(written);
+    }
     const toOperator = messages.find((text) => text.includes('To: ops@hallmark.example'));
     expect(toOperator).toContain('https://console.hallmark.example/key-requests');
   });

@@ -34,11 +34,15 @@ export class KeyRequestMail {
     await this.#send({
       to: request.contactEmail,
       subject: 'Your request for a Hallmark API key',
+      // Nothing the requester wrote: anyone can type any address into the form, and this mail
+      // must not carry their words (a name, a company, a link) to a stranger's inbox.
       text: [
-        `Hello ${request.contactName},`,
+        'Hello,',
         '',
-        `we received the request of ${request.companyName} for a Hallmark API key and will answer by ${due}.`,
+        `we received a request for a Hallmark API key that gave this address as its contact, and will answer by ${due}.`,
         `Follow it here (keep this link private: the key will be shown there once): ${statusUrl}`,
+        '',
+        'If you did not ask for a key, ignore this mail: nothing happens without an answer from us.',
       ].join('\n'),
     });
     if (this.#operator !== undefined) {
