@@ -110,13 +110,16 @@ console.error(
   `start: api on http://${config.HOST}:${config.PORT} (docs at /docs); worker on Redis\n` +
     `start: admin console on http://${browsable(config.HOST)}:${config.ADMIN_PORT}`,
 );
+// The minter's key is the worker's alone: the api and the console, which parse what strangers
+// send, are started without it.
+const { CHAIN_MINTER_KEY, ...withoutMinterKey } = childEnv;
 const code = await runTogether(
   [
     { label: 'api', entry: join(root, 'apps/api/dist/main.js') },
-    { label: 'worker', entry: join(root, 'apps/worker/dist/main.js') },
+    { label: 'worker', entry: join(root, 'apps/worker/dist/main.js'), env: childEnv },
     { label: 'admin', entry: join(root, 'apps/admin/server.ts') },
   ],
-  childEnv,
+  withoutMinterKey,
 );
 await stopChain();
 process.exit(code);

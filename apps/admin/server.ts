@@ -71,7 +71,12 @@ server.listen(port, host, () => {
     msg: 'admin listening',
   };
   console.log(
-    JSON.stringify({ ...line, url: `http://${host}:${port}`, api: process.env.ADMIN_API_URL }),
+    JSON.stringify({
+      ...line,
+      url: `http://${host}:${port}`,
+      api: process.env.ADMIN_API_URL,
+      pid: process.pid,
+    }),
   );
 });
 

@@ -6,6 +6,8 @@ import { createInterface } from 'node:readline';
 interface Service {
   label: string;
   entry: string;
+  /** Its environment (the shared one when absent). */
+  env?: NodeJS.ProcessEnv;
 }
 
 function pipeLabelled(child: ChildProcess, label: string): void {
@@ -22,7 +24,7 @@ export function runTogether(services: readonly Service[], env: NodeJS.ProcessEnv
   const width = Math.max(...services.map((s) => s.label.length));
   const children = services.map((service) => {
     const child = spawn(process.execPath, [service.entry], {
-      env,
+      env: service.env ?? env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     pipeLabelled(child, service.label.padEnd(width));

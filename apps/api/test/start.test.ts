@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTestEnv } from '@hallmark/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,28 @@ describe('pnpm start', () => {
       const consolePage = await fetch(`http://127.0.0.1:${testEnv.env.ADMIN_PORT}/sign-in`);
       expect(consolePage.status).toBe(200);
       expect(await consolePage.text()).toContain('Hallmark console');
+      // The chain's minter key reached the worker only: the processes that parse what strangers
+      // send (the api's and the console's) were started without it.
+      const environ = async (pid: string) =>
+        (await readFile(`/proc/${pid}/environ`, 'latin1')).split('\0');
+      const pids = (message: string) =>
+        output
+          .split('\n')
+          .filter((line) => line.includes(`"msg":"${message}"`))
+          .map((line) => /"pid":(\d+)/.exec(line)?.[1] ?? 'none');
+      // (The second API fork may not have said it listens yet.)
+      expect(pids('api listening').length).toBeGreaterThanOrEqual(1);
+      expect(pids('admin listening')).toHaveLength(1);
+      const served = [...pids('api listening'), ...pids('admin listening')];
+      for (const pid of served) {
+        expect((await environ(pid)).some((entry) => entry.startsWith('CHAIN_MINTER_KEY='))).toBe(
+          false,
+        );
+      }
+      const [workerPid] = pids('worker ready');
+      expect(
+        (await environ(workerPid ?? 'none')).some((entry) => entry.startsWith('CHAIN_MINTER_KEY=')),
+      ).toBe(true);
       process.kill(-(child.pid as number), 'SIGINT');
       expect(await exited).toEqual([0, null]);
     } finally {

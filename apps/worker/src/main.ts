@@ -13,7 +13,7 @@ await runService(
       // Start-up errors reach runService, which logs them before exiting.
       abortOnError: false,
     });
-    logger.info({ concurrency: config.WORKER_CONCURRENCY }, 'worker ready');
+    logger.info({ concurrency: config.WORKER_CONCURRENCY, pid: process.pid }, 'worker ready');
     return app;
   },
   config.SHUTDOWN_TIMEOUT_MS,
