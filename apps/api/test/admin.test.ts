@@ -1,4 +1,4 @@
-import { createOperator } from '@hallmark/db';
+import { createOperator, hashSessionToken } from '@hallmark/db';
 import { consoleForwardingHeaders, loadServiceKeys } from '@hallmark/service-keys';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +119,28 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
       target: `key_request:${request.requestId}`,
       address: '203.0.113.50',
     });
+  });
+
+  it('a session unused for ADMIN_SESSION_IDLE_MINUTES has ended; one in use goes on', async () => {
+    const { cookie } = await signIn('viewer@hallmark.example', 'staple paper clip');
+    const session = () =>
+      t.app.inject({ method: 'GET', url: '/admin/session', headers: { cookie } });
+    expect((await session()).statusCode).toBe(200);
+    const tokenHash = hashSessionToken(cookie.replace(/^hallmark_session=/, ''));
+    // Used 29 minutes ago: still live, and marked seen now.
+    await t.prisma.operatorSession.update({
+      where: { tokenHash },
+      data: { lastSeenAt: new Date(Date.now() - 29 * 60_000) },
+    });
+    expect((await session()).statusCode).toBe(200);
+    const seen = await t.prisma.operatorSession.findUniqueOrThrow({ where: { tokenHash } });
+    expect(Date.now() - seen.lastSeenAt.getTime()).toBeLessThan(60_000);
+    // Unused for 31 minutes: ended, well before its 12 hours.
+    await t.prisma.operatorSession.update({
+      where: { tokenHash },
+      data: { lastSeenAt: new Date(Date.now() - 31 * 60_000) },
+    });
+    expectProblem(await session(), 401, 'unauthorized');
   });
 
   it('a viewer reads but cannot decide: the API refuses and nothing changes', async () => {

@@ -93,17 +93,33 @@ export async function signIn(
 const UNKNOWN_OPERATOR_HASH =
   'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-/** The operator of a live session, or null (unknown, ended or expired). */
+/**
+ * The operator of a live session, or null (unknown, ended, expired, or idle longer than
+ * `idleMs`); a live one is marked seen now. The check and the mark are one conditional update, so
+ * a session cannot be revived by a request racing its idle end.
+ */
 export async function operatorOfSession(
   prisma: Pick<PrismaClient, 'operatorSession'>,
   token: string,
+  idleMs: number,
 ): Promise<Operator | null> {
+  const now = new Date();
+  const tokenHash = hashSessionToken(token);
+  const { count } = await prisma.operatorSession.updateMany({
+    where: {
+      tokenHash,
+      endedAt: null,
+      expiresAt: { gt: now },
+      lastSeenAt: { gt: new Date(now.getTime() - idleMs) },
+    },
+    data: { lastSeenAt: now },
+  });
+  if (count === 0) return null;
   const session = await prisma.operatorSession.findUnique({
-    where: { tokenHash: hashSessionToken(token) },
+    where: { tokenHash },
     include: { operator: true },
   });
-  if (session === null || session.endedAt !== null || session.expiresAt <= new Date()) return null;
-  return session.operator;
+  return session?.operator ?? null;
 }
 
 export async function endSession(

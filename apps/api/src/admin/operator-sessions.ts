@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { type Operator, operatorOfSession } from '@hallmark/db';
-import { PrismaService, SERVICE_KEYS, type ServiceKeys } from '@hallmark/platform';
+import {
+  CONFIG,
+  type HallmarkConfig,
+  PrismaService,
+  SERVICE_KEYS,
+  type ServiceKeys,
+} from '@hallmark/platform';
 import { problemTypes } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
@@ -25,10 +31,15 @@ export function cookieOf(request: FastifyRequest, name: string): string | undefi
  */
 @Injectable()
 export class OperatorSessions {
+  readonly #idleMs: number;
+
   constructor(
+    @Inject(CONFIG) config: HallmarkConfig,
     @Inject(SERVICE_KEYS) private readonly keys: ServiceKeys,
     private readonly prisma: PrismaService,
-  ) {}
+  ) {
+    this.#idleMs = config.ADMIN_SESSION_IDLE_MINUTES * 60_000;
+  }
 
   csrfTokenFor(sessionToken: string): string {
     return createHmac('sha256', this.keys.accessTokens)
@@ -40,7 +51,7 @@ export class OperatorSessions {
   async authorize(request: FastifyRequest, options: AdminRouteOptions): Promise<Operator> {
     const token = cookieOf(request, SESSION_COOKIE);
     const operator =
-      token === undefined ? null : await operatorOfSession(this.prisma.client, token);
+      token === undefined ? null : await operatorOfSession(this.prisma.client, token, this.#idleMs);
     if (token === undefined || operator === null) {
       throw new ProblemException(problemTypes.unauthorized, 'Sign in to the admin console.');
     }

@@ -162,6 +162,7 @@ export const configSchema = z
       .max(300)
       .default(5),
     ADMIN_SESSION_HOURS: positiveInt.default(12),
+    ADMIN_SESSION_IDLE_MINUTES: positiveInt.default(30),
     ADMIN_PORT: port.default(3001),
     ADMIN_API_URL: url(['http:', 'https:']).optional(),
     ADMIN_PUBLIC_URL: url(['http:', 'https:']).optional(),
