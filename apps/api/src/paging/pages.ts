@@ -14,7 +14,7 @@ function encodeCursor(at: Date, id: string): string {
 }
 
 /** Row ids of every paged list are uuids; a cursor's time lies within what PostgreSQL holds. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const RowId = z.uuid();
 const EARLIEST = Date.UTC(1970, 0, 1);
 const LATEST = Date.UTC(9999, 11, 31);
 
@@ -26,7 +26,7 @@ function decodeCursor(cursor: string): { readonly at: Date; readonly id: string 
   if (
     rest.length > 0 ||
     id === undefined ||
-    !UUID.test(id) ||
+    !RowId.safeParse(id).success ||
     Number.isNaN(time) ||
     time < EARLIEST ||
     time > LATEST

@@ -26,7 +26,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { PeriodicTask } from '../periodic-task.ts';
-import { type SendResult, sendWebhook } from './webhook-sender.ts';
+import { failure, type SendResult, sendWebhook } from './webhook-sender.ts';
 
 /** Past the attempt's own time limit, a claim lapses and another worker may try. */
 const CLAIM_SLACK_MS = 30_000;
@@ -107,14 +107,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
       // as a failed attempt, the delivery follows its schedule to an end (and says why) instead
       // of being claimed again every time its claim lapses.
       this.logger.error({ err: error, deliveryId: delivery.id }, SECRET_UNREADABLE);
-      const result: SendResult = {
-        succeeded: false,
-        statusCode: null,
-        latencyMs: 0,
-        responseExcerpt: null,
-        error: SECRET_UNREADABLE,
-      };
-      await this.#record(delivery, startedAt, result);
+      await this.#record(delivery, startedAt, failure(SECRET_UNREADABLE, null, 0));
       return;
     }
     const body = JSON.stringify({

@@ -101,6 +101,7 @@ export function sendWebhook(
   });
 }
 
-function failure(error: string, statusCode: number | null, latencyMs: number): SendResult {
+/** An attempt that got no usable answer, and why. */
+export function failure(error: string, statusCode: number | null, latencyMs: number): SendResult {
   return { succeeded: false, statusCode, latencyMs, responseExcerpt: null, error };
 }

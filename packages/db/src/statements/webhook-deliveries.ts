@@ -28,6 +28,15 @@ export async function fanOutEvents(sql: Sql, limit = 500): Promise<number> {
   return rows[0]?.events ?? 0;
 }
 
+/**
+ * Whether delivery `d` has an attempt under way: claimed (its count of attempts raised) and that
+ * attempt's outcome not yet logged. The one definition claims and redeliveries share.
+ */
+function underWay(d: string): string {
+  return `(${d}.status = 'pending' AND ${d}.attempts >
+           (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = ${d}.id))`;
+}
+
 /** A delivery claimed for one attempt, with what the attempt needs. */
 export interface ClaimedDelivery {
   readonly id: string;
@@ -62,8 +71,7 @@ export async function claimDueDeliveries(
        SELECT ep.api_key_id, count(*) AS attempts
          FROM webhook_deliveries wd
          JOIN webhook_endpoints ep ON ep.id = wd.endpoint_id
-        WHERE wd.status = 'pending' AND wd.next_attempt_at > $1 AND wd.next_attempt_at <= $2
-          AND wd.attempts > (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = wd.id)
+        WHERE wd.next_attempt_at > $1 AND wd.next_attempt_at <= $2 AND ${underWay('wd')}
         GROUP BY ep.api_key_id),
           turns AS (
        SELECT wd.id, wd.next_attempt_at,
@@ -207,8 +215,7 @@ export async function redeliver(
   const now = new Date();
   const { rows } = await sql.query<{ due: boolean }>(
     `WITH target AS (
-       SELECT d.id, d.status = 'pending' AND d.attempts >
-              (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = d.id) AS under_way
+       SELECT d.id, ${underWay('d')} AS under_way
          FROM webhook_deliveries d
         WHERE d.id = $1 AND d.endpoint_id = $2
         FOR UPDATE),
