@@ -1,4 +1,4 @@
-import { returnMintSlot, storedBytes, takeMintSlot, utcDay } from '@hallmark/db';
+import { returnMintSlot, type Sql, storedBytes, takeMintSlot, utcDay } from '@hallmark/db';
 import { CONFIG, type HallmarkConfig, PrismaService } from '@hallmark/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
@@ -11,7 +11,8 @@ export interface MintSlot {
 /**
  * The per-key quotas, checked before anything is stored or queued: NFT jobs per UTC day
  * (QUOTA_MINTS_PER_DAY: each is paid for by the service's wallet) and bytes stored
- * (QUOTA_STORED_BYTES: uploads plus outputs, until retention deletes them).
+ * (QUOTA_STORED_BYTES: uploads plus outputs, until retention deletes them, and the bytes queued
+ * jobs reserve for their outputs).
  */
 @Injectable()
 export class Quotas {
@@ -25,14 +26,15 @@ export class Quotas {
     return this.config.QUOTA_STORED_BYTES;
   }
 
-  async assertStorageLeft(apiKeyId: string): Promise<void> {
+  /** Refuses when the key stores (or its queued jobs reserve) its quota; `sql` reads inside a transaction. */
+  async assertStorageLeft(apiKeyId: string, sql: Sql = this.prisma.sql): Promise<void> {
     const limit = this.config.QUOTA_STORED_BYTES;
-    const used = await storedBytes(this.prisma.sql, apiKeyId);
+    const used = await storedBytes(sql, apiKeyId);
     if (used < limit) return;
     throw ProblemException.quotaExceeded(
       'stored_bytes',
       limit,
-      `This API key stores ${used} bytes; its quota is ${limit}. Stored files count until retention deletes them.`,
+      `This API key stores, or has reserved for the outputs of its queued jobs, ${used} bytes; its quota is ${limit}. Stored files count until retention deletes them; a queued job reserves its file's size until its output is stored or it fails.`,
     );
   }
 

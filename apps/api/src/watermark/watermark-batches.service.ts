@@ -91,7 +91,7 @@ export class WatermarkBatchesService {
       const ids = await this.prisma.transaction(async (sql) => {
         await insertBatch(sql, batchId, apiKeyId, key);
         const inserted: string[] = [];
-        for (const item of items) {
+        for (const [index, item] of items.entries()) {
           const job = {
             id: randomUUID(),
             apiKeyId,
@@ -100,9 +100,18 @@ export class WatermarkBatchesService {
             idempotencyKey: null,
             requestHash: null,
             batchId,
+            // Each job reserves its file's size as it is written: an item that would take the
+            // key past its quota refuses the whole batch, as sending the items one by one would.
+            storageQuotaBytes: this.quotas.storedBytesLimit,
           };
-          // Checked above; only a file deleted meanwhile can refuse it now.
-          if (!(await insertJob(sql, job))) throw notUploaded('watermark');
+          if (!(await insertJob(sql, job))) {
+            await this.quotas.assertStorageLeft(apiKeyId, sql).catch((error: unknown) => {
+              if (error instanceof ProblemException) throw error.forItem(`items[${index}]`);
+              throw error;
+            });
+            // Its file was checked above; only a file deleted meanwhile is refused here.
+            throw notUploaded('watermark');
+          }
           inserted.push(job.id);
         }
         return inserted;

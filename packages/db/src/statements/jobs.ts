@@ -21,17 +21,17 @@ export interface NewJob {
 /**
  * A pending job, written only if its file is the key's and uploaded (the check and the write in
  * one statement), and, given `storageQuotaBytes`, only while the key stores less: false
- * otherwise. Throws a unique violation when the idempotency key
- * is taken.
+ * otherwise. It reserves its file's size under the quota until its output is stored (or it
+ * fails). Throws a unique violation when the idempotency key is taken.
  */
 export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
   const { rowCount } = await sql.query({
     name: 'insert-job',
     text: `INSERT INTO watermark_jobs
        (id, api_key_id, file_id, options, idempotency_key, request_hash, created_at, updated_at,
-        batch_id)
+        batch_id, reserved_bytes)
      SELECT $1::uuid, f.api_key_id, f.id, $4::jsonb, $5::text, $6::text, $7::timestamptz,
-            $7::timestamptz, $8::uuid
+            $7::timestamptz, $8::uuid, coalesce(f.size_bytes, 0)
        FROM files f
       WHERE f.id = $3::uuid AND f.api_key_id = $2::uuid AND f.status = 'uploaded'
         AND f.deleted_at IS NULL
