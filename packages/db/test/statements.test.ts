@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey, issueApiKey } from '../src/api-keys.ts';
 import { createDatabase, type Database } from '../src/client.ts';
 import {
+  claimTransfer,
   claimUpload,
   completeUpload,
+  failTransfer,
   findJobRun,
   findJobView,
   findKeyByHash,
@@ -13,6 +15,7 @@ import {
   insertJob,
   isUniqueViolation,
   keyStatus,
+  recordTransferTransaction,
   releaseUpload,
 } from '../src/statements/index.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
@@ -162,5 +165,58 @@ describe('request path statements', () => {
     );
     expect(isUniqueViolation(again)).toBe(true);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
+  });
+});
+
+describe('nft transfer statements', () => {
+  async function claimedTransfer() {
+    const jobId = await newJob((await newFile(true)).id);
+    const nft = await db.prisma.nft.create({
+      data: {
+        jobId,
+        apiKeyId: keyId,
+        chainId: 31337,
+        contractAddress: `0x${'c'.repeat(40)}`,
+        mintedTo: `0x${'a'.repeat(40)}`,
+        imageCid: 'image',
+        metadataCid: 'metadata',
+        tokenId: String(Math.floor(Math.random() * 1e9)),
+      },
+    });
+    const row = await db.prisma.nftTransfer.create({
+      data: { nftId: nft.id, apiKeyId: keyId, toAddress: `0x${'b'.repeat(40)}` },
+    });
+    // Claims take the oldest due transfer: lease every other one out of the way first.
+    await db.prisma.nftTransfer.updateMany({
+      where: { id: { not: row.id } },
+      data: { leaseExpiresAt: new Date(Date.now() + 3_600_000) },
+    });
+    const claimed = await claimTransfer(db.sql, 60_000);
+    expect(claimed?.id).toBe(row.id);
+    return claimed as NonNullable<typeof claimed>;
+  }
+
+  const timedOut = { code: 'transfer_failed', message: 'no receipt', settled: false };
+
+  it('fail a transfer that sent nothing', async () => {
+    const transfer = await claimedTransfer();
+    expect(await failTransfer(db.sql, transfer, timedOut)).toBe(true);
+    expect(await db.prisma.nftTransfer.findUnique({ where: { id: transfer.id } })).toMatchObject({
+      status: 'failed',
+      errorCode: 'transfer_failed',
+    });
+  });
+
+  it('never fail a transfer whose sent transaction may still be mined, unless it reverted', async () => {
+    const transfer = await claimedTransfer();
+    expect(await recordTransferTransaction(db.sql, transfer, `0x${'1'.repeat(64)}`, '0x02')).toBe(
+      true,
+    );
+    expect(await failTransfer(db.sql, transfer, timedOut)).toBe(false);
+    const row = () => db.prisma.nftTransfer.findUnique({ where: { id: transfer.id } });
+    expect(await row()).toMatchObject({ status: 'sent', errorCode: null });
+    const reverted = { code: 'transfer_reverted', message: 'reverted', settled: true };
+    expect(await failTransfer(db.sql, transfer, reverted)).toBe(true);
+    expect(await row()).toMatchObject({ status: 'failed', errorCode: 'transfer_reverted' });
   });
 });

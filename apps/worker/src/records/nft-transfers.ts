@@ -29,6 +29,7 @@ import { NftMinter } from './nft-minter.ts';
 const POLL_MS = 1_000;
 const MAX_ATTEMPTS = 5;
 const RETRY_MS = 15_000;
+const MAX_RETRY_MS = 15 * 60_000;
 
 /**
  * Moves tokens out of the custody wallet (`POST /nft/{tokenId}/transfer`), one at a time per
@@ -117,18 +118,30 @@ export class NftTransfers implements OnApplicationBootstrap, BeforeApplicationSh
       // The recorded transaction can never be mined: the next try signs a new one.
       await forgetTransferTransaction(this.prisma.sql, transfer);
     }
-    const permanent = code === 'mint_reverted' || code === 'misconfigured';
+    // Reverted: refused by the simulation before signing, or mined and reverted.
+    const reverted = code === 'mint_reverted';
+    const permanent = reverted || code === 'misconfigured';
     if (permanent || transfer.attempts >= MAX_ATTEMPTS) {
-      await failTransfer(
-        this.prisma.sql,
-        transfer,
-        permanent ? 'transfer_reverted' : 'transfer_failed',
-        permanent
+      const failed = await failTransfer(this.prisma.sql, transfer, {
+        code: permanent ? 'transfer_reverted' : 'transfer_failed',
+        message: permanent
           ? 'The chain refused the transfer (is the token still in the custody wallet?).'
           : `The transfer did not go through after ${MAX_ATTEMPTS} tries.`,
+        settled: reverted,
+      });
+      if (failed) return;
+      // Its transaction is out there and may still be mined: it stays `sent`, watched less
+      // often, until the chain mines it or takes its nonce for another.
+      this.logger.warn(
+        { transferId: transfer.id, attempts: transfer.attempts },
+        'nft transfer not mined yet; its sent transaction is still watched',
       );
-      return;
     }
-    await releaseTransfer(this.prisma.sql, transfer, RETRY_MS);
+    await releaseTransfer(this.prisma.sql, transfer, retryDelayMs(transfer.attempts));
   }
+}
+
+/** After the tries a transfer is given, a sent one is watched less and less often. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RETRY_MS * 2 ** Math.max(0, attempts - MAX_ATTEMPTS), MAX_RETRY_MS);
 }

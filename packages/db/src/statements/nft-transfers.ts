@@ -92,18 +92,24 @@ export async function confirmTransfer(sql: Sql, transfer: ClaimedTransfer): Prom
   return rows[0]?.confirmed === 1;
 }
 
+/**
+ * Ends the transfer as failed, only while that is true: when it has no recorded transaction, or
+ * its transaction was mined and reverted (`settled`). A recorded transaction that is still out
+ * there may be mined at any time; calling that transfer failed would let the token move after
+ * its owner was told it had not, and a second transfer be accepted. False when refused.
+ */
 export async function failTransfer(
   sql: Sql,
   transfer: ClaimedTransfer,
-  code: string,
-  message: string,
-): Promise<void> {
-  await sql.query(
+  failure: { readonly code: string; readonly message: string; readonly settled: boolean },
+): Promise<boolean> {
+  const { rowCount } = await sql.query(
     `UPDATE nft_transfers SET status = 'failed', error_code = $3, error_message = $4,
             lease_token = NULL, lease_expires_at = NULL
-      WHERE ${HELD}`,
-    [transfer.id, transfer.leaseToken, code, message],
+      WHERE ${HELD} AND (tx_hash IS NULL OR $5::boolean)`,
+    [transfer.id, transfer.leaseToken, failure.code, failure.message, failure.settled],
   );
+  return rowCount === 1;
 }
 
 /** Gives the transfer back for a later try (after `retryInMs`), keeping what it recorded. */
