@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { waitFor } from '@hallmark/platform/testing';
 import { type HallmarkClient, watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusOf } from './support/problem.ts';
@@ -89,5 +90,54 @@ describe("a key's IPFS records and NFTs: listed, and records removed with their 
     expect(await statusOf(() => client.getIpfsRecord(cid))).toBe(410);
     expect((await other.getIpfsRecord(cid)).ipfsHash).toBe(cid);
     expect(await gatewayStatus(service, cid)).toBe(200);
+  });
+
+  it('an identical record stored while one is removed keeps its content pinned (no race)', async () => {
+    const mine = await stored(client, 'Raced');
+    const cid = mine.ipfs?.ipfsHash ?? '';
+    const { client: other } = await service.newClient();
+    const { job: another } = await watermarkFile(
+      other,
+      photo,
+      { watermarkType: ['c2pa'] },
+      { minIntervalMs: 50 },
+    );
+    // The test plays a worker storing the same document for another key's job (as above, one CID
+    // made to stand for both documents): it holds the content's
+    // lock while the removal is asked for, then records its pin and lets go.
+    let removal: Promise<void> | undefined;
+    await service.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('hallmark.ipfs-content'), hashtext(${cid}))`;
+        let removed = false;
+        removal = client.deleteIpfsRecord(cid).then(() => {
+          removed = true;
+        });
+        // Until the removal has either finished or is waiting for the lock.
+        await waitFor(async () => {
+          if (removed) return true;
+          const waiting = await service.prisma.$queryRaw<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM pg_locks
+             WHERE locktype = 'advisory' AND NOT granted
+               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+          return (waiting[0]?.n ?? 0) > 0;
+        }, 'the removal to finish or wait');
+        await tx.ipfsRecord.create({
+          data: {
+            jobId: another.requestId,
+            apiKeyId: (
+              await tx.watermarkJob.findUniqueOrThrow({ where: { id: another.requestId } })
+            ).apiKeyId,
+            cid,
+            metadata: (await tx.ipfsRecord.findFirstOrThrow({ where: { cid } })).metadata ?? {},
+          },
+        });
+      },
+      { timeout: 60_000 },
+    );
+    await removal;
+    expect(await gatewayStatus(service, cid)).toBe(200);
+    expect(await statusOf(() => client.getIpfsRecord(cid))).toBe(410);
+    expect((await other.getIpfsRecord(cid)).ipfsHash).toBe(cid);
   });
 });

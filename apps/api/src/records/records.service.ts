@@ -1,3 +1,4 @@
+import { lockIpfsContent, removeIpfsRecords } from '@hallmark/db';
 import { parseCid } from '@hallmark/ipfs';
 import { PrismaService } from '@hallmark/platform';
 import { type IpfsRecord, type Nft, problemTypes } from '@hallmark/schemas';
@@ -47,23 +48,20 @@ export class RecordsService {
   /**
    * Marks the key's records of this hash removed, then unpins the document unless something
    * else still needs it: another live record (identical metadata gives the same CID) or an NFT.
-   * Asking again retries the unpin, so a failed one can be finished.
+   * Under the content's lock, so a worker storing the same document for another job cannot pin
+   * it between the count and the unpin. Asking again retries the unpin, so a failed one can be
+   * finished.
    */
   async removeIpfsRecord(apiKeyId: string, ipfsHash: string): Promise<void> {
     const owned = await this.prisma.client.ipfsRecord.count({ where: { cid: ipfsHash, apiKeyId } });
     if (owned === 0) throw ProblemException.notFound(`No IPFS record ${ipfsHash}.`);
-    await this.prisma.client.ipfsRecord.updateMany({
-      where: { cid: ipfsHash, apiKeyId, removedAt: null },
-      data: { removedAt: new Date() },
+    const cid = parseCid(ipfsHash);
+    const store = await this.ipfs.store();
+    await this.prisma.transaction(async (sql) => {
+      await lockIpfsContent(sql, ipfsHash);
+      const { stillHeld } = await removeIpfsRecords(sql, apiKeyId, ipfsHash);
+      if (!stillHeld) await store.unpin(cid);
     });
-    const [records, nfts] = await Promise.all([
-      this.prisma.client.ipfsRecord.count({ where: { cid: ipfsHash, removedAt: null } }),
-      this.prisma.client.nft.count({
-        where: { OR: [{ imageCid: ipfsHash }, { metadataCid: ipfsHash }] },
-      }),
-    ]);
-    if (records > 0 || nfts > 0) return;
-    await (await this.ipfs.store()).unpin(parseCid(ipfsHash));
   }
 
   async nfts(apiKeyId: string, cursor: string | undefined, limit: number) {

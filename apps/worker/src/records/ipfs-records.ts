@@ -1,3 +1,4 @@
+import { insertIpfsRecord, lockIpfsContent } from '@hallmark/db';
 import { buildIpfsRecord, type IpfsStore, type WatermarkFacts } from '@hallmark/ipfs';
 import { CONFIG, type HallmarkConfig, openIpfsStore, PrismaService } from '@hallmark/platform';
 import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
@@ -25,18 +26,28 @@ export class IpfsRecords implements BeforeApplicationShutdown {
     return this.#store;
   }
 
-  /** Stores the record once per job: a retry finds the row and does nothing. */
+  /**
+   * Stores the record once per job: a retry finds the row and does nothing. The document is
+   * added again and pinned under its content's lock, with the row: a removal of an identical
+   * record of another job may have unpinned (and on the embedded node deleted) it since the
+   * first add, and cannot do so between this pin and the row that holds it.
+   */
   async storeRecord(job: JobRef, facts: WatermarkFacts): Promise<void> {
     const existing = await this.prisma.client.ipfsRecord.findUnique({ where: { jobId: job.id } });
     if (existing !== null) return;
     const store = await this.store();
     const metadata = buildIpfsRecord(facts);
     const cid = await store.addJson(metadata);
-    await store.pin(cid, { name: `hallmark-record-${job.id}` });
-    await this.prisma.client.ipfsRecord.upsert({
-      where: { jobId: job.id },
-      create: { jobId: job.id, apiKeyId: job.apiKeyId, cid: cid.toString(), metadata },
-      update: {},
+    await this.prisma.transaction(async (sql) => {
+      await lockIpfsContent(sql, cid.toString());
+      await store.addJson(metadata);
+      await store.pin(cid, { name: `hallmark-record-${job.id}` });
+      await insertIpfsRecord(sql, {
+        jobId: job.id,
+        apiKeyId: job.apiKeyId,
+        cid: cid.toString(),
+        metadata,
+      });
     });
   }
 

@@ -27,6 +27,7 @@ export {
   type UploadedBytes,
   type UploadFile,
 } from './files.ts';
+export { insertIpfsRecord, lockIpfsContent, removeIpfsRecords } from './ipfs-content.ts';
 export {
   findIssuedByManifest,
   findIssuedByPayload,
