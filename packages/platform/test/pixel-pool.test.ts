@@ -4,7 +4,7 @@ import { detectMark, payloadFromHex, readMarkAndFingerprint } from '@hallmark/wa
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 // The built pool: its threads load the built pixel tasks beside it.
-import { PixelPool, pixelPoolLayout } from '../dist/pixels/pixel-pool.js';
+import { PIXELS_BUSY, PixelPool, pixelPoolLayout } from '../dist/pixels/pixel-pool.js';
 
 const photos = join(import.meta.dirname, '../../../fixtures/photos');
 const photo = (name: string) => readFile(join(photos, name));
@@ -120,5 +120,26 @@ describe('PixelPool', () => {
     await expect(
       pixels.read({ bytes: new Uint8Array(64).fill(7), maxPixels: MAX_PIXELS }, never),
     ).rejects.toMatchObject({ code: 'invalid_image' });
+  });
+
+  it('refuses a read when its queue is full, at once and with its code; embeds still wait', async () => {
+    pool = new PixelPool(pixelPoolLayout(1, 2, 1), pino({ level: 'silent' }), 1);
+    const pixels = pool;
+    const never = new AbortController().signal;
+    const big = await photo('sunset-12mp.jpg');
+    const first = pixels.read({ bytes: big, maxPixels: MAX_PIXELS }, never);
+    const queued = pixels.read({ bytes: big, maxPixels: MAX_PIXELS }, never);
+    await expect(pixels.read({ bytes: big, maxPixels: MAX_PIXELS }, never)).rejects.toMatchObject({
+      code: PIXELS_BUSY,
+    });
+    const embed = pixels.embed(
+      { bytes: big, payloadHex: '00000000000000ee', maxPixels: MAX_PIXELS },
+      never,
+    );
+    // The refused read disturbed nothing: the others finish, and the queue takes reads again.
+    await Promise.all([first, queued, embed]);
+    expect((await pixels.read({ bytes: big, maxPixels: MAX_PIXELS }, never)).fingerprint).toMatch(
+      /^[0-9a-f]{16}$/,
+    );
   });
 });

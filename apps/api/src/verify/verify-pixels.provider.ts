@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { LOGGER, type Logger } from '@hallmark/platform';
+import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
 import { PixelPool, pixelPoolLayout } from '@hallmark/platform/pixels';
 import type { Provider } from '@nestjs/common';
 
@@ -8,11 +8,11 @@ import type { Provider } from '@nestjs/common';
  * /verify/file`, `POST /matches/byContent`): the detector needs up to a second on a large unmarked
  * file, and on the event loop that second would stall every other request of the process (status
  * polls included). Two reads share the thread (each alternates its JavaScript with libvips' own
- * threads); more wait their turn.
+ * threads); VERIFY_SYNC_QUEUE more wait their turn, and beyond them a read is refused.
  */
 export const verifyPixelsProvider: Provider = {
   provide: PixelPool,
-  inject: [LOGGER],
-  useFactory: (logger: Logger) =>
-    new PixelPool(pixelPoolLayout(2, availableParallelism(), 1), logger),
+  inject: [CONFIG, LOGGER],
+  useFactory: (config: HallmarkConfig, logger: Logger) =>
+    new PixelPool(pixelPoolLayout(2, availableParallelism(), 1), logger, config.VERIFY_SYNC_QUEUE),
 };

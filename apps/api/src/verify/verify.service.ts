@@ -37,6 +37,7 @@ import { assertSameRequest } from '../idempotency/same-request.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { imageProblem } from './image-body.ts';
+import { inRequestProblem, withinDeadline } from './in-request.ts';
 import { TrustAnchors } from './trust-anchors.service.ts';
 import { VerificationViews } from './verification-views.ts';
 import { VerifyQueueProvider } from './verify-queue.provider.ts';
@@ -73,36 +74,49 @@ export class VerifyService {
 
   /** Examines an image for `POST /verify/file`. */
   async #verify(bytes: Uint8Array): Promise<VerificationOutcome> {
+    // Within a job's time, as in the worker; the request's own timeout may come first. The
+    // whole verification answers within it, the manifest's reading included.
+    const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
     try {
-      // Within a job's time, as in the worker; the request's own timeout may come first.
-      const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
-      return await verifyImage(bytes, this.prisma.sql, {
+      const verification = verifyImage(bytes, this.prisma.sql, {
         trustAnchors: await this.anchors.current(),
         maxPixels: this.config.MAX_IMAGE_PIXELS,
         readPixels: this.pixels.reader(signal),
         compareContent: this.pixels.comparer(signal),
       });
+      return await withinDeadline(verification, signal);
     } catch (error) {
-      throw imageProblem(error) ?? error;
+      throw inRequestProblem(error) ?? imageProblem(error) ?? error;
     }
   }
 
   /**
    * The invisible mark alone, for `POST /matches/byContent`: its manifest, fingerprint and content
    * are not needed, so they are not parsed (less work, and less of a crafted file is read).
+   * Without an API key (SOFT_BINDING_API_PUBLIC) it reads smaller images only.
    */
   async readMark(bytes: Uint8Array): Promise<{ payload: string | null; confidence: number }> {
+    const anonymous = this.config.SOFT_BINDING_API_PUBLIC;
+    const maxPixels = anonymous
+      ? Math.min(this.config.MAX_IMAGE_PIXELS, this.config.VERIFY_ANONYMOUS_MAX_PIXELS)
+      : this.config.MAX_IMAGE_PIXELS;
     try {
       // What is not a supported image is refused as a verification refuses it.
       detectC2paFormat(bytes);
       const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
-      const { detection } = await this.pixels.reader(signal)(bytes, this.config.MAX_IMAGE_PIXELS);
+      const { detection } = await this.pixels.reader(signal)(bytes, maxPixels);
       return {
         payload: detection?.payload == null ? null : payloadToHex(detection.payload),
         confidence: detection?.confidence ?? 0,
       };
     } catch (error) {
-      throw imageProblem(error) ?? error;
+      if (anonymous && (error as { code?: unknown }).code === 'too_many_pixels') {
+        throw new ProblemException(
+          problemTypes.imageUnreadable,
+          `Images looked up without an API key may have at most ${maxPixels} pixels; the mark survives downscaling, so send a smaller copy.`,
+        );
+      }
+      throw inRequestProblem(error) ?? imageProblem(error) ?? error;
     }
   }
 

@@ -132,6 +132,8 @@ export const configSchema = z
     VERIFY_SYNC_MAX_BYTES: positiveInt.default(10 * MEGABYTE),
     VERIFY_RETENTION_HOURS: positiveInt.default(24),
     SOFT_BINDING_API_PUBLIC: flag.default(false),
+    VERIFY_SYNC_QUEUE: nonNegativeInt.default(16),
+    VERIFY_ANONYMOUS_MAX_PIXELS: positiveInt.default(12_000_000),
     SMTP_URL: url(['smtp:', 'smtps:']).optional(),
     MAIL_FROM: z.string().min(3).default('Hallmark <hallmark@localhost>'),
     OPERATOR_EMAIL: z.email({ error: 'must be an email address' }).optional(),

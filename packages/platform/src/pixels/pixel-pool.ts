@@ -23,6 +23,9 @@ export interface PixelPoolLayout {
   readonly libvipsThreads: number;
 }
 
+/** The code of the error a refused read carries: every place taken and the queue full. */
+export const PIXELS_BUSY = 'pixels_busy';
+
 /**
  * How the pool is laid out for a worker marking `concurrency` images at once on `cores` cores:
  * by default a thread per image up to one per core, and the images beyond that interleaved on
@@ -74,10 +77,19 @@ export class PixelPool implements OnApplicationShutdown {
   readonly #waiting: Array<() => void> = [];
 
   readonly #logger: Logger;
+  /** Reads that may wait for a place; beyond, a read is refused (unbounded when undefined). */
+  readonly #maxWaitingReads: number | undefined;
 
-  constructor(layout: PixelPoolLayout, logger: Logger) {
+  /**
+   * `maxWaitingReads` bounds the queue for reads started by requests (an API process): each
+   * waiting read holds its image in memory, and a burst of them would keep every later request
+   * waiting. A refused read throws an error with code `PIXELS_BUSY`. Embeds and comparisons
+   * (the second half of a verification under way) always wait.
+   */
+  constructor(layout: PixelPoolLayout, logger: Logger, maxWaitingReads?: number) {
     this.#layout = layout;
     this.#logger = logger;
+    this.#maxWaitingReads = maxWaitingReads;
   }
 
   get layout(): PixelPoolLayout {
@@ -142,7 +154,7 @@ export class PixelPool implements OnApplicationShutdown {
   }
 
   async #run(name: 'embed' | 'read' | 'compare', task: Task, signal: AbortSignal): Promise<Result> {
-    const thread = await this.#place(signal);
+    const thread = await this.#place(signal, name === 'read' ? this.#maxWaitingReads : undefined);
     try {
       return await untilAborted(thread.pool.run(task, { name }), signal, () =>
         this.#replace(thread),
@@ -153,17 +165,27 @@ export class PixelPool implements OnApplicationShutdown {
     }
   }
 
-  /** A thread with a free place, taken for the caller; waits while every place is taken. */
-  async #place(signal: AbortSignal): Promise<PixelThread> {
+  /**
+   * A thread with a free place, taken for the caller; waits while every place is taken, unless
+   * `maxWaiting` callers wait already.
+   */
+  async #place(signal: AbortSignal, maxWaiting: number | undefined): Promise<PixelThread> {
     if (this.#threads.length === 0) {
       for (let i = 0; i < this.#layout.threads; i++) this.#threads.push(this.#startThread());
     }
-    for (;;) {
+    for (let queued = false; ; queued = true) {
       signal.throwIfAborted();
       const thread = this.#threads.reduce((best, t) => (t.running < best.running ? t : best));
       if (thread.running < this.#layout.jobsPerThread) {
         thread.running += 1;
         return thread;
+      }
+      // Only on arrival: a caller woken for a place another took is in the queue already.
+      if (!queued && maxWaiting !== undefined && this.#waiting.length >= maxWaiting) {
+        throw Object.assign(
+          new Error(`every pixel place is taken and ${this.#waiting.length} reads wait`),
+          { code: PIXELS_BUSY },
+        );
       }
       await new Promise<void>((resolve, reject) => {
         const wake = () => {
