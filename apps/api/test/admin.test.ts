@@ -1,4 +1,5 @@
 import { createOperator, hashSessionToken } from '@hallmark/db';
+import { waitFor } from '@hallmark/platform/testing';
 import { consoleForwardingHeaders, loadServiceKeys } from '@hallmark/service-keys';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -364,12 +365,94 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
     expectProblem(third, 429, 'rate-limited');
   });
 
-  it('the audit log is append-only', async () => {
+  it('the audit log is append-only: changes, removals and truncation are refused', async () => {
     const before = await t.prisma.auditEntry.findMany();
     expect(before.length).toBeGreaterThan(0);
-    await t.prisma.$executeRawUnsafe(`UPDATE audit_entries SET action = 'tampered'`);
-    await t.prisma.$executeRawUnsafe('DELETE FROM audit_entries');
+    for (const statement of [
+      `UPDATE audit_entries SET action = 'tampered'`,
+      'DELETE FROM audit_entries',
+      'TRUNCATE audit_entries',
+    ]) {
+      await expect(t.prisma.$executeRawUnsafe(statement)).rejects.toThrow(/append-only/);
+    }
     expect(await t.prisma.auditEntry.findMany()).toEqual(before);
+  });
+
+  it('sign-ins, failed ones and sign-outs are audited with the address', async () => {
+    const from = ip();
+    expect((await signIn('admin@hallmark.example', 'not the password', from)).res.statusCode).toBe(
+      401,
+    );
+    expect((await signIn('stranger@hallmark.example', 'whatever', from)).res.statusCode).toBe(401);
+    const { cookie, csrf } = await signIn('admin@hallmark.example', 'correct horse battery', from);
+    const out = await t.app.inject({
+      method: 'DELETE',
+      url: '/admin/session',
+      headers: { cookie, 'x-csrf-token': csrf },
+      remoteAddress: from,
+    });
+    expect(out.statusCode).toBe(204);
+    const entries = await t.prisma.auditEntry.findMany({
+      where: { address: from },
+      orderBy: { id: 'asc' },
+    });
+    expect(entries.map((e) => [e.action, e.actor, e.target, e.details])).toEqual([
+      [
+        'operator.sign_in_failed',
+        'anonymous',
+        'operator:admin@hallmark.example',
+        { reason: 'wrong_password' },
+      ],
+      [
+        'operator.sign_in_failed',
+        'anonymous',
+        'operator:stranger@hallmark.example',
+        { reason: 'unknown_email' },
+      ],
+      ['operator.sign_in', 'admin@hallmark.example', 'operator:admin@hallmark.example', {}],
+      ['operator.sign_out', 'admin@hallmark.example', 'operator:admin@hallmark.example', {}],
+    ]);
+  });
+
+  it('a change commits with its audit entry, never before it', async () => {
+    const { cookie, csrf } = await signIn('admin@hallmark.example', 'correct horse battery');
+    const headers = { cookie, 'x-csrf-token': csrf };
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api-keys',
+      headers,
+      payload: { name: 'audited' },
+    });
+    const prefix = made.json().prefix as string;
+    const revokedAt = async () =>
+      (await t.prisma.apiKey.findUniqueOrThrow({ where: { prefix } })).revokedAt;
+    // Hold the audit log (as a slow writer of another entry would) while the key is revoked.
+    let revocation: Promise<unknown> | undefined;
+    await t.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('hallmark.audit-chain'))`;
+        let answered = false;
+        revocation = t.app
+          .inject({ method: 'POST', url: `/admin/api-keys/${prefix}/revoke`, headers })
+          .then((res) => {
+            answered = true;
+            return res;
+          });
+        await waitFor(async () => {
+          if (answered) return true;
+          const waiting = await t.prisma.$queryRaw<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM pg_locks
+             WHERE locktype = 'advisory' AND NOT granted
+               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+          return (waiting[0]?.n ?? 0) > 0;
+        }, 'the revocation to finish or wait for the audit log');
+        // Its entry cannot be written yet, so neither is the change.
+        expect(await revokedAt()).toBeNull();
+      },
+      { timeout: 60_000 },
+    );
+    expect(((await revocation) as LightMyRequestResponse).statusCode).toBe(200);
+    expect(await revokedAt()).not.toBeNull();
   });
 
   it('pages with a stable cursor', async () => {

@@ -23,6 +23,11 @@ export const commands: Record<string, CommandEntry> = {
     usage: 'hallmark admins create EMAIL [--role admin|viewer]   (operators of the admin console)',
     load: async () => (await import('./commands/admins.ts')).admins,
   },
+  audit: {
+    usage:
+      'hallmark audit verify   checks the audit log hash chain (exit 1 if an entry was changed or removed)',
+    load: async () => (await import('./commands/audit.ts')).audit,
+  },
   ready: {
     usage: 'hallmark ready [--url URL] [--json]   is the server ready? (exit 1 if not)',
     load: async () => (await import('./commands/ready.ts')).ready,

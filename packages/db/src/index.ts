@@ -13,6 +13,13 @@ export {
   revokeApiKey,
 } from './api-keys.ts';
 export {
+  type AuditChainCheck,
+  appendAudit,
+  audited,
+  type NewAuditEntry,
+  verifyAuditChain,
+} from './audit.ts';
+export {
   type ChangeFollower,
   type ChangeHandlers,
   followChanges,
@@ -62,13 +69,11 @@ export {
 } from './migrations.ts';
 export {
   type AuditEntry,
-  appendAudit,
   createOperator,
   DEV_OPERATOR_EMAIL,
   endSession,
   ensureDevOperator,
   hashSessionToken,
-  type NewAuditEntry,
   type Operator,
   operatorOfSession,
   type SignIn,

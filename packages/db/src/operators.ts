@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { appendAudit, audited } from './audit.ts';
 import type { AuditEntry, Operator, PrismaClient } from './generated/prisma/client.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 
@@ -41,14 +42,24 @@ export type SignIn =
  * checked per lock. The right password gives its try back and clears the count.
  */
 export async function signIn(
-  prisma: Pick<PrismaClient, 'operator' | 'operatorSession' | '$queryRaw'>,
+  prisma: PrismaClient,
   email: string,
   password: string,
   policy: SignInPolicy,
+  from: string,
 ): Promise<SignIn> {
-  const address = email.toLowerCase();
+  const normalized = email.toLowerCase();
   const now = new Date();
   const lockUntil = new Date(now.getTime() + policy.lockMs);
+  const failed = (operatorId: string | null, reason: string) =>
+    appendAudit(prisma, {
+      operatorId,
+      actor: 'anonymous',
+      action: 'operator.sign_in_failed',
+      target: `operator:${normalized}`,
+      details: { reason },
+      address: from,
+    });
   const [attempt] = await prisma.$queryRaw<
     Array<{ id: string; password_hash: string; locked_until: Date | null }>
   >`
@@ -57,35 +68,51 @@ export async function signIn(
                                   THEN 0 ELSE failed_sign_ins + 1 END,
            locked_until = CASE WHEN failed_sign_ins + 1 >= ${policy.maxFailures}
                                THEN ${lockUntil} ELSE locked_until END
-     WHERE email = ${address} AND (locked_until IS NULL OR locked_until <= ${now})
+     WHERE email = ${normalized} AND (locked_until IS NULL OR locked_until <= ${now})
      RETURNING id, password_hash, locked_until`;
   if (attempt === undefined) {
-    const operator = await prisma.operator.findUnique({ where: { email: address } });
+    const operator = await prisma.operator.findUnique({ where: { email: normalized } });
     // A locked account costs the same scrypt as an unknown email: timing does not tell them apart.
     await verifyPassword(password, UNKNOWN_OPERATOR_HASH);
     if (operator?.lockedUntil != null && operator.lockedUntil > now) {
+      await failed(operator.id, 'locked');
       return { kind: 'locked', until: operator.lockedUntil };
     }
+    await failed(operator?.id ?? null, operator === null ? 'unknown_email' : 'locked');
     return { kind: 'refused' };
   }
   const ok = await verifyPassword(password, attempt.password_hash);
   if (!ok) {
+    await failed(attempt.id, 'wrong_password');
     return attempt.locked_until !== null && attempt.locked_until > now
       ? { kind: 'locked', until: attempt.locked_until }
       : { kind: 'refused' };
   }
-  const operator = await prisma.operator.update({
-    where: { id: attempt.id },
-    data: { failedSignIns: 0, lockedUntil: null },
-  });
   const token = randomBytes(32).toString('base64url');
-  await prisma.operatorSession.create({
-    data: {
-      operatorId: operator.id,
-      tokenHash: hashSessionToken(token),
-      expiresAt: new Date(now.getTime() + policy.sessionMs),
+  const operator = await audited(
+    prisma,
+    async (tx) => {
+      const signedIn = await tx.operator.update({
+        where: { id: attempt.id },
+        data: { failedSignIns: 0, lockedUntil: null },
+      });
+      await tx.operatorSession.create({
+        data: {
+          operatorId: signedIn.id,
+          tokenHash: hashSessionToken(token),
+          expiresAt: new Date(now.getTime() + policy.sessionMs),
+        },
+      });
+      return signedIn;
     },
-  });
+    (signedIn) => ({
+      operatorId: signedIn.id,
+      actor: signedIn.email,
+      action: 'operator.sign_in',
+      target: `operator:${signedIn.email}`,
+      address: from,
+    }),
+  );
   return { kind: 'signed_in', token, operator };
 }
 
@@ -122,29 +149,31 @@ export async function operatorOfSession(
   return session?.operator ?? null;
 }
 
+/** Ends the operator's session and records the sign-out, in one transaction. */
 export async function endSession(
-  prisma: Pick<PrismaClient, 'operatorSession'>,
+  prisma: PrismaClient,
   token: string,
+  operator: Pick<Operator, 'id' | 'email'>,
+  from: string,
 ): Promise<void> {
-  await prisma.operatorSession.updateMany({
-    where: { tokenHash: hashSessionToken(token), endedAt: null },
-    data: { endedAt: new Date() },
-  });
-}
-
-export interface NewAuditEntry {
-  readonly operatorId: string;
-  readonly action: string;
-  readonly target: string;
-  readonly details?: object;
-  readonly address: string;
-}
-
-export async function appendAudit(
-  prisma: Pick<PrismaClient, 'auditEntry'>,
-  entry: NewAuditEntry,
-): Promise<void> {
-  await prisma.auditEntry.create({ data: { ...entry, details: entry.details ?? {} } });
+  await audited(
+    prisma,
+    (tx) =>
+      tx.operatorSession.updateMany({
+        where: { tokenHash: hashSessionToken(token), endedAt: null, operatorId: operator.id },
+        data: { endedAt: new Date() },
+      }),
+    ({ count }) =>
+      count === 0
+        ? null
+        : {
+            operatorId: operator.id,
+            actor: operator.email,
+            action: 'operator.sign_out',
+            target: `operator:${operator.email}`,
+            address: from,
+          },
+  );
 }
 
 /** The operator `pnpm start` makes on a database that has none. */

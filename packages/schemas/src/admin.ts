@@ -56,7 +56,10 @@ export const AdminRejection = z
 export const AuditEntryView = z
   .strictObject({
     id: z.string(),
-    operator: z.string().meta({ description: 'Email of the operator.' }),
+    operator: z.string().meta({
+      description:
+        "Who acted: the operator's email, `cli:<user>` for the CLI on the server, or `anonymous` for a failed sign-in.",
+    }),
     action: z.string(),
     target: z.string(),
     details: z.record(z.string(), z.unknown()),

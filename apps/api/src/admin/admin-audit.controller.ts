@@ -13,7 +13,11 @@ const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-/** The audit log, newest first: every change an operator made. */
+/**
+ * The audit log, newest first: every change an operator made, every sign-in and sign-out, and
+ * what the CLI did on the server (`operator` then says `cli:<user>@<host>`, or `anonymous` for a
+ * sign-in that failed).
+ */
 @AdminRoute()
 @Controller('admin/audit')
 export class AdminAuditController {
@@ -31,7 +35,7 @@ export class AdminAuditController {
     const page = rows.slice(0, limit);
     const items: AuditEntryView[] = page.map((row) => ({
       id: row.id.toString(),
-      operator: row.operator.email,
+      operator: row.operator?.email ?? row.actor,
       action: row.action,
       target: row.target,
       details: row.details as Record<string, unknown>,

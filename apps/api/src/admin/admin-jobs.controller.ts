@@ -1,4 +1,4 @@
-import { appendAudit, type Operator } from '@hallmark/db';
+import { audited, type Operator } from '@hallmark/db';
 import {
   CONFIG,
   enqueueWatermarkJob,
@@ -12,7 +12,6 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nes
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentOperator } from '../auth/client.ts';
-import { clientAddress } from '../client-address.ts';
 import { pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
@@ -20,6 +19,7 @@ import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { JobViewCache } from '../watermark/job-view-cache.service.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
+import { byOperator } from './audit-actor.ts';
 
 /** The end of year 9999: times beyond it are no date PostgreSQL (or a Date) holds. */
 const LATEST_SECONDS = 253_402_300_799;
@@ -153,19 +153,27 @@ export class AdminJobsController {
     @Req() request: FastifyRequest,
   ): Promise<AdminJob> {
     const { requestId: id } = parseRequest(RequestIdParams, { requestId }, 'path');
-    const { count } = await this.prisma.client.watermarkJob.updateMany({
-      where: { id, status: 'failed' },
-      data: {
-        status: 'pending',
-        attempts: 0,
-        crashes: 0,
-        errorCode: null,
-        errorMessage: null,
-        finishedAt: null,
-        leaseToken: null,
-        leaseExpiresAt: null,
-      },
-    });
+    const { count } = await audited(
+      this.prisma.client,
+      (tx) =>
+        tx.watermarkJob.updateMany({
+          where: { id, status: 'failed' },
+          data: {
+            status: 'pending',
+            attempts: 0,
+            crashes: 0,
+            errorCode: null,
+            errorMessage: null,
+            finishedAt: null,
+            leaseToken: null,
+            leaseExpiresAt: null,
+          },
+        }),
+      (done) =>
+        done.count === 0
+          ? null
+          : { ...byOperator(operator, request), action: 'job.retry', target: `job:${id}` },
+    );
     if (count === 0) {
       const exists = await this.prisma.client.watermarkJob.findUnique({ where: { id } });
       if (exists === null) throw ProblemException.notFound(`No watermark job ${id}.`);
@@ -175,12 +183,6 @@ export class AdminJobsController {
     }
     // The trigger tells every process; this one must not answer from its cache meanwhile.
     this.jobRows.forget(id);
-    await appendAudit(this.prisma.client, {
-      operatorId: operator.id,
-      action: 'job.retry',
-      target: `job:${id}`,
-      address: clientAddress(request),
-    });
     // Queued now, or by the reconciler if Redis is away.
     await enqueueWatermarkJob(this.queue.queue, id, this.config).catch(() => undefined);
     const row = await this.prisma.client.watermarkJob.findUniqueOrThrow({

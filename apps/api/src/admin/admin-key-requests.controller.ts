@@ -1,4 +1,4 @@
-import { appendAudit, decideKeyRequest, type KeyRequest, type Operator } from '@hallmark/db';
+import { audited, decideKeyRequest, type KeyRequest, type Operator } from '@hallmark/db';
 import { PrismaService } from '@hallmark/platform';
 import {
   type AdminKeyRequest,
@@ -9,13 +9,13 @@ import {
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentOperator } from '../auth/client.ts';
-import { clientAddress } from '../client-address.ts';
 import { KeyRequestMail } from '../key-requests/key-request-mail.ts';
 import { PageQuery, pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
+import { byOperator } from './audit-actor.ts';
 
 const ListQuery = PageQuery.extend({ status: KeyRequestState.optional() });
 
@@ -71,7 +71,7 @@ export class AdminKeyRequestsController {
     @CurrentOperator() operator: Operator,
     @Req() request: FastifyRequest,
   ): Promise<AdminKeyRequest> {
-    return this.#decide(requestId, operator, clientAddress(request), null);
+    return this.#decide(requestId, operator, byOperator(operator, request), null);
   }
 
   @Post(':requestId/reject')
@@ -83,22 +83,38 @@ export class AdminKeyRequestsController {
     @Req() request: FastifyRequest,
   ): Promise<AdminKeyRequest> {
     const { reason } = parseRequest(AdminRejection, body, 'body');
-    return this.#decide(requestId, operator, clientAddress(request), reason);
+    return this.#decide(requestId, operator, byOperator(operator, request), reason);
   }
 
   async #decide(
     requestId: string,
     operator: Operator,
-    address: string,
+    who: ReturnType<typeof byOperator>,
     reason: string | null,
   ): Promise<AdminKeyRequest> {
     const { requestId: id } = parseRequest(RequestIdParams, { requestId }, 'path');
-    const decided = await decideKeyRequest(
+    const decided = await audited(
       this.prisma.client,
-      id,
-      reason === null
-        ? { approve: true, by: operator.email }
-        : { approve: false, reason, by: operator.email },
+      (tx) =>
+        decideKeyRequest(
+          tx,
+          id,
+          reason === null
+            ? { approve: true, by: operator.email }
+            : { approve: false, reason, by: operator.email },
+        ),
+      (done) =>
+        done === null
+          ? null
+          : {
+              ...who,
+              action: reason === null ? 'key_request.approve' : 'key_request.reject',
+              target: `key_request:${id}`,
+              details:
+                reason === null
+                  ? { company: done.companyName }
+                  : { company: done.companyName, reason },
+            },
     );
     if (decided === null) {
       const exists = await this.prisma.client.keyRequest.findUnique({ where: { id } });
@@ -107,16 +123,6 @@ export class AdminKeyRequestsController {
         `Key request ${id} was decided already (${exists.status}).`,
       );
     }
-    await appendAudit(this.prisma.client, {
-      operatorId: operator.id,
-      action: reason === null ? 'key_request.approve' : 'key_request.reject',
-      target: `key_request:${id}`,
-      details:
-        reason === null
-          ? { company: decided.companyName }
-          : { company: decided.companyName, reason },
-      address,
-    });
     await this.mail.decided(decided);
     return view(decided);
   }

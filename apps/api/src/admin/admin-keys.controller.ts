@@ -1,4 +1,4 @@
-import { appendAudit, issueApiKey, type Operator, revokeApiKey } from '@hallmark/db';
+import { audited, issueApiKey, type Operator, revokeApiKey } from '@hallmark/db';
 import { PrismaService } from '@hallmark/platform';
 import {
   type AdminApiKey,
@@ -11,12 +11,12 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiKeyCache } from '../auth/api-key-cache.service.ts';
 import { CurrentOperator } from '../auth/client.ts';
-import { clientAddress } from '../client-address.ts';
 import { PageQuery, pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
+import { byOperator } from './audit-actor.ts';
 
 const PrefixParams = z.object({
   prefix: z.string().regex(/^hm_[a-z2-7]{8}$/, 'Expected a key prefix hm_xxxxxxxx'),
@@ -75,14 +75,16 @@ export class AdminKeysController {
     @Req() request: FastifyRequest,
   ): Promise<AdminApiKey & { apiKey: string }> {
     const { name } = parseRequest(AdminApiKeyCreate, body, 'body');
-    const key = await issueApiKey(this.prisma.client, name);
-    await appendAudit(this.prisma.client, {
-      operatorId: operator.id,
-      action: 'api_key.create',
-      target: `api_key:${key.prefix}`,
-      details: { name },
-      address: clientAddress(request),
-    });
+    const key = await audited(
+      this.prisma.client,
+      (tx) => issueApiKey(tx, name),
+      (issued) => ({
+        ...byOperator(operator, request),
+        action: 'api_key.create',
+        target: `api_key:${issued.prefix}`,
+        details: { name },
+      }),
+    );
     const row = await this.prisma.client.apiKey.findUniqueOrThrow({ where: { id: key.id } });
     return { ...view(row), apiKey: key.plaintext };
   }
@@ -95,7 +97,18 @@ export class AdminKeysController {
     @Req() request: FastifyRequest,
   ): Promise<AdminApiKey> {
     const params = parseRequest(PrefixParams, { prefix }, 'path');
-    const revoked = await revokeApiKey(this.prisma.client, params.prefix);
+    const revoked = await audited(
+      this.prisma.client,
+      (tx) => revokeApiKey(tx, params.prefix),
+      (done) =>
+        done
+          ? {
+              ...byOperator(operator, request),
+              action: 'api_key.revoke',
+              target: `api_key:${params.prefix}`,
+            }
+          : null,
+    );
     // Every API process hears of it from PostgreSQL; this one forgets at once.
     this.keyCache.clear();
     if (!revoked) {
@@ -105,12 +118,6 @@ export class AdminKeysController {
       if (exists === null) throw ProblemException.notFound(`No API key ${params.prefix}.`);
       throw ProblemException.alreadyDecided(`API key ${params.prefix} was revoked already.`);
     }
-    await appendAudit(this.prisma.client, {
-      operatorId: operator.id,
-      action: 'api_key.revoke',
-      target: `api_key:${params.prefix}`,
-      address: clientAddress(request),
-    });
     return view(
       await this.prisma.client.apiKey.findUniqueOrThrow({ where: { prefix: params.prefix } }),
     );
@@ -126,7 +133,7 @@ export class AdminKeysController {
   ): Promise<AdminApiKey> {
     const key = parseRequest(PrefixParams, { prefix }, 'path').prefix;
     const setting = parseRequest(AdminWallet, body, 'body');
-    return this.#set(key, setting, 'api_key.set_wallet', operator, clientAddress(request));
+    return this.#set(key, setting, 'api_key.set_wallet', operator, request);
   }
 
   /** This key's requests per minute (null: the deployment's RATE_LIMIT_PER_MINUTE). */
@@ -139,7 +146,7 @@ export class AdminKeysController {
   ): Promise<AdminApiKey> {
     const key = parseRequest(PrefixParams, { prefix }, 'path').prefix;
     const setting = parseRequest(AdminRateLimit, body, 'body');
-    return this.#set(key, setting, 'api_key.set_rate_limit', operator, clientAddress(request));
+    return this.#set(key, setting, 'api_key.set_rate_limit', operator, request);
   }
 
   /** Changes one setting of a key (its prefix checked already), audited with its new value. */
@@ -148,21 +155,23 @@ export class AdminKeysController {
     setting: { walletAddress: string | null } | { rateLimitPerMinute: number | null },
     action: string,
     operator: Operator,
-    address: string,
+    request: FastifyRequest,
   ): Promise<AdminApiKey> {
-    const { count } = await this.prisma.client.apiKey.updateMany({
-      where: { prefix },
-      data: setting,
-    });
+    const { count } = await audited(
+      this.prisma.client,
+      (tx) => tx.apiKey.updateMany({ where: { prefix }, data: setting }),
+      (done) =>
+        done.count === 0
+          ? null
+          : {
+              ...byOperator(operator, request),
+              action,
+              target: `api_key:${prefix}`,
+              details: setting,
+            },
+    );
     this.keyCache.clear();
     if (count === 0) throw ProblemException.notFound(`No API key ${prefix}.`);
-    await appendAudit(this.prisma.client, {
-      operatorId: operator.id,
-      action,
-      target: `api_key:${prefix}`,
-      details: setting,
-      address,
-    });
     return view(await this.prisma.client.apiKey.findUniqueOrThrow({ where: { prefix } }));
   }
 }

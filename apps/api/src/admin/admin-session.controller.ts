@@ -57,11 +57,13 @@ export class AdminSessionController {
     reply.headers(
       await this.rateLimiter.enforce({ kind: 'sign-in', email, address: clientAddress(request) }),
     );
-    const result = await signIn(this.prisma.client, email, password, {
-      maxFailures: MAX_FAILURES,
-      lockMs: LOCK_MS,
-      sessionMs: this.#sessionMs,
-    });
+    const result = await signIn(
+      this.prisma.client,
+      email,
+      password,
+      { maxFailures: MAX_FAILURES, lockMs: LOCK_MS, sessionMs: this.#sessionMs },
+      clientAddress(request),
+    );
     if (result.kind !== 'signed_in') {
       throw new ProblemException(problemTypes.unauthorized, REFUSED);
     }
@@ -94,8 +96,17 @@ export class AdminSessionController {
   @AdminRoute({ viewersToo: true })
   @Delete()
   @HttpCode(204)
-  async signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    await endSession(this.prisma.client, cookieOf(request, SESSION_COOKIE) ?? '');
+  async signOut(
+    @CurrentOperator() operator: Operator,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    await endSession(
+      this.prisma.client,
+      cookieOf(request, SESSION_COOKIE) ?? '',
+      operator,
+      clientAddress(request),
+    );
     reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
   }
 }

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
+  audited,
   createOperator,
   createPrismaClient,
   databaseNameOf,
   databaseUrlFromEnv,
   serverAddressOf,
 } from '@hallmark/db';
+import { byCli } from '../cli-audit.ts';
 import { type Command, UsageError } from '../io.ts';
 
 /**
@@ -36,7 +38,16 @@ export const admins: Command = async (args, io) => {
   io.stderr(`database ${databaseNameOf(databaseUrl)} on ${serverAddressOf(databaseUrl)}\n`);
   const prisma = createPrismaClient(databaseUrl);
   try {
-    await createOperator(prisma, email, role, password);
+    await audited(
+      prisma,
+      (tx) => createOperator(tx, email, role, password),
+      (operator) => ({
+        ...byCli(io),
+        action: 'operator.create',
+        target: `operator:${operator.email}`,
+        details: { role },
+      }),
+    );
   } finally {
     await prisma.$disconnect();
   }

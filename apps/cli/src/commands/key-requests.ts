@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import {
+  audited,
   createPrismaClient,
   databaseNameOf,
   databaseUrlFromEnv,
@@ -8,6 +9,7 @@ import {
   serverAddressOf,
 } from '@hallmark/db';
 import { createMailer, keyRequestDecisionMessage } from '@hallmark/platform/mail';
+import { byCli } from '../cli-audit.ts';
 import { type Command, UsageError } from '../io.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,11 +66,30 @@ export const keyRequests: Command = async (args, io) => {
       throw new UsageError('the request id (a UUID) is required');
     const reason = values.reason?.trim();
     if (action === 'reject' && !reason) throw new UsageError('--reason is required to reject');
-    const by = io.env.USER ?? 'cli';
-    const decided = await decideKeyRequest(
+    const who = byCli(io);
+    const by = who.actor;
+    const decided = await audited(
       prisma,
-      id,
-      action === 'approve' ? { approve: true, by } : { approve: false, reason: reason ?? '', by },
+      (tx) =>
+        decideKeyRequest(
+          tx,
+          id,
+          action === 'approve'
+            ? { approve: true, by }
+            : { approve: false, reason: reason ?? '', by },
+        ),
+      (done) =>
+        done === null
+          ? null
+          : {
+              ...who,
+              action: action === 'approve' ? 'key_request.approve' : 'key_request.reject',
+              target: `key_request:${id}`,
+              details:
+                action === 'approve'
+                  ? { company: done.companyName }
+                  : { company: done.companyName, reason },
+            },
     );
     if (decided === null) {
       io.stderr(`No pending key request ${id}.\n`);

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import {
+  audited,
   createPrismaClient,
   databaseNameOf,
   databaseUrlFromEnv,
@@ -7,11 +8,13 @@ import {
   revokeApiKey,
   serverAddressOf,
 } from '@hallmark/db';
+import { byCli } from '../cli-audit.ts';
 import { type Command, UsageError } from '../io.ts';
 
 /**
- * API keys for operators on the server: straight on the database, because the admin console
- * that will front this does not exist yet. A new key is printed once; only its hash is stored.
+ * API keys for operators on the server, straight on the database (the console does the same
+ * through the admin API). A new key is printed once; only its hash is stored. Each change is
+ * audited as the CLI's system user.
  */
 export const keys: Command = async (args, io) => {
   const [action, ...rest] = args;
@@ -28,7 +31,17 @@ export const keys: Command = async (args, io) => {
     switch (action) {
       case 'create': {
         if (values.name === undefined) throw new UsageError('--name is required');
-        const key = await issueApiKey(prisma, values.name);
+        const name = values.name;
+        const key = await audited(
+          prisma,
+          (tx) => issueApiKey(tx, name),
+          (issued) => ({
+            ...byCli(io),
+            action: 'api_key.create',
+            target: `api_key:${issued.prefix}`,
+            details: { name },
+          }),
+        );
         io.stderr(`Created key ${key.prefix} (${values.name}). It is shown once:\n`);
         io.stdout(`${key.plaintext}\n`);
         return 0;
@@ -56,7 +69,13 @@ export const keys: Command = async (args, io) => {
       case 'revoke': {
         const prefix = positionals[0];
         if (prefix === undefined) throw new UsageError('the key prefix (hm_xxxxxxxx) is required');
-        if (!(await revokeApiKey(prisma, prefix))) {
+        const revoked = await audited(
+          prisma,
+          (tx) => revokeApiKey(tx, prefix),
+          (done) =>
+            done ? { ...byCli(io), action: 'api_key.revoke', target: `api_key:${prefix}` } : null,
+        );
+        if (!revoked) {
           io.stderr(`No active key ${prefix}.\n`);
           return 1;
         }

@@ -1113,7 +1113,7 @@ export interface components {
         };
         AuditEntry: {
             id: string;
-            /** @description Email of the operator. */
+            /** @description Who acted: the operator's email, `cli:<user>` for the CLI on the server, or `anonymous` for a failed sign-in. */
             operator: string;
             action: string;
             target: string;
