@@ -102,7 +102,11 @@ if (config.CHAIN_RPC_URL === undefined) {
 }
 
 // The console's server reaches the API directly (it is the API's client, never a browser's).
-childEnv.ADMIN_API_URL = config.ADMIN_API_URL ?? `http://${browsable(config.HOST)}:${config.PORT}`;
+childEnv.ADMIN_API_URL =
+  config.ADMIN_API_URL ??
+  (config.ADMIN_API_PORT === undefined
+    ? `http://${browsable(config.HOST)}:${config.PORT}`
+    : `http://${browsable(config.ADMIN_API_HOST)}:${config.ADMIN_API_PORT}`);
 // ...and the API's key request mail links the console's status page.
 childEnv.ADMIN_PUBLIC_URL =
   config.ADMIN_PUBLIC_URL ?? `http://${browsable(config.HOST)}:${config.ADMIN_PORT}`;

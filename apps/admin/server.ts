@@ -39,8 +39,11 @@ const trust =
     : typeof trustProxy === 'function'
       ? trustProxy
       : proxyAddress.compile(trustProxy);
-// Where the console's server reaches the API: read by lib/api.ts on every request.
-process.env.ADMIN_API_URL ||= `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${process.env.PORT || 3000}`;
+// Where the console's server reaches the API (its admin listener when it has one): read by
+// lib/api.ts on every request.
+process.env.ADMIN_API_URL ||= process.env.ADMIN_API_PORT
+  ? `http://${process.env.ADMIN_API_HOST || '127.0.0.1'}:${process.env.ADMIN_API_PORT}`
+  : `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${process.env.PORT || 3000}`;
 
 const app = next({ dev: false, dir: import.meta.dirname, hostname: host, port });
 await app.prepare();

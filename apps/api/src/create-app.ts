@@ -11,6 +11,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AccessLog } from './access-log.ts';
+import { separateAdminListener } from './admin-listener.ts';
 import { sendAnswersPerTurn } from './answers-per-turn.ts';
 import { AppModule } from './app.module.ts';
 import { storeNothingByDefault } from './cache-policy.ts';
@@ -63,6 +64,7 @@ export async function createApp(
   // such bodies reach passUploadBodies and get a 415 there.
   fastify.removeContentTypeParser('text/plain');
   fastify.addContentTypeParser('*', passUploadBodies);
+  separateAdminListener(fastify, config, httpLogger);
   storeNothingByDefault(fastify);
   believeConsoleForwarding(
     fastify,

@@ -9,12 +9,19 @@ if (cluster.isPrimary && config.API_PROCESSES > 1) {
 } else {
   // Only the processes that serve load the application.
   const { createApp } = await import('./create-app.ts');
+  const { listenForAdmin } = await import('./admin-listener.ts');
   await runService(
     logger,
     async () => {
       const app = await createApp(config, logger);
       await app.listen(config.PORT, config.HOST);
       logger.info({ url: await app.getUrl(), pid: process.pid }, 'api listening');
+      if (await listenForAdmin(app, config)) {
+        logger.info(
+          { host: config.ADMIN_API_HOST, port: config.ADMIN_API_PORT },
+          'admin api listening',
+        );
+      }
       return app;
     },
     config.SHUTDOWN_TIMEOUT_MS,

@@ -166,6 +166,8 @@ export const configSchema = z
     ADMIN_SESSION_HOURS: positiveInt.default(12),
     ADMIN_SESSION_IDLE_MINUTES: positiveInt.default(30),
     ADMIN_PORT: port.default(3001),
+    ADMIN_API_PORT: port.optional(),
+    ADMIN_API_HOST: z.string().min(1).default('127.0.0.1'),
     ADMIN_API_URL: url(['http:', 'https:']).optional(),
     ADMIN_PUBLIC_URL: url(['http:', 'https:']).optional(),
     WORKER_CONCURRENCY: positiveInt.default(availableParallelism()),
