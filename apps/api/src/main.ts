@@ -1,9 +1,11 @@
 import cluster from 'node:cluster';
 import { createLogger, loadConfigOrExit, runService } from '@hallmark/platform';
 import { superviseApiProcesses } from './processes/supervise.ts';
+import { dropWorkerSecrets } from './worker-secrets.ts';
 
-const config = loadConfigOrExit();
-const logger = createLogger('api', config);
+const loaded = loadConfigOrExit();
+const logger = createLogger('api', loaded);
+const config = dropWorkerSecrets(loaded, process.env, logger);
 if (cluster.isPrimary && config.API_PROCESSES > 1) {
   superviseApiProcesses(config.API_PROCESSES, logger);
 } else {

@@ -65,6 +65,15 @@ describe('cross-variable rules', () => {
       expect(loadConfig({ HALLMARK_SECRET: secret }).NODE_ENV).toBe('development');
   });
 
+  it('takes a C2PA chain alone (the API trusts it), never a key without its chain', () => {
+    expect(loadConfig({ C2PA_CERT_CHAIN_PATH: 'chain.pem' }).C2PA_CERT_CHAIN_PATH).toBe(
+      'chain.pem',
+    );
+    expect(() => loadConfig({ C2PA_PRIVATE_KEY_PATH: 'key.pem' })).toThrowError(
+      /C2PA_CERT_CHAIN_PATH: is required with C2PA_PRIVATE_KEY_PATH/,
+    );
+  });
+
   it('requires S3_BUCKET with the s3 storage driver', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrowError(/S3_BUCKET/);
   });

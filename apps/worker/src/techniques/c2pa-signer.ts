@@ -11,6 +11,13 @@ export async function createC2paSigner(
   config: HallmarkConfig,
   logger: Logger,
 ): Promise<ManifestSigner> {
+  if (config.C2PA_CERT_CHAIN_PATH !== undefined && config.C2PA_PRIVATE_KEY_PATH === undefined) {
+    // Signing with the development identity here would pass off test certificates as the
+    // deployment's: the chain names the identity the worker must sign as.
+    throw new Error(
+      'C2PA_CERT_CHAIN_PATH is set without C2PA_PRIVATE_KEY_PATH: the worker signs, and needs the key',
+    );
+  }
   const timestamp =
     config.C2PA_TSA_URL === undefined ? {} : { timestampAuthorityUrl: config.C2PA_TSA_URL };
   const signer =

@@ -195,18 +195,13 @@ export const configSchema = z
         });
       }
     }
-    if (
-      (config.C2PA_CERT_CHAIN_PATH === undefined) !==
-      (config.C2PA_PRIVATE_KEY_PATH === undefined)
-    ) {
+    // A key needs its chain; the chain alone is what the API needs (its trust anchor), and the
+    // worker, which signs, refuses to start with a chain but no key (see its C2PA signer).
+    if (config.C2PA_PRIVATE_KEY_PATH !== undefined && config.C2PA_CERT_CHAIN_PATH === undefined) {
       ctx.addIssue({
         code: 'custom',
-        path: [
-          config.C2PA_CERT_CHAIN_PATH === undefined
-            ? 'C2PA_CERT_CHAIN_PATH'
-            : 'C2PA_PRIVATE_KEY_PATH',
-        ],
-        message: 'C2PA_CERT_CHAIN_PATH and C2PA_PRIVATE_KEY_PATH go together',
+        path: ['C2PA_CERT_CHAIN_PATH'],
+        message: 'is required with C2PA_PRIVATE_KEY_PATH (the key signs as that chain)',
       });
     }
     if (config.IPFS_DRIVER === 'kubo' && config.IPFS_KUBO_URL === undefined) {
