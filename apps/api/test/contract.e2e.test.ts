@@ -471,6 +471,27 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect((await call('POST', `/admin/jobs/${failedId}/retry`, { headers: auth })).status).toBe(
       200,
     );
+    // Another operator's account, changed by this admin.
+    const other = await createOperator(
+      service.prisma,
+      'other@contract.example',
+      'viewer',
+      'another password',
+    );
+    const operators = await call('GET', '/admin/operators', { headers: { cookie } });
+    expect((operators.body.items as Array<{ email: string }>).map((o) => o.email)).toContain(
+      other.email,
+    );
+    const path = `/admin/operators/${other.id}`;
+    expect((await call('PATCH', path, { headers: auth, body: { role: 'admin' } })).status).toBe(
+      200,
+    );
+    expect((await call('POST', `${path}/sign-out`, { headers: auth })).status).toBe(200);
+    const reset = await call('POST', `${path}/password-reset`, { headers: auth });
+    expect(reset.body.password).toEqual(expect.any(String));
+    expect((await call('PATCH', path, { headers: auth, body: { disabled: true } })).status).toBe(
+      200,
+    );
 
     // The SDK's admin client, with a fetch that keeps the session cookie as a browser does.
     let jar = '';

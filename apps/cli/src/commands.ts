@@ -20,7 +20,11 @@ export const commands: Record<string, CommandEntry> = {
     load: async () => (await import('./commands/key-requests.ts')).keyRequests,
   },
   admins: {
-    usage: 'hallmark admins create EMAIL [--role admin|viewer]   (operators of the admin console)',
+    usage: [
+      'hallmark admins create EMAIL [--role admin|viewer] | admins list',
+      '      | admins disable|enable|sign-out|reset EMAIL | admins role EMAIL admin|viewer',
+      '      operators of the admin console (reset prints a new password once)',
+    ].join('\n  '),
     load: async () => (await import('./commands/admins.ts')).admins,
   },
   audit: {

@@ -81,4 +81,47 @@ describe('the audit log of what the CLI changes', () => {
     expect(broken.code).toBe(1);
     expect(broken.out).toContain(`BROKEN at entry ${second}`);
   });
+
+  it('manages operator accounts, keeping one enabled admin, each change audited', async () => {
+    expect((await cli('admins', 'create', 'lead@hallmark.example', '--role', 'admin')).code).toBe(
+      0,
+    );
+    expect((await cli('admins', 'create', 'temp@hallmark.example', '--role', 'admin')).code).toBe(
+      0,
+    );
+    expect((await cli('admins', 'disable', 'temp@hallmark.example')).code).toBe(0);
+    expect((await cli('admins', 'disable', 'ops@hallmark.example')).code).toBe(0);
+    const listed = await cli('admins', 'list');
+    expect(listed.out).toContain('admin   disabled  temp@hallmark.example');
+    expect(listed.out).toContain('admin   enabled   lead@hallmark.example');
+    // lead is the last enabled admin now.
+    const refused = await cli('admins', 'role', 'lead@hallmark.example', 'viewer');
+    expect(refused.code).toBe(1);
+    expect(
+      (await prisma.operator.findUniqueOrThrow({ where: { email: 'lead@hallmark.example' } })).role,
+    ).toBe('admin');
+    expect((await cli('admins', 'enable', 'temp@hallmark.example')).code).toBe(0);
+    expect((await cli('admins', 'role', 'lead@hallmark.example', 'viewer')).code).toBe(0);
+    const reset = await cli('admins', 'reset', 'temp@hallmark.example');
+    expect(reset.out.trim()).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect((await cli('admins', 'sign-out', 'temp@hallmark.example')).code).toBe(0);
+    expect((await cli('admins', 'disable', 'nobody@hallmark.example')).code).toBe(1);
+
+    const actions = await prisma.auditEntry.findMany({
+      where: {
+        target: { in: ['operator:temp@hallmark.example', 'operator:lead@hallmark.example'] },
+      },
+      orderBy: { id: 'asc' },
+      select: { action: true, target: true },
+    });
+    expect(actions.map((a) => `${a.action} ${a.target}`)).toEqual([
+      'operator.create operator:lead@hallmark.example',
+      'operator.create operator:temp@hallmark.example',
+      'operator.change operator:temp@hallmark.example',
+      'operator.change operator:temp@hallmark.example',
+      'operator.change operator:lead@hallmark.example',
+      'operator.password_reset operator:temp@hallmark.example',
+      'operator.sign_out_all operator:temp@hallmark.example',
+    ]);
+  });
 });

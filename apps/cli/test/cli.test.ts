@@ -29,6 +29,7 @@ describe('hallmark CLI', () => {
       'keys',
       'key-requests',
       'admins',
+      'audit',
       'ready',
       'watermark',
       'verify',

@@ -68,6 +68,13 @@ export {
   pendingMigrations,
 } from './migrations.ts';
 export {
+  changeOperator,
+  endOperatorSessions,
+  LastAdminError,
+  type OperatorChange,
+  resetOperatorPassword,
+} from './operator-accounts.ts';
+export {
   type AuditEntry,
   createOperator,
   DEV_OPERATOR_EMAIL,

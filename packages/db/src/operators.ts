@@ -68,12 +68,18 @@ export async function signIn(
                                   THEN 0 ELSE failed_sign_ins + 1 END,
            locked_until = CASE WHEN failed_sign_ins + 1 >= ${policy.maxFailures}
                                THEN ${lockUntil} ELSE locked_until END
-     WHERE email = ${normalized} AND (locked_until IS NULL OR locked_until <= ${now})
+     WHERE email = ${normalized} AND disabled_at IS NULL
+       AND (locked_until IS NULL OR locked_until <= ${now})
      RETURNING id, password_hash, locked_until`;
   if (attempt === undefined) {
     const operator = await prisma.operator.findUnique({ where: { email: normalized } });
-    // A locked account costs the same scrypt as an unknown email: timing does not tell them apart.
+    // A locked or disabled account costs the same scrypt as an unknown email: timing does not
+    // tell them apart.
     await verifyPassword(password, UNKNOWN_OPERATOR_HASH);
+    if (operator?.disabledAt != null) {
+      await failed(operator.id, 'disabled');
+      return { kind: 'refused' };
+    }
     if (operator?.lockedUntil != null && operator.lockedUntil > now) {
       await failed(operator.id, 'locked');
       return { kind: 'locked', until: operator.lockedUntil };
@@ -146,7 +152,8 @@ export async function operatorOfSession(
     where: { tokenHash },
     include: { operator: true },
   });
-  return session?.operator ?? null;
+  // Disabling ends the sessions too; this also holds for one that raced it.
+  return session?.operator.disabledAt == null ? (session?.operator ?? null) : null;
 }
 
 /** Ends the operator's session and records the sign-out, in one transaction. */

@@ -21,6 +21,46 @@ export const AdminSession = z
   .meta({ id: 'AdminSession', description: 'The signed-in operator.' });
 export type AdminSession = z.infer<typeof AdminSession>;
 
+export const AdminOperator = z
+  .strictObject({
+    operatorId: z.uuid(),
+    email: z.string(),
+    role: OperatorRole,
+    disabledAt: UnixSeconds.nullable().meta({
+      description: 'When an admin disabled the account: it cannot sign in; null: enabled.',
+    }),
+    lockedUntil: UnixSeconds.nullable().meta({
+      description: 'Until when failed sign-ins lock the account (a password reset lifts it).',
+    }),
+    activeSessions: z.int().min(0),
+    createdAt: UnixSeconds,
+    password: z.string().optional().meta({
+      description:
+        'Only in the answer of a password reset: the new password, shown this once (only its scrypt hash is stored).',
+    }),
+  })
+  .meta({ id: 'AdminOperator' });
+export type AdminOperator = z.infer<typeof AdminOperator>;
+
+export const AdminOperatorList = z
+  .strictObject({ items: z.array(AdminOperator) })
+  .meta({ id: 'AdminOperatorList' });
+
+export const AdminOperatorChange = z
+  .strictObject({
+    role: OperatorRole.optional(),
+    disabled: z.boolean().optional().meta({
+      description: 'true: the operator cannot sign in and their sessions end now; false: enabled.',
+    }),
+  })
+  .refine((change) => change.role !== undefined || change.disabled !== undefined, {
+    message: 'Give role, disabled or both',
+  })
+  .meta({ id: 'AdminOperatorChange' });
+export type AdminOperatorChange = z.infer<typeof AdminOperatorChange>;
+
+export const OperatorIdParams = z.strictObject({ operatorId: z.uuid() });
+
 export const AdminKeyRequest = z
   .strictObject({
     requestId: z.uuid(),

@@ -15,6 +15,9 @@ export {
   AdminKeyRequestPage,
   AdminNft,
   AdminNftPage,
+  AdminOperator,
+  AdminOperatorChange,
+  AdminOperatorList,
   AdminOverview,
   AdminRateLimit,
   AdminRejection,
@@ -25,6 +28,7 @@ export {
   AdminWebhookEndpointPage,
   AuditEntryView,
   AuditPage,
+  OperatorIdParams,
   OperatorRole,
 } from './admin.ts';
 export { CalendarDate } from './common/calendar-date.ts';

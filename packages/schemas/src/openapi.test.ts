@@ -114,6 +114,10 @@ describe('the OpenAPI document', () => {
       listAllWebhookEndpoints: 'GET /admin/webhooks 200',
       listEndpointDeliveries: 'GET /admin/webhooks/{endpointId}/deliveries 200',
       listAudit: 'GET /admin/audit 200',
+      listOperators: 'GET /admin/operators 200',
+      changeOperator: 'PATCH /admin/operators/{operatorId} 200',
+      signOutOperator: 'POST /admin/operators/{operatorId}/sign-out 200',
+      resetOperatorPassword: 'POST /admin/operators/{operatorId}/password-reset 200',
       getHealth: 'GET /health 200',
       getReadiness: 'GET /ready 200',
     });
@@ -152,6 +156,10 @@ describe('the OpenAPI document', () => {
         'listAllWebhookEndpoints',
         'listEndpointDeliveries',
         'listAudit',
+        'listOperators',
+        'changeOperator',
+        'signOutOperator',
+        'resetOperatorPassword',
       ];
       expect(requirement, operationId).toEqual(
         open.includes(operationId)

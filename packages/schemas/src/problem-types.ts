@@ -157,6 +157,11 @@ export const problemTypes = {
     title: 'Webhook endpoint disabled',
     status: 409,
   },
+  lastAdmin: {
+    type: `${PROBLEM_TYPE_BASE}last-admin`,
+    title: 'The last enabled admin',
+    status: 409,
+  },
 } as const satisfies Record<string, ProblemType>;
 
 export type ProblemTypeName = keyof typeof problemTypes;

@@ -75,6 +75,10 @@ describe('src/generated', () => {
       'listAllWebhookEndpoints',
       'listEndpointDeliveries',
       'listAudit',
+      'listOperators',
+      'changeOperator',
+      'signOutOperator',
+      'resetOperatorPassword',
     ]);
   });
 });

@@ -8,6 +8,7 @@ import { AdminAuditController } from './admin-audit.controller.ts';
 import { AdminJobsController } from './admin-jobs.controller.ts';
 import { AdminKeyRequestsController } from './admin-key-requests.controller.ts';
 import { AdminKeysController } from './admin-keys.controller.ts';
+import { AdminOperatorsController } from './admin-operators.controller.ts';
 import { AdminOverviewController } from './admin-overview.controller.ts';
 import { AdminRecordsController } from './admin-records.controller.ts';
 import { AdminSessionController } from './admin-session.controller.ts';
@@ -24,6 +25,7 @@ import { AdminWebhooksController } from './admin-webhooks.controller.ts';
     AdminRecordsController,
     AdminWebhooksController,
     AdminAuditController,
+    AdminOperatorsController,
   ],
 })
 export class AdminModule {}

@@ -11,6 +11,9 @@ import {
   AdminKeyRequest,
   AdminKeyRequestPage,
   AdminNftPage,
+  AdminOperator,
+  AdminOperatorChange,
+  AdminOperatorList,
   AdminOverview,
   AdminRateLimit,
   AdminRejection,
@@ -19,6 +22,7 @@ import {
   AdminWallet,
   AdminWebhookEndpointPage,
   AuditPage,
+  OperatorIdParams,
 } from '../admin.ts';
 import { KeyRequestState } from '../key-request.ts';
 import { RequestIdParams } from '../path-params.ts';
@@ -442,6 +446,89 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
         { problem: problemTypes.validationError, when: 'a malformed query.' },
         ...signedIn,
       ]),
+    },
+  });
+  const operatorChangeCases: ProblemCase[] = [
+    ...changes,
+    { problem: problemTypes.notFound, when: 'no such operator.' },
+  ];
+  registry.registerPath({
+    method: 'get',
+    path: '/admin/operators',
+    operationId: 'listOperators',
+    tags,
+    summary: 'List the operators of the console',
+    description: 'Every operator, oldest first, with role, state and live sessions (admins only).',
+    security: cookieAuth,
+    responses: {
+      200: {
+        description: 'The operators.',
+        content: { 'application/json': { schema: AdminOperatorList } },
+      },
+      ...problemResponses([
+        ...signedIn,
+        { problem: problemTypes.forbidden, when: 'the operator is a viewer.' },
+      ]),
+    },
+  });
+  registry.registerPath({
+    method: 'patch',
+    path: '/admin/operators/{operatorId}',
+    operationId: 'changeOperator',
+    tags,
+    summary: "Change an operator's role, or disable or enable the account",
+    description:
+      'Disabling ends every session of the operator at once. The deployment keeps at least one enabled admin. Audited.',
+    security: cookieAuth,
+    request: {
+      params: OperatorIdParams,
+      headers: csrfHeader,
+      body: { required: true, content: { 'application/json': { schema: AdminOperatorChange } } },
+    },
+    responses: {
+      200: { description: 'Changed.', content: { 'application/json': { schema: AdminOperator } } },
+      ...problemResponses([
+        ...operatorChangeCases,
+        { problem: problemTypes.validationError, when: 'the body has neither role nor disabled.' },
+        {
+          problem: problemTypes.lastAdmin,
+          when: 'it would leave no enabled admin; nothing changed.',
+        },
+      ]),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/admin/operators/{operatorId}/sign-out',
+    operationId: 'signOutOperator',
+    tags,
+    summary: 'End every session of an operator',
+    security: cookieAuth,
+    request: { params: OperatorIdParams, headers: csrfHeader },
+    responses: {
+      200: {
+        description: 'Signed out.',
+        content: { 'application/json': { schema: AdminOperator } },
+      },
+      ...problemResponses(operatorChangeCases),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/admin/operators/{operatorId}/password-reset',
+    operationId: 'resetOperatorPassword',
+    tags,
+    summary: 'Give an operator a new password',
+    description:
+      'A generated password, in this answer only; the lock after failed sign-ins is lifted and every session ends. Audited (without the password).',
+    security: cookieAuth,
+    request: { params: OperatorIdParams, headers: csrfHeader },
+    responses: {
+      200: {
+        description: 'The new password is `password`.',
+        content: { 'application/json': { schema: AdminOperator } },
+      },
+      ...problemResponses(operatorChangeCases),
     },
   });
 }

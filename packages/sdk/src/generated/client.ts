@@ -361,6 +361,36 @@ export interface ListAuditOptions extends RequestOptions {
   readonly limit?: NonNullable<operations['listAudit']['parameters']['query']>['limit'] | undefined;
 }
 
+/** Options of `HallmarkAdminClient.changeOperator`. */
+export interface ChangeOperatorOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['changeOperator']['parameters']['header']['X-CSRF-Token'];
+}
+
+/** Options of `HallmarkAdminClient.signOutOperator`. */
+export interface SignOutOperatorOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['signOutOperator']['parameters']['header']['X-CSRF-Token'];
+}
+
+/** Options of `HallmarkAdminClient.resetOperatorPassword`. */
+export interface ResetOperatorPasswordOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['resetOperatorPassword']['parameters']['header']['X-CSRF-Token'];
+}
+
 /**
  * Client of the Hallmark API. Every method resolves with the documented JSON body and rejects
  * with a `HallmarkApiError` (carrying the RFC 9457 problem details) for any other answer.
@@ -1296,6 +1326,91 @@ export class HallmarkAdminClient {
       method: 'GET',
       path: '/admin/audit',
       query: { 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * List the operators of the console
+   *
+   * Every operator, oldest first, with role, state and live sessions (admins only).
+   *
+   * `GET /admin/operators`
+   */
+  listOperators(
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['AdminOperatorList']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/operators',
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Change an operator's role, or disable or enable the account
+   *
+   * Disabling ends every session of the operator at once. The deployment keeps at least one enabled admin. Audited.
+   *
+   * `PATCH /admin/operators/{operatorId}`
+   */
+  changeOperator(
+    operatorId: operations['changeOperator']['parameters']['path']['operatorId'],
+    body: components['schemas']['AdminOperatorChange'],
+    options: ChangeOperatorOptions,
+  ): Promise<components['schemas']['AdminOperator']> {
+    return this.#http.request({
+      method: 'PATCH',
+      path: '/admin/operators/{operatorId}',
+      pathParams: { operatorId },
+      body,
+      headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * End every session of an operator
+   *
+   * `POST /admin/operators/{operatorId}/sign-out`
+   */
+  signOutOperator(
+    operatorId: operations['signOutOperator']['parameters']['path']['operatorId'],
+    options: SignOutOperatorOptions,
+  ): Promise<components['schemas']['AdminOperator']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/admin/operators/{operatorId}/sign-out',
+      pathParams: { operatorId },
+      headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Give an operator a new password
+   *
+   * A generated password, in this answer only; the lock after failed sign-ins is lifted and every session ends. Audited (without the password).
+   *
+   * `POST /admin/operators/{operatorId}/password-reset`
+   */
+  resetOperatorPassword(
+    operatorId: operations['resetOperatorPassword']['parameters']['path']['operatorId'],
+    options: ResetOperatorPasswordOptions,
+  ): Promise<components['schemas']['AdminOperator']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/admin/operators/{operatorId}/password-reset',
+      pathParams: { operatorId },
+      headers: { 'X-CSRF-Token': options.csrfToken },
       authenticated: false,
       resultStatuses: [200],
       signal: options.signal,

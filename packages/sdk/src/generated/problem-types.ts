@@ -147,6 +147,11 @@ export const problemTypes = {
     title: 'Webhook endpoint disabled',
     status: 409,
   },
+  lastAdmin: {
+    type: 'https://hallmark.dev/problems/last-admin',
+    title: 'The last enabled admin',
+    status: 409,
+  },
 } as const;
 
 export type ProblemTypeName = keyof typeof problemTypes;

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import {
+  audited,
+  changeOperator,
+  endOperatorSessions,
+  LastAdminError,
+  type Operator,
+  resetOperatorPassword,
+} from '@hallmark/db';
+import { PrismaService } from '@hallmark/platform';
+import {
+  type AdminOperator,
+  AdminOperatorChange,
+  OperatorIdParams,
+  problemTypes,
+} from '@hallmark/schemas';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { CurrentOperator } from '../auth/client.ts';
+import { ProblemException } from '../problem/problem.exception.ts';
+import { unixSeconds } from '../time/unix-seconds.ts';
+import { parseRequest } from '../validation/parse-request.ts';
+import { AdminRoute } from './admin-route.decorator.ts';
+import { byOperator } from './audit-actor.ts';
+
+/**
+ * The console's operators, for admins: who they are, and what another admin may do to an
+ * account that should no longer act (disable it, demote it, end its sessions, give it a new
+ * password). Every change is audited with it.
+ */
+@AdminRoute()
+@Controller('admin/operators')
+export class AdminOperatorsController {
+  constructor(private readonly prisma: PrismaService) {}
+
+  @Get()
+  async list(@CurrentOperator() operator: Operator): Promise<{ items: AdminOperator[] }> {
+    if (operator.role !== 'admin') {
+      throw new ProblemException(problemTypes.forbidden, 'Only admins see the operators.');
+    }
+    const rows = await this.prisma.client.operator.findMany({
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    return { items: await Promise.all(rows.map((row) => this.#view(row))) };
+  }
+
+  @Patch(':operatorId')
+  async change(
+    @Param('operatorId') operatorId: string,
+    @Body() body: unknown,
+    @CurrentOperator() operator: Operator,
+    @Req() request: FastifyRequest,
+  ): Promise<AdminOperator> {
+    const { operatorId: id } = parseRequest(OperatorIdParams, { operatorId }, 'path');
+    const change = parseRequest(AdminOperatorChange, body, 'body');
+    const changed = await audited(
+      this.prisma.client,
+      (tx) => changeOperator(tx, id, change),
+      (done) =>
+        done === null
+          ? null
+          : {
+              ...byOperator(operator, request),
+              action: 'operator.change',
+              target: `operator:${done.email}`,
+              details: change,
+            },
+    ).catch((error: unknown) => {
+      if (error instanceof LastAdminError) {
+        throw new ProblemException(
+          problemTypes.lastAdmin,
+          'This would leave no enabled admin; make another operator admin first. Nothing changed.',
+        );
+      }
+      throw error;
+    });
+    return this.#view(found(changed, id));
+  }
+
+  @Post(':operatorId/sign-out')
+  @HttpCode(200)
+  async signOut(
+    @Param('operatorId') operatorId: string,
+    @CurrentOperator() operator: Operator,
+    @Req() request: FastifyRequest,
+  ): Promise<AdminOperator> {
+    const { operatorId: id } = parseRequest(OperatorIdParams, { operatorId }, 'path');
+    const target = await audited(
+      this.prisma.client,
+      async (tx) => {
+        const account = await tx.operator.findUnique({ where: { id } });
+        if (account === null) return null;
+        return { account, ended: await endOperatorSessions(tx, id) };
+      },
+      (done) =>
+        done === null
+          ? null
+          : {
+              ...byOperator(operator, request),
+              action: 'operator.sign_out_all',
+              target: `operator:${done.account.email}`,
+              details: { sessions: done.ended },
+            },
+    );
+    return this.#view(found(target?.account ?? null, id));
+  }
+
+  @Post(':operatorId/password-reset')
+  @HttpCode(200)
+  async resetPassword(
+    @Param('operatorId') operatorId: string,
+    @CurrentOperator() operator: Operator,
+    @Req() request: FastifyRequest,
+  ): Promise<AdminOperator> {
+    const { operatorId: id } = parseRequest(OperatorIdParams, { operatorId }, 'path');
+    const password = randomBytes(18).toString('base64url');
+    const reset = await audited(
+      this.prisma.client,
+      (tx) => resetOperatorPassword(tx, id, password),
+      (done) =>
+        done === null
+          ? null
+          : {
+              ...byOperator(operator, request),
+              action: 'operator.password_reset',
+              target: `operator:${done.email}`,
+            },
+    );
+    return { ...(await this.#view(found(reset, id))), password };
+  }
+
+  async #view(row: Operator): Promise<AdminOperator> {
+    const activeSessions = await this.prisma.client.operatorSession.count({
+      where: { operatorId: row.id, endedAt: null, expiresAt: { gt: new Date() } },
+    });
+    return {
+      operatorId: row.id,
+      email: row.email,
+      role: row.role,
+      disabledAt: row.disabledAt === null ? null : unixSeconds(row.disabledAt),
+      lockedUntil:
+        row.lockedUntil === null || row.lockedUntil <= new Date()
+          ? null
+          : unixSeconds(row.lockedUntil),
+      activeSessions,
+      createdAt: unixSeconds(row.createdAt),
+    };
+  }
+}
+
+function found(row: Operator | null, id: string): Operator {
+  if (row === null) throw ProblemException.notFound(`No operator ${id}.`);
+  return row;
+}

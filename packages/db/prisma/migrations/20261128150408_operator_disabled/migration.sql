@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "operators" ADD COLUMN     "disabled_at" TIMESTAMPTZ(3);
