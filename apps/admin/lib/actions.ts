@@ -185,3 +185,53 @@ export async function retryJobAction(_previous: FormState, form: FormData): Prom
     return { ok: `Queued again (${job.status}).` };
   });
 }
+
+/** An operator's role or state: `change` is disable, enable, admin or viewer. */
+export async function changeOperatorAction(
+  _previous: FormState,
+  form: FormData,
+): Promise<FormState> {
+  const wanted = textOf(form, 'change');
+  const body =
+    wanted === 'disable' || wanted === 'enable'
+      ? { disabled: wanted === 'disable' }
+      : { role: wanted as 'admin' | 'viewer' };
+  return change(async () => {
+    const operator = await (await adminClient()).changeOperator(
+      textOf(form, 'operatorId') ?? '',
+      body,
+      { csrfToken: csrfOf(form) },
+    );
+    return {
+      ok: `${operator.email} is ${operator.disabledAt === null ? 'enabled' : 'disabled'}, ${operator.role}.`,
+    };
+  });
+}
+
+export async function signOutOperatorAction(
+  _previous: FormState,
+  form: FormData,
+): Promise<FormState> {
+  return change(async () => {
+    const operator = await (await adminClient()).signOutOperator(textOf(form, 'operatorId') ?? '', {
+      csrfToken: csrfOf(form),
+    });
+    return { ok: `Every session of ${operator.email} has ended.` };
+  });
+}
+
+export async function resetOperatorPasswordAction(
+  _previous: FormState,
+  form: FormData,
+): Promise<FormState> {
+  return change(async () => {
+    const operator = await (await adminClient()).resetOperatorPassword(
+      textOf(form, 'operatorId') ?? '',
+      { csrfToken: csrfOf(form) },
+    );
+    return {
+      ok: `New password of ${operator.email}, shown once; their sessions have ended.`,
+      secret: operator.password ?? '',
+    };
+  });
+}

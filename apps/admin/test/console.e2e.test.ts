@@ -206,6 +206,41 @@ describe('the admin console in Chromium', () => {
     await Promise.all([requester.close(), operator.close()]);
   }, 240_000);
 
+  it('an admin disables an operator, whose open session ends, and resets their password', async () => {
+    const member = { email: 'member@example.com', password: 'member password 1' };
+    await createOperator(running.service.prisma, member.email, 'viewer', member.password);
+    const memberContext = await openContext(browser);
+    const memberPage = await signIn(memberContext, member);
+    const adminContext = await openContext(browser);
+    const page = await signIn(adminContext, ADMIN);
+    await page.goto(`${running.url}/operators`);
+    const row = page.getByTestId(`operator-${member.email}`);
+    expect(await row.getByTestId('state').textContent()).toBe('enabled');
+    // The row's choices fold away; a page rendered afresh may keep them open.
+    const manage = async () => {
+      if ((await row.locator('details').getAttribute('open')) === null) {
+        await row.getByText('Manage', { exact: true }).click();
+      }
+    };
+    await manage();
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await expect.poll(() => row.getByTestId('state').textContent()).toBe('disabled');
+    await screenshot(page, 'operators');
+    // The member's open page now sends them to sign in, and their password no longer works.
+    await memberPage.reload();
+    await memberPage.waitForURL(`${running.url}/sign-in`);
+    await manage();
+    await row.getByRole('button', { name: 'Enable' }).click();
+    await expect.poll(() => row.getByTestId('state').textContent()).toBe('enabled');
+    await manage();
+    await row.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByTestId('secret').waitFor();
+    const password = (await page.getByTestId('secret').textContent()) ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    await signIn(await openContext(browser), { email: member.email, password });
+    await Promise.all([memberContext.close(), adminContext.close()]);
+  }, 120_000);
+
   it('lets a viewer look but the API refuses the viewer a change', async () => {
     const requester = await openContext(browser);
     await requestKey(await requester.newPage(), 'Viewer Test GmbH');

@@ -16,6 +16,7 @@ const SECTIONS = [
   ['/ipfs', 'IPFS records'],
   ['/webhooks', 'Webhooks'],
   ['/audit', 'Audit log'],
+  ['/operators', 'Operators'],
 ] as const;
 
 export default async function ConsoleLayout({ children }: { readonly children: ReactNode }) {
