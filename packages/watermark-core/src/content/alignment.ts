@@ -5,7 +5,8 @@
 // patch on an edit does not pull it) corrects rotation, scale and position together.
 import { maskBounds } from './masked-filters.ts';
 import { type Placement, toCopy } from './placement.ts';
-import { gaussianBlur, type Planes } from './planes.ts';
+import { gaussianBlur } from './planes.ts';
+import type { Reference } from './residuals.ts';
 import { type DecodedCopy, type Frame, warpCopy } from './warp.ts';
 
 const PATCH = 40;
@@ -54,11 +55,13 @@ export interface Alignment {
 export function alignPlacement(
   copy: DecodedCopy,
   placement: Placement,
-  reference: Planes,
+  reference: Reference,
   frame: Frame,
 ): Alignment {
-  const referenceLuma = gaussianBlur(reference.y, reference.width, reference.height, MATCH_BLUR);
-  const copyLuma = gaussianBlur(copy.planes.y, copy.planes.width, copy.planes.height, MATCH_BLUR);
+  const referenceLuma = matchLuma(reference);
+  const copyLuma = copy.memo.get('match-luma', () =>
+    gaussianBlur(copy.planes.y, copy.planes.width, copy.planes.height, MATCH_BLUR),
+  );
   let aligned = placement;
   let refused: Drift | null = null;
   for (let pass = 0; pass < PASSES; pass++) {
@@ -84,6 +87,13 @@ export function alignPlacement(
     refused,
     patches: patchShifts(frame, referenceLuma, final.y, final.valid, NEAR_REACH).checks,
   };
+}
+
+/** The reference's luma as patches are matched on it (made before any copy is placed). */
+export function matchLuma(reference: Reference): Float32Array {
+  return reference.memo.get('match-luma', () =>
+    gaussianBlur(reference.y, reference.width, reference.height, MATCH_BLUR),
+  );
 }
 
 /**

@@ -4,18 +4,21 @@
 // aligned finely. Then what the whole copy does (tones, colours, softness) is fitted, and what is
 // left over, region by region, is an edit (some regions), another picture (most of it), or
 // nothing. See docs/verification.md.
-import sharp from 'sharp';
 import type { MarkGeometry } from '../invisible/detect.ts';
-import { markGrid } from '../invisible/mark-geometry.ts';
-import { type Alignment, alignPlacement, type Drift, type PatchCheck } from './alignment.ts';
+import {
+  type Alignment,
+  alignPlacement,
+  type Drift,
+  matchLuma,
+  type PatchCheck,
+} from './alignment.ts';
 import { BLOCK, blockScores, pixelScores } from './block-scores.ts';
-import { rankPlacements } from './lattice-search.ts';
+import { decodePair } from './decode.ts';
+import { coarseDetail, rankPlacements } from './lattice-search.ts';
 import { maskBounds, maskedBlur, subtract } from './masked-filters.ts';
 import { latticePlacements, type Placement, type Size, toCopy } from './placement.ts';
-import { decodePlanes, greyVersions, planesOfRgb } from './planes.ts';
-import { REFERENCE_SIDE } from './reference.ts';
 import { flaggedRegions, type Region, type RegionThresholds, tightenBox } from './regions.ts';
-import { fittedResiduals, type Reference } from './residuals.ts';
+import { fittedResiduals, prepareResiduals, type Reference } from './residuals.ts';
 import { correlation, type DecodedCopy, type Frame } from './warp.ts';
 
 export type ContentState = 'same' | 'edited' | 'differs' | 'not_compared';
@@ -64,8 +67,6 @@ const PIXEL_THRESHOLD = 3;
 const DETAIL_BAND: readonly [number, number] = [1, 4];
 /** Below this detail correlation where the copy agrees, it is another picture. */
 const MIN_SAME_CORRELATION = 0.5;
-/** Pixels of the reference compared at most, where the copy shows it (see workScale). */
-const WORK_PIXELS = 64_000;
 /** A placement agreeing everywhere with this detail correlation ends the search. */
 const CERTAIN_CORRELATION = 0.9;
 /** Below this share of detailed patches in place, the copy's content is not locked to its mark. */
@@ -94,29 +95,12 @@ export async function compareContent(
   copyImage: Uint8Array,
   input: ContentInput,
 ): Promise<ContentComparison> {
-  const meta = await sharp(copyImage, {
-    limitInputPixels: input.maxPixels,
-    failOn: 'none',
-  }).metadata();
-  const copySize = { width: meta.width ?? 0, height: meta.height ?? 0 };
-  // The copy's size against the original's, from the mark's tile.
-  const grid = markGrid(input.original.width, input.original.height);
-  const scale = input.geometry.tilePixels / (32 * grid.chipWidth);
-  const reference = await decodeReference(input.reference, workScale(input, copySize, scale));
-  const frame: Frame = {
-    width: reference.width,
-    height: reference.height,
-    scaleX: reference.width / input.original.width,
-    scaleY: reference.height / input.original.height,
-  };
-  // Decoded at about the reference's pixel size (never enlarged): finer would only be averaged.
-  const density = Math.min(1, frame.scaleX / scale);
-  const decodedWidth = Math.max(8, Math.round(copySize.width * density));
-  const decodedHeight = Math.max(8, Math.round(copySize.height * density));
-  const copy: DecodedCopy = {
-    planes: await decodePlanes(copyImage, input.maxPixels, decodedWidth, decodedHeight),
-    density: decodedWidth / copySize.width,
-  };
+  const {
+    copy,
+    copySize,
+    frame,
+    prepared: reference,
+  } = await decodePair(copyImage, input, prepareReference);
 
   const candidates = rankPlacements(
     copy,
@@ -165,6 +149,14 @@ export async function compareContent(
     .filter((box) => box.width > 0 && box.height > 0 && !isEdgeBand(box, shownBox));
   if (regions.length === 0) return { state: 'same', coverage, similarity, regions: [], measures };
   return { state: 'edited', coverage, similarity, regions, measures };
+}
+
+/** What every comparison makes of the reference, made while the copy is still being decoded. */
+function prepareReference(reference: Reference, frame: Frame): Reference {
+  coarseDetail(reference, frame);
+  matchLuma(reference);
+  prepareResiduals(reference);
+  return reference;
 }
 
 /** A band across this share of the shown picture, at its edge, is an overlay (see isEdgeBand). */
@@ -345,46 +337,6 @@ function detailAgreement(
   return {
     correlation: correlation(referenceBand, band(copy), agreeing),
     detail: Math.sqrt(energy / n),
-  };
-}
-
-/**
- * The share of the reference's size to compare at: the part the copy shows (its size against the
- * original's, by the mark's scale) holds about WORK_PIXELS. A copy of the whole picture is
- * compared at about 300 x 200, a small crop at the reference's full size.
- */
-function workScale(input: ContentInput, copy: Size, scale: number): number {
-  const shown = Math.min(
-    1,
-    (copy.width * copy.height) / (scale * scale * input.original.width * input.original.height),
-  );
-  const referencePixels = Math.min(
-    REFERENCE_SIDE * REFERENCE_SIDE,
-    input.original.width * input.original.height,
-  );
-  return Math.min(1, Math.sqrt(WORK_PIXELS / Math.max(1, shown * referencePixels)));
-}
-
-async function decodeReference(bytes: Uint8Array, scale: number): Promise<Reference> {
-  let image = sharp(bytes);
-  if (scale < 1) {
-    const { width = 1, height = 1 } = await image.metadata();
-    image = image.resize(
-      Math.max(8, Math.round(width * scale)),
-      Math.max(8, Math.round(height * scale)),
-      {
-        fit: 'fill',
-      },
-    );
-  }
-  const { data, info } = await image
-    .toColourspace('srgb')
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    ...planesOfRgb(data, info.width, info.height, info.channels),
-    greys: greyVersions(data, info.width, info.height, info.channels),
   };
 }
 

@@ -4,7 +4,8 @@
 // a low-detail crop can look alike one tile apart, and the fine comparison tells them apart.
 import { subtract } from './masked-filters.ts';
 import { type Placement, toCopy } from './placement.ts';
-import { gaussianBlur, type Planes } from './planes.ts';
+import { gaussianBlur } from './planes.ts';
+import type { Reference } from './residuals.ts';
 import { correlation, type DecodedCopy, type Frame, warpCopy } from './warp.ts';
 
 /** Long side of the coarse frame the positions are ranked in (reference pixels are averaged to it). */
@@ -27,24 +28,17 @@ export interface RankedPlacements {
 export function rankPlacements(
   copy: DecodedCopy,
   placements: readonly Placement[],
-  reference: Planes,
+  reference: Reference,
   frame: Frame,
 ): RankedPlacements {
   if (placements.length === 0) return { finalists: [], others: [] };
-  const factor = Math.max(1, Math.round(Math.max(frame.width, frame.height) / COARSE_SIDE));
-  const coarse = downsample(reference.y, reference.width, reference.height, factor);
+  const { factor, coarse, detail: referenceDetail } = coarseDetail(reference, frame);
   const coarseFrame: Frame = {
     width: coarse.width,
     height: coarse.height,
     scaleX: frame.scaleX / factor,
     scaleY: frame.scaleY / factor,
   };
-  // Detail: a difference of blurs, taken once on each side (the copy's in its own pixels, then
-  // resampled per placement).
-  const referenceDetail = subtract(
-    gaussianBlur(coarse.plane, coarse.width, coarse.height, 0.7),
-    gaussianBlur(coarse.plane, coarse.width, coarse.height, 3),
-  );
   const { width, height } = copy.planes;
   const copyDetail = subtract(
     gaussianBlur(copy.planes.y, width, height, factor / 2),
@@ -83,6 +77,25 @@ export function rankPlacements(
     finalists: ranked.slice(0, finalists).map((r) => r.placement),
     others: ranked.slice(finalists, finalists + OTHERS).map((r) => r.placement),
   };
+}
+
+/**
+ * The reference's coarse frame and its detail (a difference of blurs), taken once on each side
+ * (the copy's in its own pixels, then resampled per placement). Made before any copy is placed.
+ */
+export function coarseDetail(
+  reference: Reference,
+  frame: Frame,
+): { factor: number; coarse: { width: number; height: number }; detail: Float32Array } {
+  return reference.memo.get('coarse-detail', () => {
+    const factor = Math.max(1, Math.round(Math.max(frame.width, frame.height) / COARSE_SIDE));
+    const coarse = downsample(reference.y, reference.width, reference.height, factor);
+    const detail = subtract(
+      gaussianBlur(coarse.plane, coarse.width, coarse.height, 0.7),
+      gaussianBlur(coarse.plane, coarse.width, coarse.height, 3),
+    );
+    return { factor, coarse: { width: coarse.width, height: coarse.height }, detail };
+  });
 }
 
 /** Placements estimated to show less than this share of the best's are not resampled. */

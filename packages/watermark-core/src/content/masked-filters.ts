@@ -3,6 +3,31 @@
 import { gaussianBlur } from './planes.ts';
 import type { Region } from './regions.ts';
 
+/**
+ * The blurred masks, by mask and sigma: a comparison blurs several planes through the same mask.
+ * A mask is never changed once made, so its blur stays valid for as long as the mask lives.
+ */
+const blurredMasks = new WeakMap<Uint8Array, Map<number, Float32Array>>();
+
+function blurredMask(
+  valid: Uint8Array,
+  width: number,
+  height: number,
+  sigma: number,
+): Float32Array {
+  let bySigma = blurredMasks.get(valid);
+  if (bySigma === undefined) {
+    bySigma = new Map();
+    blurredMasks.set(valid, bySigma);
+  }
+  let total = bySigma.get(sigma);
+  if (total === undefined) {
+    total = gaussianBlur(Float32Array.from(valid), width, height, sigma);
+    bySigma.set(sigma, total);
+  }
+  return total;
+}
+
 /** Blur of the valid pixels only (normalised convolution). */
 export function maskedBlur(
   plane: Float32Array,
@@ -12,13 +37,11 @@ export function maskedBlur(
   sigma: number,
 ): Float32Array {
   const weighted = new Float32Array(plane.length);
-  const weights = new Float32Array(plane.length);
   for (let i = 0; i < plane.length; i++) {
-    weights[i] = valid[i] as number;
     weighted[i] = (valid[i] as number) * (plane[i] as number);
   }
   const sum = gaussianBlur(weighted, width, height, sigma);
-  const total = gaussianBlur(weights, width, height, sigma);
+  const total = blurredMask(valid, width, height, sigma);
   for (let i = 0; i < sum.length; i++) {
     const t = total[i] as number;
     sum[i] = t > 1e-3 ? (sum[i] as number) / t : 0;

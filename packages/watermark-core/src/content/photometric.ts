@@ -1,6 +1,7 @@
 // What a copy may do to the whole picture's tones and colours without changing what it shows
 // (brightness, contrast, curves, saturation, a tint, grey): fitted once over the whole copy,
 // robustly, so a local edit does not bend the fit and stays visible in the residual.
+import { selectInPlace } from './select.ts';
 
 /** Least squares of y ~ X * beta with Huber weights (IRLS); X is row-major, `terms` per row. */
 function robustFit(
@@ -19,12 +20,15 @@ function robustFit(
       const w = weights[r] as number;
       if (w === 0) continue;
       const base = r * terms;
+      // Most terms of a row are zero (two tone hats of five are not): they add nothing.
       for (let i = 0; i < terms; i++) {
-        const xi = (design[base + i] as number) * w;
+        const di = design[base + i] as number;
+        if (di === 0) continue;
+        const xi = di * w;
         rhs[i] = (rhs[i] as number) + xi * (target[r] as number);
         for (let j = 0; j <= i; j++) {
-          normal[i * terms + j] =
-            (normal[i * terms + j] as number) + xi * (design[base + j] as number);
+          const dj = design[base + j] as number;
+          if (dj !== 0) normal[i * terms + j] = (normal[i * terms + j] as number) + xi * dj;
         }
       }
     }
@@ -37,8 +41,10 @@ function robustFit(
     const residuals = new Float64Array(rows);
     for (let r = 0; r < rows; r++) {
       let predicted = 0;
-      for (let i = 0; i < terms; i++)
-        predicted += (design[r * terms + i] as number) * (beta[i] as number);
+      for (let i = 0; i < terms; i++) {
+        const d = design[r * terms + i] as number;
+        if (d !== 0) predicted += d * (beta[i] as number);
+      }
       residuals[r] = Math.abs((target[r] as number) - predicted);
     }
     const scale = Math.max(0.5, 1.4826 * median(residuals));
@@ -223,7 +229,15 @@ type ColourPlanes = {
   readonly cr: Float32Array;
 };
 
-export function colourMap(reference: ColourPlanes, valid: Uint8Array): ColourMap {
+/** Each pixel's bin of the colour table (correctByColour). */
+export function colourBins(reference: ColourPlanes): Int32Array {
+  const bins = new Int32Array(reference.y.length);
+  for (let i = 0; i < bins.length; i++) bins[i] = colourBin(reference, i);
+  return bins;
+}
+
+/** `bins` are the reference's colourBins (shared: only read). */
+export function colourMap(reference: ColourPlanes, valid: Uint8Array, bins: Int32Array): ColourMap {
   const samples = sampleIndices(valid, FIT_STRIDE);
   const design = new Float64Array(samples.length * CHROMA_TERMS);
   const row = new Float64Array(CHROMA_TERMS);
@@ -231,8 +245,6 @@ export function colourMap(reference: ColourPlanes, valid: Uint8Array): ColourMap
     chromaTerms(reference, index, row);
     design.set(row, r * CHROMA_TERMS);
   });
-  const bins = new Int32Array(valid.length);
-  for (let i = 0; i < valid.length; i++) bins[i] = colourBin(reference, i);
   const range = (plane: Float32Array): readonly [number, number] => {
     const values = Float32Array.from(samples, (index) => plane[index] as number).sort();
     if (values.length === 0) return [0, 0];
@@ -534,16 +546,18 @@ export function correctByColour(map: ColourMap, copy: Float32Array, fitted: Floa
     fill[bin] = (fill[bin] as number) + 1;
   }
   const shift = new Float32Array(binCount);
+  const spreads = new Float32Array(values.length);
   for (let bin = 0; bin < binCount; bin++) {
     const start = starts[bin] as number;
     const n = (starts[bin + 1] as number) - start;
     if (n < TABLE_MIN_SAMPLES) continue;
-    const own = values.subarray(start, start + n).sort();
-    const middle = own[n >> 1] as number;
+    const own = values.subarray(start, start + n);
+    const middle = selectInPlace(own, n >> 1);
     // Only a shift the whole bin agrees on: a bin whose pixels moved apart (part of it
     // recoloured in place) keeps the map, so its moved part stands out.
-    const spreadOf = own.map((v) => Math.abs(v - middle)).sort();
-    const wide = spreadOf[Math.floor(n * TABLE_AGREEMENT)] as number;
+    const spreadOf = spreads.subarray(0, n);
+    for (let k = 0; k < n; k++) spreadOf[k] = Math.abs((own[k] as number) - middle);
+    const wide = selectInPlace(spreadOf, Math.floor(n * TABLE_AGREEMENT));
     if (wide <= Math.max(TABLE_MIN_SPREAD, 0.5 * Math.abs(middle))) shift[bin] = middle;
   }
   for (let i = 0; i < valid.length; i++)

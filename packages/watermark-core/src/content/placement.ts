@@ -22,7 +22,7 @@ export interface Size {
 /** The placements the mark allows: its geometry at every lattice position that overlaps the copy. */
 export function latticePlacements(geometry: MarkGeometry, original: Size, copy: Size): Placement[] {
   const grid = markGrid(original.width, original.height);
-  const scale = geometry.tilePixels / (32 * grid.chipWidth);
+  const scale = markScale(geometry, original);
   const axes = originalAxes(geometry.rotation, geometry.mirrored);
   const linear = {
     a: axes.x.x * scale,
@@ -50,6 +50,11 @@ export function latticePlacements(geometry: MarkGeometry, original: Size, copy: 
     }
   }
   return placements;
+}
+
+/** The copy's size against the original's, from the size of the mark's tile in the copy. */
+export function markScale(geometry: MarkGeometry, original: Size): number {
+  return geometry.tilePixels / (32 * markGrid(original.width, original.height).chipWidth);
 }
 
 /** The copy point of an original point. */

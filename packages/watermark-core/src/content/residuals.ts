@@ -7,8 +7,10 @@ import type { ResidualPlane } from './block-scores.ts';
 import { gradientMagnitude } from './block-scores.ts';
 import { detailLoss } from './detail-loss.ts';
 import { erode, maskedBlur, subtract } from './masked-filters.ts';
+import type { Memo } from './memo.ts';
 import {
   type ColourMap,
+  colourBins,
   colourMap,
   correctByColour,
   matchChroma,
@@ -42,6 +44,8 @@ const GREY_SPREAD = 1.5;
 /** The reference's planes, and the other greys a grey copy may have been made with. */
 export interface Reference extends Planes {
   readonly greys: readonly Float32Array[];
+  /** What is made of these planes once per comparison (see the keys below). */
+  readonly memo: Memo;
 }
 
 export interface Residuals {
@@ -53,6 +57,108 @@ export interface Residuals {
   /** The reference's luma (as soft as the copy) and the copy's, compared. */
   readonly referenceLuma: Float32Array;
   readonly copyLuma: Float32Array;
+}
+
+/** Sigma of the chroma planes' softness (JPEG keeps chroma at half resolution). */
+const CHROMA_SIGMA = BASE_BLUR + 1;
+
+/**
+ * The reference's side of fittedResiduals for a colour copy, made before any copy is placed (a
+ * grey copy, or another softness, makes the rest when asked).
+ */
+export function prepareResiduals(reference: Reference): void {
+  const luma = baseLuma(reference, 'y');
+  const half = halfLuma(reference, luma);
+  for (const option of SOFTNESS) if (option.ref !== 0) softHalf(reference, luma, half, option.ref);
+  referenceColour(reference, luma);
+  colourMagnitude(reference);
+  chromaDetail(reference);
+}
+
+/** A version of the reference's luma (its BT.601 luma or one of its greys) and its key. */
+interface Luma {
+  readonly key: string;
+  readonly plane: Float32Array;
+}
+
+function baseLuma(reference: Reference, version: 'y' | number): Luma {
+  const key = `luma:${version}@${BASE_BLUR}`;
+  const source = version === 'y' ? reference.y : (reference.greys[version] as Float32Array);
+  return {
+    key,
+    plane: reference.memo.get(key, () =>
+      gaussianBlur(source, reference.width, reference.height, BASE_BLUR),
+    ),
+  };
+}
+
+/** A luma version made softer by `sigma` (none: itself). */
+function softer(reference: Reference, luma: Luma, sigma: number): Luma {
+  if (sigma === 0) return luma;
+  const key = `${luma.key}@${sigma}`;
+  return {
+    key,
+    plane: reference.memo.get(key, () =>
+      gaussianBlur(luma.plane, reference.width, reference.height, sigma),
+    ),
+  };
+}
+
+function halfLuma(reference: Reference, luma: Luma): Float32Array {
+  return reference.memo.get(`${luma.key}/2`, () =>
+    halve(luma.plane, reference.width, reference.height),
+  );
+}
+
+/** The half-size luma made softer by `sigma` full-size pixels. */
+function softHalf(
+  reference: Reference,
+  luma: Luma,
+  half: Float32Array,
+  sigma: number,
+): Float32Array {
+  return reference.memo.get(`${luma.key}/2@${sigma}`, () =>
+    gaussianBlur(half, reference.width >> 1, reference.height >> 1, sigma / 2),
+  );
+}
+
+/** The reference's colours as the copy's are compared: the chosen luma, soft chroma. */
+function referenceColour(
+  reference: Reference,
+  luma: Luma,
+): { y: Float32Array; cb: Float32Array; cr: Float32Array } {
+  const blur = (plane: Float32Array) => () =>
+    gaussianBlur(plane, reference.width, reference.height, CHROMA_SIGMA);
+  return {
+    y: luma.plane,
+    cb: reference.memo.get('cb', blur(reference.cb)),
+    cr: reference.memo.get('cr', blur(reference.cr)),
+  };
+}
+
+/** Each pixel's chroma magnitude (soft), which the residuals' bars follow. */
+function colourMagnitude(reference: Reference): Float32Array {
+  return reference.memo.get('colour', () => {
+    const { cb, cr } = referenceColour(reference, { key: '', plane: reference.y });
+    const out = new Float32Array(cb.length);
+    for (let i = 0; i < out.length; i++) out[i] = Math.hypot(cb[i] as number, cr[i] as number);
+    return out;
+  });
+}
+
+/** The soft chroma's local detail (gradient magnitude of both planes). */
+function chromaDetail(reference: Reference): Float32Array {
+  return reference.memo.get('chroma-detail', () => {
+    const { width, height } = reference;
+    const { cb, cr } = referenceColour(reference, { key: '', plane: reference.y });
+    const gradCb = gradientMagnitude(cb, width, height);
+    const gradCr = gradientMagnitude(cr, width, height);
+    const detail = new Float32Array(cb.length);
+    for (let i = 0; i < detail.length; i++) {
+      detail[i] = Math.hypot(gradCb[i] as number, gradCr[i] as number);
+    }
+    return detail;
+  });
 }
 
 export function fittedResiduals(
@@ -69,12 +175,12 @@ export function fittedResiduals(
   const copyCr = warped.cr as Float32Array;
   const grey = spread(copyCb, valid) < GREY_SPREAD && spread(copyCr, valid) < GREY_SPREAD;
   // A grey copy: the grey it was made with, of those a converter uses.
-  let refY = gaussianBlur(reference.y, width, height, BASE_BLUR);
+  let refY = baseLuma(reference, 'y');
   if (grey) {
-    let error = lumaError(refY, copyY, valid);
-    for (const version of reference.greys) {
-      const candidate = gaussianBlur(version, width, height, BASE_BLUR);
-      const e = lumaError(candidate, copyY, valid);
+    let error = lumaError(refY.plane, copyY, valid);
+    for (let version = 0; version < reference.greys.length; version++) {
+      const candidate = baseLuma(reference, version);
+      const e = lumaError(candidate.plane, copyY, valid);
       if (e < error) {
         error = e;
         refY = candidate;
@@ -83,13 +189,12 @@ export function fittedResiduals(
   }
   // The softness that matches best: the smallest luma residual (median, so edits do not count),
   // chosen at half resolution (a quarter of the work; softness is a coarse property).
-  const half = halfSize(refY, copyY, valid, width, height);
+  const half = halfSize(copyY, valid, width, height);
+  const halfReference = halfLuma(reference, refY);
   let chosen = { ref: 0, copy: 0, error: Infinity };
   for (const option of SOFTNESS) {
     const r =
-      option.ref === 0
-        ? half.reference
-        : gaussianBlur(half.reference, half.width, half.height, option.ref / 2);
+      option.ref === 0 ? halfReference : softHalf(reference, refY, halfReference, option.ref);
     const c =
       option.copy === 0
         ? half.copy
@@ -97,17 +202,17 @@ export function fittedResiduals(
     const error = lumaError(r, c, half.valid);
     if (error < chosen.error) chosen = { ...option, error };
   }
+  const chosenLuma = softer(reference, refY, chosen.ref);
   const best = {
-    refY: chosen.ref === 0 ? refY : gaussianBlur(refY, width, height, chosen.ref),
+    refY: chosenLuma.plane,
     copyY: chosen.copy === 0 ? copyY : maskedBlur(copyY, warped.valid, width, height, chosen.copy),
   };
-  const chromaSigma = BASE_BLUR + 1;
-  const referenceColour = {
-    y: best.refY,
-    cb: gaussianBlur(reference.cb, width, height, chromaSigma),
-    cr: gaussianBlur(reference.cr, width, height, chromaSigma),
-  };
-  const map = colourMap(referenceColour, valid);
+  const colours = referenceColour(reference, chosenLuma);
+  const map = colourMap(
+    colours,
+    valid,
+    reference.memo.get(`bins:${chosenLuma.key}`, () => colourBins(colours)),
+  );
   const fittedLuma = matchLocalTone(
     matchLumaAndColour(map, best.copyY),
     best.copyY,
@@ -115,17 +220,16 @@ export function fittedResiduals(
     width,
     height,
   );
-  const colour = new Float32Array(fittedLuma.length);
-  for (let i = 0; i < colour.length; i++) {
-    colour[i] = Math.hypot(referenceColour.cb[i] as number, referenceColour.cr[i] as number);
-  }
-  const chroma = grey ? null : chromaResidual(warped, map, frame, chromaSigma);
+  const colour = colourMagnitude(reference);
+  const chroma = grey ? null : chromaResidual(warped, map, frame, colour, chromaDetail(reference));
   // A grey copy lost all colour: its luma is judged as a grey conversion (matched above).
   const colourChange = chroma?.change ?? 0;
   const planes: ResidualPlane[] = [
     {
       residual: subtract(best.copyY, fittedLuma),
-      detail: gradientMagnitude(best.refY, width, height),
+      detail: reference.memo.get(`gradient:${chosenLuma.key}`, () =>
+        gradientMagnitude(best.refY, width, height),
+      ),
       colour: { magnitude: colour, share: COLOUR_SHARE * colourChange },
     },
   ];
@@ -155,8 +259,10 @@ function chromaResidual(
   warped: ReturnType<typeof warpCopy>,
   map: ColourMap,
   frame: Frame,
-  sigma: number,
+  magnitude: Float32Array,
+  detail: Float32Array,
 ): { readonly plane: ResidualPlane; readonly change: number } {
+  const sigma = CHROMA_SIGMA;
   const { width, height } = frame;
   const { reference: refPlanes, valid } = map;
   const cb = maskedBlur(warped.cb as Float32Array, warped.valid, width, height, sigma);
@@ -190,18 +296,8 @@ function chromaResidual(
       (cr[i] as number) - (fittedCr[i] as number),
     );
   }
-  const gradCb = gradientMagnitude(refPlanes.cb, width, height);
-  const gradCr = gradientMagnitude(refPlanes.cr, width, height);
-  const detail = new Float32Array(valid.length);
-  for (let i = 0; i < valid.length; i++) {
-    detail[i] = Math.hypot(gradCb[i] as number, gradCr[i] as number);
-  }
   // As for luma: colours turned or scaled as a whole leave a residual that grows with the colour
-  // there is, which no smooth map of the whole picture follows exactly.
-  const magnitude = new Float32Array(valid.length);
-  for (let i = 0; i < valid.length; i++) {
-    magnitude[i] = Math.hypot(refPlanes.cb[i] as number, refPlanes.cr[i] as number);
-  }
+  // there is (`magnitude`), which no smooth map of the whole picture follows exactly.
   return {
     plane: { residual, detail, colour: { magnitude, share: COLOUR_SHARE * change } },
     change,
@@ -209,22 +305,15 @@ function chromaResidual(
 }
 
 /**
- * Two planes and their mask at half the size: the planes by filters.ts's 2x2 means, the mask
- * valid where all four pixels are.
+ * The copy's plane and its mask at half the size: the plane by filters.ts's 2x2 means (as the
+ * reference's), the mask valid where all four pixels are.
  */
 function halfSize(
-  reference: Float32Array,
   copy: Float32Array,
   valid: Uint8Array,
   width: number,
   height: number,
-): {
-  reference: Float32Array;
-  copy: Float32Array;
-  valid: Uint8Array;
-  width: number;
-  height: number;
-} {
+): { copy: Float32Array; valid: Uint8Array; width: number; height: number } {
   const w = width >> 1;
   const h = height >> 1;
   const v = new Uint8Array(w * h);
@@ -237,11 +326,5 @@ function halfSize(
         (valid[i + width + 1] as number)) as number;
     }
   }
-  return {
-    reference: halve(reference, width, height),
-    copy: halve(copy, width, height),
-    valid: v,
-    width: w,
-    height: h,
-  };
+  return { copy: halve(copy, width, height), valid: v, width: w, height: h };
 }

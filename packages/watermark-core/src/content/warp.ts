@@ -1,6 +1,7 @@
 // Resampling a copy into the reference's frame: each reference pixel is looked up in the copy
 // through a placement (bilinear), so the two can be compared pixel by pixel.
 
+import type { Memo } from './memo.ts';
 import type { Placement } from './placement.ts';
 import type { Planes } from './planes.ts';
 
@@ -8,6 +9,8 @@ import type { Planes } from './planes.ts';
 export interface DecodedCopy {
   readonly planes: Planes;
   readonly density: number;
+  /** What is made of the copy once per comparison. */
+  readonly memo: Memo;
 }
 
 /** A frame to resample into: `width` x `height` pixels, each `1 / scaleX` original pixels wide. */
