@@ -35,4 +35,5 @@ export {
   type WatermarkQueue,
 } from './queue/watermark-queue.ts';
 export { openSecret, sealSecret } from './sealed-secret.ts';
+export { untilAborted } from './until-aborted.ts';
 export * from './webhooks/index.ts';

@@ -8,25 +8,6 @@ import { ProblemException } from '../problem/problem.exception.ts';
 
 const RETRY_AFTER_SECONDS = 2;
 
-/** `work`, or a rejection with the signal's reason once it aborts, whatever `work` is doing. */
-export function withinDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    if (signal.aborted) abort();
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', abort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', abort);
-        reject(error);
-      },
-    );
-  });
-}
-
 /** The problem for a verification the process cannot take now, or could not finish in time. */
 export function inRequestProblem(error: unknown): ProblemException | null {
   const busy = (error as { code?: unknown } | null)?.code === PIXELS_BUSY;

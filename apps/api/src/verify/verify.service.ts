@@ -14,6 +14,7 @@ import {
   type Logger,
   OBJECT_STORAGE,
   PrismaService,
+  untilAborted,
 } from '@hallmark/platform';
 import { PixelPool } from '@hallmark/platform/pixels';
 import {
@@ -37,7 +38,7 @@ import { assertSameRequest } from '../idempotency/same-request.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { imageProblem } from './image-body.ts';
-import { inRequestProblem, withinDeadline } from './in-request.ts';
+import { inRequestProblem } from './in-request.ts';
 import { TrustAnchors } from './trust-anchors.service.ts';
 import { VerificationViews } from './verification-views.ts';
 import { VerifyQueueProvider } from './verify-queue.provider.ts';
@@ -84,7 +85,7 @@ export class VerifyService {
         readPixels: this.pixels.reader(signal),
         compareContent: this.pixels.comparer(signal),
       });
-      return await withinDeadline(verification, signal);
+      return await untilAborted(verification, signal);
     } catch (error) {
       throw inRequestProblem(error) ?? imageProblem(error) ?? error;
     }

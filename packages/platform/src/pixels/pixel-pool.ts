@@ -3,6 +3,7 @@ import type { Detection } from '@hallmark/watermark-core/invisible';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import type { Logger } from '../logger.ts';
+import { untilAborted } from '../until-aborted.ts';
 import type {
   CompareResult,
   CompareTask,
@@ -232,31 +233,4 @@ export class PixelPool implements OnApplicationShutdown {
 function succeeded<T extends { readonly ok: true }>(result: T | TaskFailure): T {
   if (result.ok) return result;
   throw Object.assign(new Error(result.message), { code: result.code });
-}
-
-/** `work`, or a rejection with the signal's reason as soon as it aborts (then `onAbort` runs). */
-function untilAborted<T>(
-  work: Promise<T>,
-  signal: AbortSignal,
-  onAbort: () => Promise<void>,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => {
-      reject(signal.reason);
-      onAbort().catch(() => {
-        // The thread is gone either way; a failed clean-up must not outlive the job.
-      });
-    };
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', abort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', abort);
-        reject(error);
-      },
-    );
-  });
 }
