@@ -59,7 +59,7 @@ export function gradientMagnitude(
       const right = Math.min(width - 1, x + 1);
       const gx = (plane[row + right] as number) - (plane[row + left] as number);
       const gy = (plane[down + x] as number) - (plane[up + x] as number);
-      out[row + x] = 0.5 * Math.hypot(gx, gy);
+      out[row + x] = 0.5 * Math.sqrt(gx * gx + gy * gy);
     }
   }
   return out;
@@ -102,24 +102,18 @@ export function blockScores(
       }
       if (shown < (BLOCK * BLOCK * 3) / 4) continue;
       compared[b] = 1;
-      planes.forEach((plane, k) => {
-        let r2 = 0;
-        let d2 = 0;
-        let c2 = 0;
-        for (let y = by * STRIDE; y < by * STRIDE + BLOCK; y++) {
-          for (let x = bx * STRIDE; x < bx * STRIDE + BLOCK; x++) {
-            const i = y * width + x;
-            if (valid[i] === 0) continue;
-            r2 += (plane.residual[i] as number) ** 2;
-            d2 += (plane.detail[i] as number) ** 2;
-            if (plane.colour !== undefined) c2 += (plane.colour.magnitude[i] as number) ** 2;
-          }
-        }
-        const stat = stats[k] as PlaneBlocks;
-        stat.rms[b] = Math.sqrt(r2 / shown);
-        stat.detail[b] = Math.sqrt(d2 / shown);
-        stat.colour[b] = Math.sqrt(c2 / shown);
-      });
+      for (let k = 0; k < planes.length; k++) {
+        planeBlock(
+          planes[k] as ResidualPlane,
+          valid,
+          width,
+          bx,
+          by,
+          shown,
+          stats[k] as PlaneBlocks,
+          b,
+        );
+      }
     }
   }
   const calibration = stats.map((stat, k) =>
@@ -138,6 +132,35 @@ export function blockScores(
     }
   });
   return { columns, rows, scores, compared, calibration };
+}
+
+/** One plane's statistics of the block at (bx, by), index b, of which `shown` pixels are valid. */
+function planeBlock(
+  plane: ResidualPlane,
+  valid: Uint8Array,
+  width: number,
+  bx: number,
+  by: number,
+  shown: number,
+  stat: PlaneBlocks,
+  b: number,
+): void {
+  let r2 = 0;
+  let d2 = 0;
+  let c2 = 0;
+  const magnitude = plane.colour?.magnitude;
+  for (let y = by * STRIDE; y < by * STRIDE + BLOCK; y++) {
+    for (let x = bx * STRIDE; x < bx * STRIDE + BLOCK; x++) {
+      const i = y * width + x;
+      if (valid[i] === 0) continue;
+      r2 += (plane.residual[i] as number) ** 2;
+      d2 += (plane.detail[i] as number) ** 2;
+      if (magnitude !== undefined) c2 += (magnitude[i] as number) ** 2;
+    }
+  }
+  stat.rms[b] = Math.sqrt(r2 / shown);
+  stat.detail[b] = Math.sqrt(d2 / shown);
+  stat.colour[b] = Math.sqrt(c2 / shown);
 }
 
 /**
@@ -193,17 +216,28 @@ export function pixelScores(
   valid: Uint8Array,
 ): Float32Array {
   const out = new Float32Array(valid.length);
-  planes.forEach((plane, k) => {
-    const { floor, share, colourShare } = calibration[k] as Calibration;
-    for (let i = 0; i < valid.length; i++) {
-      if (valid[i] === 0) continue;
-      const colour = plane.colour === undefined ? 0 : (plane.colour.magnitude[i] as number);
-      const expected = Math.sqrt(
-        floor * floor + (share * (plane.detail[i] as number)) ** 2 + (colourShare * colour) ** 2,
-      );
-      const score = Math.abs(plane.residual[i] as number) / expected;
-      if (score > (out[i] as number)) out[i] = score;
-    }
-  });
+  for (let k = 0; k < planes.length; k++) {
+    planeScores(planes[k] as ResidualPlane, calibration[k] as Calibration, valid, out);
+  }
   return out;
+}
+
+/** One plane's pixel scores, each kept in `out` where it is larger than the others'. */
+function planeScores(
+  plane: ResidualPlane,
+  { floor, share, colourShare }: Calibration,
+  valid: Uint8Array,
+  out: Float32Array,
+): void {
+  const magnitude = plane.colour?.magnitude;
+  const { detail, residual } = plane;
+  for (let i = 0; i < valid.length; i++) {
+    if (valid[i] === 0) continue;
+    const colour = magnitude === undefined ? 0 : (magnitude[i] as number);
+    const expected = Math.sqrt(
+      floor * floor + (share * (detail[i] as number)) ** 2 + (colourShare * colour) ** 2,
+    );
+    const score = Math.abs(residual[i] as number) / expected;
+    if (score > (out[i] as number)) out[i] = score;
+  }
 }

@@ -38,9 +38,14 @@ export function detailLoss(
   // Both through the copy's mask: at the edge of what the copy shows, the reference must not
   // count detail from beyond it (a crop's border would read as detail lost).
   const energy = (plane: Float32Array) => {
-    const detail = subtract(plane, maskedBlur(plane, valid, width, height, DETAIL_SIGMA));
-    const squared = detail.map((v) => v * v);
-    return maskedBlur(squared, valid, width, height, ENERGY_SIGMA).map(Math.sqrt);
+    const squared = subtract(plane, maskedBlur(plane, valid, width, height, DETAIL_SIGMA));
+    for (let i = 0; i < squared.length; i++) {
+      const v = squared[i] as number;
+      squared[i] = v * v;
+    }
+    const energy = maskedBlur(squared, valid, width, height, ENERGY_SIGMA);
+    for (let i = 0; i < energy.length; i++) energy[i] = Math.sqrt(energy[i] as number);
+    return energy;
   };
   const referenceEnergy = energy(reference);
   const copyEnergy = energy(copy);

@@ -3,7 +3,7 @@
 // tile), weighted by how much of the copy it explains. The best few go on to the fine comparison:
 // a low-detail crop can look alike one tile apart, and the fine comparison tells them apart.
 import { subtract } from './masked-filters.ts';
-import { type Placement, toCopy } from './placement.ts';
+import type { Placement } from './placement.ts';
 import { gaussianBlur } from './planes.ts';
 import type { Reference } from './residuals.ts';
 import { correlation, type DecodedCopy, type Frame, warpCopy } from './warp.ts';
@@ -113,9 +113,9 @@ function shownEstimate(copy: DecodedCopy, placement: Placement, frame: Frame): n
     const oy = v / frame.scaleY;
     for (let u = ESTIMATE_STEP / 2; u < frame.width; u += ESTIMATE_STEP) {
       const ox = u / frame.scaleX;
-      const at = toCopy(placement, ox, oy);
-      const px = at.x * density;
-      const py = at.y * density;
+      // toCopy, written out: no object per point of every placement.
+      const px = (placement.a * ox + placement.b * oy + placement.tx) * density;
+      const py = (placement.c * ox + placement.d * oy + placement.ty) * density;
       total++;
       if (px >= 0 && py >= 0 && px < width && py < height) inside++;
     }

@@ -28,6 +28,9 @@ function blurredMask(
   return total;
 }
 
+/** The masked plane blurred, kept between calls (written whole before it is read). */
+let weighted = new Float32Array(0);
+
 /** Blur of the valid pixels only (normalised convolution). */
 export function maskedBlur(
   plane: Float32Array,
@@ -36,11 +39,11 @@ export function maskedBlur(
   height: number,
   sigma: number,
 ): Float32Array {
-  const weighted = new Float32Array(plane.length);
+  if (weighted.length < plane.length) weighted = new Float32Array(plane.length);
   for (let i = 0; i < plane.length; i++) {
     weighted[i] = (valid[i] as number) * (plane[i] as number);
   }
-  const sum = gaussianBlur(weighted, width, height, sigma);
+  const sum = gaussianBlur(weighted.subarray(0, plane.length), width, height, sigma);
   const total = blurredMask(valid, width, height, sigma);
   for (let i = 0; i < sum.length; i++) {
     const t = total[i] as number;

@@ -314,29 +314,31 @@ export function matchChroma(
   const out = new Float32Array(copy.length);
   const last = CHROMA_TONES - 1;
   const quadratic = 3 * CHROMA_TONES;
+  const within = options.within === true;
+  const [cbLow, cbHigh] = map.sampled.cb;
+  const [crLow, crHigh] = map.sampled.cr;
+  const qb = beta[quadratic] as number;
+  const qr = beta[quadratic + 1] as number;
+  const qbr = beta[quadratic + 2] as number;
+  // Written out (no closure per pixel, which would cost an allocation each).
   for (let i = 0; i < copy.length; i++) {
     // The terms of chromaTerms, summed directly: two hats are non-zero at any tone.
     const t = Math.min(last, Math.max(0, ((y[i] as number) / 255) * last));
     const k = Math.min(last - 1, Math.floor(t));
     const w = t - k;
-    const b = (options.within ? clamp(cb[i] as number, map.sampled.cb) : (cb[i] as number)) / 64;
-    const r = (options.within ? clamp(cr[i] as number, map.sampled.cr) : (cr[i] as number)) / 64;
-    const at = (tone: number) =>
-      (beta[3 * tone] as number) +
-      (beta[3 * tone + 1] as number) * b +
-      (beta[3 * tone + 2] as number) * r;
-    out[i] =
-      (1 - w) * at(k) +
-      w * at(k + 1) +
-      (beta[quadratic] as number) * b * b +
-      (beta[quadratic + 1] as number) * r * r +
-      (beta[quadratic + 2] as number) * b * r;
+    const b =
+      (within ? Math.min(cbHigh, Math.max(cbLow, cb[i] as number)) : (cb[i] as number)) / 64;
+    const r =
+      (within ? Math.min(crHigh, Math.max(crLow, cr[i] as number)) : (cr[i] as number)) / 64;
+    const at0 =
+      (beta[3 * k] as number) + (beta[3 * k + 1] as number) * b + (beta[3 * k + 2] as number) * r;
+    const at1 =
+      (beta[3 * k + 3] as number) +
+      (beta[3 * k + 4] as number) * b +
+      (beta[3 * k + 5] as number) * r;
+    out[i] = (1 - w) * at0 + w * at1 + qb * b * b + qr * r * r + qbr * b * r;
   }
   return out;
-}
-
-function clamp(value: number, [low, high]: readonly [number, number]): number {
-  return Math.min(high, Math.max(low, value));
 }
 
 /** Tones at which the chroma map's dependence on luma is pinned (hat functions between them). */
@@ -414,6 +416,7 @@ export function matchLocalTone(
     }
   }
   const out = new Float32Array(fitted.length);
+  // Written out (no closure per pixel, which would cost an allocation each).
   for (let y = 0; y < height; y++) {
     const gy = Math.min(rows - 1, Math.max(0, ((y + 0.5) * rows) / height - 0.5));
     const j0 = Math.floor(gy);
@@ -424,12 +427,18 @@ export function matchLocalTone(
       const i0 = Math.floor(gx);
       const i1 = Math.min(columns - 1, i0 + 1);
       const fx = gx - i0;
-      const mix = (p: Float64Array) =>
-        ((p[j0 * columns + i0] as number) * (1 - fx) + (p[j0 * columns + i1] as number) * fx) *
-          (1 - fy) +
-        ((p[j1 * columns + i0] as number) * (1 - fx) + (p[j1 * columns + i1] as number) * fx) * fy;
+      const a00 = j0 * columns + i0;
+      const a01 = j0 * columns + i1;
+      const a10 = j1 * columns + i0;
+      const a11 = j1 * columns + i1;
+      const g =
+        ((gain[a00] as number) * (1 - fx) + (gain[a01] as number) * fx) * (1 - fy) +
+        ((gain[a10] as number) * (1 - fx) + (gain[a11] as number) * fx) * fy;
+      const o =
+        ((offset[a00] as number) * (1 - fx) + (offset[a01] as number) * fx) * (1 - fy) +
+        ((offset[a10] as number) * (1 - fx) + (offset[a11] as number) * fx) * fy;
       const i = y * width + x;
-      out[i] = mix(gain) * (fitted[i] as number) + mix(offset);
+      out[i] = g * (fitted[i] as number) + o;
     }
   }
   return out;

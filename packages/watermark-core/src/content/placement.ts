@@ -65,20 +65,27 @@ export function toCopy(placement: Placement, x: number, y: number): { x: number;
   };
 }
 
-/** Whether the original's frame, placed, covers any of the copy (by its bounding box). */
+/**
+ * Whether the original's frame, placed, covers any of the copy (by its bounding box). Written
+ * out: thousands of lattice positions are tested per comparison.
+ */
 function overlapsCopy(placement: Placement, original: Size, copy: Size): boolean {
-  const corners = [
-    toCopy(placement, 0, 0),
-    toCopy(placement, original.width, 0),
-    toCopy(placement, 0, original.height),
-    toCopy(placement, original.width, original.height),
-  ];
-  const xs = corners.map((p) => p.x);
-  const ys = corners.map((p) => p.y);
+  const { a, b, c, d, tx, ty } = placement;
+  const w = original.width;
+  const h = original.height;
+  // The corners (0, 0), (w, 0), (0, h), (w, h), as toCopy computes them.
+  const x0 = a * 0 + b * 0 + tx;
+  const x1 = a * w + b * 0 + tx;
+  const x2 = a * 0 + b * h + tx;
+  const x3 = a * w + b * h + tx;
+  const y0 = c * 0 + d * 0 + ty;
+  const y1 = c * w + d * 0 + ty;
+  const y2 = c * 0 + d * h + ty;
+  const y3 = c * w + d * h + ty;
   return (
-    Math.max(...xs) > 0 &&
-    Math.min(...xs) < copy.width &&
-    Math.max(...ys) > 0 &&
-    Math.min(...ys) < copy.height
+    Math.max(x0, x1, x2, x3) > 0 &&
+    Math.min(x0, x1, x2, x3) < copy.width &&
+    Math.max(y0, y1, y2, y3) > 0 &&
+    Math.min(y0, y1, y2, y3) < copy.height
   );
 }

@@ -114,9 +114,9 @@ export function gaussianBlur(
   sigma: number,
 ): Float32Array {
   if (sigma <= 0) return Float32Array.from(src);
+  const tmp = scratch(src.length);
   if (sigma >= BOX_FROM_SIGMA) {
     const out = new Float32Array(src.length);
-    const tmp = new Float32Array(src.length);
     let from = src;
     for (const radius of boxRadii(sigma)) {
       boxBlur(from, width, height, radius, out, tmp);
@@ -133,11 +133,21 @@ export function gaussianBlur(
     total += w;
   }
   for (let k = 0; k < kernel.length; k++) kernel[k] = (kernel[k] as number) / total;
-  const tmp = new Float32Array(src.length);
   const out = new Float32Array(src.length);
   convolveRows(src, tmp, width, height, kernel, radius);
   convolveColumns(tmp, out, width, height, kernel, radius);
   return out;
+}
+
+/**
+ * The blur's intermediate plane, kept between calls: it is written whole before it is read, and
+ * a comparison blurs dozens of planes (each allocation also costs a garbage collection's time).
+ */
+let between = new Float32Array(0);
+
+function scratch(length: number): Float32Array {
+  if (between.length < length) between = new Float32Array(length);
+  return between;
 }
 
 /** Radii of three box passes whose variance is sigma^2. */

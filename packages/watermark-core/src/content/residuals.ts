@@ -141,7 +141,11 @@ function colourMagnitude(reference: Reference): Float32Array {
   return reference.memo.get('colour', () => {
     const { cb, cr } = referenceColour(reference, { key: '', plane: reference.y });
     const out = new Float32Array(cb.length);
-    for (let i = 0; i < out.length; i++) out[i] = Math.hypot(cb[i] as number, cr[i] as number);
+    for (let i = 0; i < out.length; i++) {
+      const b = cb[i] as number;
+      const r = cr[i] as number;
+      out[i] = Math.sqrt(b * b + r * r);
+    }
     return out;
   });
 }
@@ -155,7 +159,9 @@ function chromaDetail(reference: Reference): Float32Array {
     const gradCr = gradientMagnitude(cr, width, height);
     const detail = new Float32Array(cb.length);
     for (let i = 0; i < detail.length; i++) {
-      detail[i] = Math.hypot(gradCb[i] as number, gradCr[i] as number);
+      const b = gradCb[i] as number;
+      const r = gradCr[i] as number;
+      detail[i] = Math.sqrt(b * b + r * r);
     }
     return detail;
   });
@@ -291,10 +297,9 @@ function chromaResidual(
   for (let i = 0; i < valid.length; i++) {
     const tone = refPlanes.y[i] as number;
     if ((clipped[i] as number) > 0.02 && (tone > CLIP_TONE_HIGH || tone < CLIP_TONE_LOW)) continue;
-    residual[i] = Math.hypot(
-      (cb[i] as number) - (fittedCb[i] as number),
-      (cr[i] as number) - (fittedCr[i] as number),
-    );
+    const db = (cb[i] as number) - (fittedCb[i] as number);
+    const dr = (cr[i] as number) - (fittedCr[i] as number);
+    residual[i] = Math.sqrt(db * db + dr * dr);
   }
   // As for luma: colours turned or scaled as a whole leave a residual that grows with the colour
   // there is (`magnitude`), which no smooth map of the whole picture follows exactly.

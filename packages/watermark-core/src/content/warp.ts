@@ -52,31 +52,48 @@ export function warpCopy(
   const w = planes.width;
   const maxX = planes.width - 1 - options.margin;
   const maxY = planes.height - 1 - options.margin;
+  const { a, b, c, d, tx, ty } = placement;
+  // Each column's terms once (the same products, summed in the same order, as per pixel).
+  const ax = new Float64Array(frame.width);
+  const cx = new Float64Array(frame.width);
+  for (let u = 0; u < frame.width; u++) {
+    const ox = (u + 0.5) / frame.scaleX;
+    ax[u] = a * ox;
+    cx[u] = c * ox;
+  }
   let count = 0;
   for (let v = 0; v < frame.height; v++) {
     const oy = (v + 0.5) / frame.scaleY;
+    const by = b * oy;
+    const dy = d * oy;
     for (let u = 0; u < frame.width; u++) {
-      const ox = (u + 0.5) / frame.scaleX;
-      const px = (placement.a * ox + placement.b * oy + placement.tx) * density - 0.5;
-      const py = (placement.c * ox + placement.d * oy + placement.ty) * density - 0.5;
+      const px = ((ax[u] as number) + by + tx) * density - 0.5;
+      const py = ((cx[u] as number) + dy + ty) * density - 0.5;
       if (px < options.margin || py < options.margin || px > maxX || py > maxY) continue;
       const x0 = Math.floor(px);
       const y0 = Math.floor(py);
       const fx = px - x0;
       const fy = py - y0;
+      const gx = 1 - fx;
+      const gy = 1 - fy;
       const i00 = y0 * w + x0;
       const i10 = x0 + 1 < planes.width ? i00 + 1 : i00;
       const i01 = y0 + 1 < planes.height ? i00 + w : i00;
       const i11 = i10 + (i01 - i00);
       const at = v * frame.width + u;
-      const lerp = (p: Float32Array) =>
-        ((p[i00] as number) * (1 - fx) + (p[i10] as number) * fx) * (1 - fy) +
-        ((p[i01] as number) * (1 - fx) + (p[i11] as number) * fx) * fy;
-      y[at] = lerp(source);
+      y[at] =
+        ((source[i00] as number) * gx + (source[i10] as number) * fx) * gy +
+        ((source[i01] as number) * gx + (source[i11] as number) * fx) * fy;
       if (cb !== null && cr !== null && clipped !== null) {
-        cb[at] = lerp(planes.cb);
-        cr[at] = lerp(planes.cr);
-        clipped[at] = lerp(planes.clipped);
+        cb[at] =
+          ((planes.cb[i00] as number) * gx + (planes.cb[i10] as number) * fx) * gy +
+          ((planes.cb[i01] as number) * gx + (planes.cb[i11] as number) * fx) * fy;
+        cr[at] =
+          ((planes.cr[i00] as number) * gx + (planes.cr[i10] as number) * fx) * gy +
+          ((planes.cr[i01] as number) * gx + (planes.cr[i11] as number) * fx) * fy;
+        clipped[at] =
+          ((planes.clipped[i00] as number) * gx + (planes.clipped[i10] as number) * fx) * gy +
+          ((planes.clipped[i01] as number) * gx + (planes.clipped[i11] as number) * fx) * fy;
       }
       valid[at] = 1;
       count++;
