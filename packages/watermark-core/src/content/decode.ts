@@ -100,9 +100,11 @@ async function decodeReference(bytes: Uint8Array, size: Size | null): Promise<Re
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
+  const memo = new Memo();
   return {
     ...planesOfRgb(data, info.width, info.height, info.channels),
-    greys: greyVersions(data, info.width, info.height, info.channels),
-    memo: new Memo(),
+    greys: () =>
+      memo.get('greys', () => greyVersions(data, info.width, info.height, info.channels)),
+    memo,
   };
 }

@@ -43,7 +43,8 @@ const GREY_SPREAD = 1.5;
 
 /** The reference's planes, and the other greys a grey copy may have been made with. */
 export interface Reference extends Planes {
-  readonly greys: readonly Float32Array[];
+  /** Made when a grey copy asks for them (most copies are in colour). */
+  readonly greys: () => readonly Float32Array[];
   /** What is made of these planes once per comparison (see the keys below). */
   readonly memo: Memo;
 }
@@ -83,7 +84,7 @@ interface Luma {
 
 function baseLuma(reference: Reference, version: 'y' | number): Luma {
   const key = `luma:${version}@${BASE_BLUR}`;
-  const source = version === 'y' ? reference.y : (reference.greys[version] as Float32Array);
+  const source = version === 'y' ? reference.y : (reference.greys()[version] as Float32Array);
   return {
     key,
     plane: reference.memo.get(key, () =>
@@ -184,7 +185,7 @@ export function fittedResiduals(
   let refY = baseLuma(reference, 'y');
   if (grey) {
     let error = lumaError(refY.plane, copyY, valid);
-    for (let version = 0; version < reference.greys.length; version++) {
+    for (let version = 0; version < reference.greys().length; version++) {
       const candidate = baseLuma(reference, version);
       const e = lumaError(candidate.plane, copyY, valid);
       if (e < error) {
