@@ -9,6 +9,7 @@ import {
 import {
   claimMintSigning,
   forgetMintTransaction,
+  type JobLease,
   type Nft,
   recordMintedToken,
   recordMintTransaction,
@@ -24,8 +25,8 @@ import {
 } from '@hallmark/platform';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Hash, Hex } from 'viem';
+import type { LeaseKeeper } from '../lease-keeper.ts';
 import { PermanentJobFailure } from '../watermark/job-failure.ts';
-import type { LeaseKeeper } from '../watermark/lease-keeper.ts';
 import { IpfsRecords, type JobRef } from './ipfs-records.ts';
 
 export interface WatermarkedOutput {
@@ -72,7 +73,7 @@ export class NftMinter implements OnModuleInit {
 
   async mint(
     job: JobRef,
-    keeper: LeaseKeeper,
+    keeper: LeaseKeeper<JobLease>,
     output: WatermarkedOutput,
     facts: WatermarkFacts,
   ): Promise<void> {
@@ -169,7 +170,11 @@ export class NftMinter implements OnModuleInit {
     });
   }
 
-  async #mintOnce(registry: NftRegistry, nft: Nft, keeper: LeaseKeeper): Promise<MintedToken> {
+  async #mintOnce(
+    registry: NftRegistry,
+    nft: Nft,
+    keeper: LeaseKeeper<JobLease>,
+  ): Promise<MintedToken> {
     keeper.assertHeld();
     if (nft.txHash !== null && nft.rawTransaction !== null) {
       const txHash = nft.txHash as Hash;

@@ -23,6 +23,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { Address, Hash, Hex } from 'viem';
+import { LeaseKeeper } from '../lease-keeper.ts';
 import { PeriodicTask } from '../periodic-task.ts';
 import { NftMinter } from './nft-minter.ts';
 
@@ -35,7 +36,8 @@ const MAX_RETRY_MS = 15 * 60_000;
  * Moves tokens out of the custody wallet (`POST /nft/{tokenId}/transfer`), one at a time per
  * worker. The transaction is recorded before it is broadcast; a later claim of the same row
  * re-sends those bytes (harmless: same nonce) and waits for them, so a transfer is sent once
- * whatever crashes. The lease is renewed while the chain is awaited.
+ * whatever crashes. The lease is kept (renewed) while the chain is awaited; a run that lost it
+ * leaves the row to the run that holds it.
  */
 @Injectable()
 export class NftTransfers implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -65,19 +67,26 @@ export class NftTransfers implements OnApplicationBootstrap, BeforeApplicationSh
   async tick(): Promise<void> {
     const transfer = await claimTransfer(this.prisma.sql, this.config.JOB_LOCK_MS);
     if (transfer === null) return;
-    const renew = setInterval(() => {
-      renewTransferLease(this.prisma.sql, transfer, this.config.JOB_LOCK_MS).catch(() => {});
-    }, this.config.JOB_LOCK_MS / 3);
+    const keeper = new LeaseKeeper(
+      {
+        what: `transfer ${transfer.id}`,
+        lease: transfer,
+        renew: () => renewTransferLease(this.prisma.sql, transfer, this.config.JOB_LOCK_MS),
+      },
+      this.config.JOB_LOCK_MS,
+    );
     try {
-      await this.#run(transfer);
+      await this.#run(transfer, keeper);
     } catch (error) {
+      // Another worker holds the transfer now: it decides how it ends.
+      if (keeper.lost) return;
       await this.#settleFailure(transfer, error);
     } finally {
-      clearInterval(renew);
+      keeper.stop();
     }
   }
 
-  async #run(transfer: ClaimedTransfer): Promise<void> {
+  async #run(transfer: ClaimedTransfer, keeper: LeaseKeeper<ClaimedTransfer>): Promise<void> {
     const registry = this.minter.registry;
     if (registry === null) throw new ChainError('misconfigured', 'no chain to transfer on');
     let txHash = transfer.txHash as Hash | null;
@@ -85,23 +94,23 @@ export class NftTransfers implements OnApplicationBootstrap, BeforeApplicationSh
       const signed = await registry.sendTransfer({
         tokenId: BigInt(transfer.tokenId),
         to: transfer.toAddress as Address,
+        // Throwing here keeps the transaction from ever being sent.
         beforeBroadcast: async (candidate) => {
-          if (
-            !(await recordTransferTransaction(
+          keeper.confirm(
+            await recordTransferTransaction(
               this.prisma.sql,
               transfer,
               candidate.txHash,
               candidate.rawTransaction,
-            ))
-          ) {
-            throw new Error('the transfer was taken over by another worker');
-          }
+            ),
+          );
         },
       });
       txHash = signed.txHash;
     } else {
       await registry.rebroadcast(transfer.rawTransaction as Hex);
     }
+    keeper.assertHeld();
     await registry.waitForTransfer(txHash);
     if (await confirmTransfer(this.prisma.sql, transfer)) {
       this.logger.info(

@@ -7,10 +7,12 @@ import {
   finishJob,
   isUniqueViolation,
   type JobClaim,
+  type JobLease,
   type JobRun,
   type LeaseTerms,
   recordOutput,
   releaseLease,
+  renewLease,
   type StoredOutput,
 } from '@hallmark/db';
 import {
@@ -30,6 +32,7 @@ import {
 } from '@hallmark/schemas';
 import { fileNameOfKey, type ObjectStorage } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
+import { LeaseKeeper, LeaseLostError } from '../lease-keeper.ts';
 import { IpfsRecords } from '../records/ipfs-records.ts';
 import { NftMinter } from '../records/nft-minter.ts';
 import {
@@ -40,7 +43,6 @@ import {
 } from '../techniques/techniques.ts';
 import { asPermanentFailure, finalFailureCode, PermanentJobFailure } from './job-failure.ts';
 import { type StepTiming, timed } from './job-steps.ts';
-import { LeaseKeeper, LeaseLostError } from './lease-keeper.ts';
 
 /** Crashed runs a job survives: the next crash (the third) fails it with `worker_crashed`. */
 export const MAX_CRASHES = 2;
@@ -144,8 +146,11 @@ export class WatermarkPipeline {
 
   async #runClaimed(row: JobRun, claim: Claimed, context: RunContext): Promise<PipelineOutcome> {
     const keeper = new LeaseKeeper(
-      this.prisma.sql,
-      claim.lease,
+      {
+        what: `job ${claim.lease.jobId}`,
+        lease: claim.lease,
+        renew: () => renewLease(this.prisma.sql, claim.lease, this.#terms.leaseMs),
+      },
       this.#terms.leaseMs,
       context.deadline,
     );
@@ -166,7 +171,7 @@ export class WatermarkPipeline {
     }
   }
 
-  async #steps(row: JobRun, claim: Claimed, keeper: LeaseKeeper): Promise<StepTiming[]> {
+  async #steps(row: JobRun, claim: Claimed, keeper: LeaseKeeper<JobLease>): Promise<StepTiming[]> {
     const { attempt } = claim;
     const options = this.#options(row);
     const steps: StepTiming[] = [];
@@ -197,7 +202,7 @@ export class WatermarkPipeline {
     row: JobRun,
     claim: Claimed,
     options: WatermarkOptions,
-    keeper: LeaseKeeper,
+    keeper: LeaseKeeper<JobLease>,
     steps: StepTiming[],
   ): Promise<StoredOutput & { bytes: Uint8Array }> {
     const { attempt, markPayload } = claim;
@@ -274,7 +279,7 @@ export class WatermarkPipeline {
   async #settle(
     error: unknown,
     claim: Claimed,
-    keeper: LeaseKeeper,
+    keeper: LeaseKeeper<JobLease>,
     context: RunContext,
   ): Promise<PipelineOutcome> {
     const requestId = claim.lease.jobId;
