@@ -282,21 +282,13 @@ function patchShift(
   const scores = new Float64Array(side * side);
   for (let sy = -reach; sy <= reach; sy++) {
     for (let sx = -reach; sx <= reach; sx++) {
-      let sum = 0;
-      let sumSq = 0;
-      let cross = 0;
-      for (let y = 0; y < PATCH; y++) {
-        const row = (y0 + y + sy) * width + x0 + sx;
-        for (let x = 0; x < PATCH; x++) {
-          const v = warped[row + x] as number;
-          sum += v;
-          sumSq += v * v;
-          cross += v * (patch[y * PATCH + x] as number);
-        }
-      }
-      const variance = sumSq - (sum * sum) / n;
-      scores[(sy + reach) * side + sx + reach] =
-        variance > 0 ? cross / Math.sqrt(variance * energy) : 0;
+      scores[(sy + reach) * side + sx + reach] = shiftScore(
+        patch,
+        energy,
+        warped,
+        (y0 + sy) * width + x0 + sx,
+        width,
+      );
     }
   }
   let best = 0;
@@ -312,6 +304,35 @@ function patchShift(
     dx: bx - reach + parabolaPeak(at(bx - 1, by), at(bx, by), at(bx + 1, by)),
     dy: by - reach + parabolaPeak(at(bx, by - 1), at(bx, by), at(bx, by + 1)),
   };
+}
+
+/**
+ * The correlation of the centred reference patch (its `energy` the sum of its squares) with the
+ * warped copy's patch starting at `start`. A function of its own: loops nested four deep in
+ * patchShift were compiled on their own and left at every shift until patchShift was.
+ */
+function shiftScore(
+  patch: Float32Array,
+  energy: number,
+  warped: Float32Array,
+  start: number,
+  width: number,
+): number {
+  const n = PATCH * PATCH;
+  let sum = 0;
+  let sumSq = 0;
+  let cross = 0;
+  for (let y = 0; y < PATCH; y++) {
+    const row = start + y * width;
+    for (let x = 0; x < PATCH; x++) {
+      const v = warped[row + x] as number;
+      sum += v;
+      sumSq += v * v;
+      cross += v * (patch[y * PATCH + x] as number);
+    }
+  }
+  const variance = sumSq - (sum * sum) / n;
+  return variance > 0 ? cross / Math.sqrt(variance * energy) : 0;
 }
 
 function parabolaPeak(left: number, centre: number, right: number): number {

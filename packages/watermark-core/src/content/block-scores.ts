@@ -95,11 +95,7 @@ export function blockScores(
   for (let by = 0; by < rows; by++) {
     for (let bx = 0; bx < columns; bx++) {
       const b = by * columns + bx;
-      let shown = 0;
-      for (let y = by * STRIDE; y < by * STRIDE + BLOCK; y++) {
-        for (let x = bx * STRIDE; x < bx * STRIDE + BLOCK; x++)
-          shown += valid[y * width + x] as number;
-      }
+      const shown = shownIn(valid, width, bx, by);
       if (shown < (BLOCK * BLOCK * 3) / 4) continue;
       compared[b] = 1;
       for (let k = 0; k < planes.length; k++) {
@@ -132,6 +128,18 @@ export function blockScores(
     }
   });
   return { columns, rows, scores, compared, calibration };
+}
+
+/**
+ * The valid pixels of the block at (bx, by). A function of its own, as planeBlock: a loop nested
+ * in blockScores' would be compiled on its own and left at every block until blockScores is.
+ */
+function shownIn(valid: Uint8Array, width: number, bx: number, by: number): number {
+  let shown = 0;
+  for (let y = by * STRIDE; y < by * STRIDE + BLOCK; y++) {
+    for (let x = bx * STRIDE; x < bx * STRIDE + BLOCK; x++) shown += valid[y * width + x] as number;
+  }
+  return shown;
 }
 
 /** One plane's statistics of the block at (bx, by), index b, of which `shown` pixels are valid. */

@@ -170,23 +170,38 @@ function convolveRows(
   kernel: Float32Array,
   radius: number,
 ): void {
+  for (let y = 0; y < height; y++) convolveRow(src, dst, y * width, width, kernel, radius);
+}
+
+/**
+ * One row of convolveRows. A function of its own, as the loops of the other filters below: the
+ * engine then compiles it whole after a few rows, where a loop nested in a long-running function
+ * is compiled on its own and left again at every turn of the loop around it, which costs more
+ * than the filter itself until the whole function is compiled (the first comparisons of a
+ * thread).
+ */
+function convolveRow(
+  src: Float32Array,
+  dst: Float32Array,
+  row: number,
+  width: number,
+  kernel: Float32Array,
+  radius: number,
+): void {
   const last = width - 1;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      let sum = 0;
-      if (x >= radius && x + radius <= last) {
-        const base = row + x - radius;
-        for (let k = 0; k < kernel.length; k++)
-          sum += (kernel[k] as number) * (src[base + k] as number);
-      } else {
-        for (let k = -radius; k <= radius; k++) {
-          const xx = x + k < 0 ? 0 : Math.min(x + k, last);
-          sum += (kernel[k + radius] as number) * (src[row + xx] as number);
-        }
+  for (let x = 0; x < width; x++) {
+    let sum = 0;
+    if (x >= radius && x + radius <= last) {
+      const base = row + x - radius;
+      for (let k = 0; k < kernel.length; k++)
+        sum += (kernel[k] as number) * (src[base + k] as number);
+    } else {
+      for (let k = -radius; k <= radius; k++) {
+        const xx = x + k < 0 ? 0 : Math.min(x + k, last);
+        sum += (kernel[k + radius] as number) * (src[row + xx] as number);
       }
-      dst[row + x] = sum;
     }
+    dst[row + x] = sum;
   }
 }
 
@@ -205,10 +220,20 @@ function convolveColumns(
     dst.fill(0, row, row + width);
     for (let k = -radius; k <= radius; k++) {
       const yy = y + k < 0 ? 0 : Math.min(y + k, last);
-      const w = kernel[k + radius] as number;
-      const from = yy * width;
-      for (let x = 0; x < width; x++)
-        dst[row + x] = (dst[row + x] as number) + w * (src[from + x] as number);
+      addRow(src, yy * width, dst, row, width, kernel[k + radius] as number);
     }
   }
+}
+
+/** dst's row at `to` plus `w` times src's row at `from` (see convolveRow on why a function). */
+function addRow(
+  src: Float32Array,
+  from: number,
+  dst: Float32Array,
+  to: number,
+  width: number,
+  w: number,
+): void {
+  for (let x = 0; x < width; x++)
+    dst[to + x] = (dst[to + x] as number) + w * (src[from + x] as number);
 }
