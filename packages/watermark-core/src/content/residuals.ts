@@ -141,13 +141,7 @@ function referenceColour(
 function colourMagnitude(reference: Reference): Float32Array {
   return reference.memo.get('colour', () => {
     const { cb, cr } = referenceColour(reference, { key: '', plane: reference.y });
-    const out = new Float32Array(cb.length);
-    for (let i = 0; i < out.length; i++) {
-      const b = cb[i] as number;
-      const r = cr[i] as number;
-      out[i] = Math.sqrt(b * b + r * r);
-    }
-    return out;
+    return magnitude(cb, cr);
   });
 }
 
@@ -156,16 +150,19 @@ function chromaDetail(reference: Reference): Float32Array {
   return reference.memo.get('chroma-detail', () => {
     const { width, height } = reference;
     const { cb, cr } = referenceColour(reference, { key: '', plane: reference.y });
-    const gradCb = gradientMagnitude(cb, width, height);
-    const gradCr = gradientMagnitude(cr, width, height);
-    const detail = new Float32Array(cb.length);
-    for (let i = 0; i < detail.length; i++) {
-      const b = gradCb[i] as number;
-      const r = gradCr[i] as number;
-      detail[i] = Math.sqrt(b * b + r * r);
-    }
-    return detail;
+    return magnitude(gradientMagnitude(cb, width, height), gradientMagnitude(cr, width, height));
   });
+}
+
+/** Each pixel's length of the vector (a, b). */
+function magnitude(a: Float32Array, b: Float32Array): Float32Array {
+  const out = new Float32Array(a.length);
+  for (let i = 0; i < out.length; i++) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    out[i] = Math.sqrt(x * x + y * y);
+  }
+  return out;
 }
 
 export function fittedResiduals(
