@@ -150,27 +150,42 @@ export function matchLuma(
   copy: Float32Array,
   valid: Uint8Array,
 ): Float32Array {
-  const bins: number[][] = Array.from({ length: TONE_BINS }, () => []);
+  // Every other valid pixel's copy value, grouped by its band (a counting sort).
+  const starts = new Int32Array(TONE_BINS + 1);
   for (let i = 0; i < valid.length; i += 2) {
     if (valid[i] === 0) continue;
-    const bin = Math.min(
-      TONE_BINS - 1,
-      Math.max(0, Math.floor(((reference[i] as number) / 256) * TONE_BINS)),
-    );
-    (bins[bin] as number[]).push(copy[i] as number);
+    const next = toneBin(reference[i] as number) + 1;
+    starts[next] = (starts[next] as number) + 1;
+  }
+  for (let bin = 0; bin < TONE_BINS; bin++)
+    starts[bin + 1] = (starts[bin + 1] as number) + (starts[bin] as number);
+  const values = new Float32Array(starts[TONE_BINS] as number);
+  const fill = Int32Array.from(starts);
+  for (let i = 0; i < valid.length; i += 2) {
+    if (valid[i] === 0) continue;
+    const bin = toneBin(reference[i] as number);
+    values[fill[bin] as number] = copy[i] as number;
+    fill[bin] = (fill[bin] as number) + 1;
   }
   const centres: number[] = [];
   const levels: number[] = [];
-  bins.forEach((values, bin) => {
-    if (values.length < 8) return;
+  for (let bin = 0; bin < TONE_BINS; bin++) {
+    const start = starts[bin] as number;
+    const n = (starts[bin + 1] as number) - start;
+    if (n < 8) continue;
     centres.push(((bin + 0.5) * 256) / TONE_BINS);
-    levels.push(median(values));
-  });
+    // The median, as median() takes it (the upper one of an even count).
+    levels.push(selectInPlace(values.subarray(start, start + n), n >> 1));
+  }
   const out = new Float32Array(reference.length);
   if (centres.length === 0) return out;
   for (let i = 0; i < reference.length; i++)
     out[i] = interpolate(centres, levels, reference[i] as number);
   return out;
+}
+
+function toneBin(tone: number): number {
+  return Math.min(TONE_BINS - 1, Math.max(0, Math.floor((tone / 256) * TONE_BINS)));
 }
 
 /**
@@ -199,8 +214,14 @@ function interpolate(xs: readonly number[], ys: readonly number[], x: number): n
   if (x >= (xs[last] as number)) {
     return Math.min(255, (ys[last] as number) + slope(last - 1, last) * (x - (xs[last] as number)));
   }
+  // The first band at or above x (a binary search: this runs for every pixel).
   let k = 1;
-  while ((xs[k] as number) < x) k++;
+  let high = last;
+  while (k < high) {
+    const middle = (k + high) >> 1;
+    if ((xs[middle] as number) < x) k = middle + 1;
+    else high = middle;
+  }
   const x0 = xs[k - 1] as number;
   const x1 = xs[k] as number;
   const t = (x - x0) / (x1 - x0);

@@ -251,11 +251,12 @@ export function fittedResiduals(
 /** The median luma residual once tones are fitted: how well two versions match, edits aside. */
 function lumaError(reference: Float32Array, copy: Float32Array, valid: Uint8Array): number {
   const fitted = matchLuma(reference, copy, valid);
-  const errors: number[] = [];
+  const errors = new Float64Array(Math.ceil(valid.length / 3));
+  let n = 0;
   for (let i = 0; i < valid.length; i += 3) {
-    if (valid[i] === 1) errors.push(Math.abs((copy[i] as number) - (fitted[i] as number)));
+    if (valid[i] === 1) errors[n++] = Math.abs((copy[i] as number) - (fitted[i] as number));
   }
-  return median(errors);
+  return median(errors.subarray(0, n));
 }
 
 /** Chroma is compared softer than luma: JPEG keeps it at half resolution. */
