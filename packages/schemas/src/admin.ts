@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UnixSeconds } from './common/unix-seconds.ts';
 import { KeyRequestState } from './key-request.ts';
+import { pageQueryFields } from './page-query.ts';
 import { WebhookEventType } from './webhook.ts';
 
 export const OperatorRole = z.enum(['admin', 'viewer']);
@@ -287,3 +288,48 @@ export type AdminWebhookEndpoint = z.infer<typeof AdminWebhookEndpoint>;
 export const AdminWebhookEndpointPage = z
   .strictObject({ items: z.array(AdminWebhookEndpoint), nextCursor: z.string().nullable() })
   .meta({ id: 'AdminWebhookEndpointPage' });
+
+/** The end of year 9999: times beyond it are no date PostgreSQL (or a Date) holds. */
+const LATEST_SECONDS = 253_402_300_799;
+
+/** `GET /admin/jobs`: filters, then the page. */
+export const AdminJobQuery = z.object({
+  status: JobStatus.optional(),
+  key: z
+    .string()
+    .regex(/^hm_[a-z2-7]{8}$/)
+    .optional()
+    .meta({ description: 'A key prefix, `hm_xxxxxxxx`.' }),
+  technique: z.enum(['invisible', 'c2pa']).optional(),
+  from: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .max(LATEST_SECONDS)
+    .optional()
+    .meta({ description: 'Created at or after (Unix seconds).' }),
+  to: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .max(LATEST_SECONDS)
+    .optional()
+    .meta({ description: 'Created before (Unix seconds).' }),
+  ...pageQueryFields,
+});
+
+/** `GET /admin/audit`: entries are numbered, so its cursor is the last one's number. */
+export const AuditQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional()
+    .meta({ description: '`nextCursor` of the previous page.' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(50)
+    .meta({ description: 'Entries per page, at most 100.' }),
+});

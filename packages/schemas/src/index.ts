@@ -11,6 +11,7 @@ export {
   AdminJob,
   AdminJobDetail,
   AdminJobPage,
+  AdminJobQuery,
   AdminKeyRequest,
   AdminKeyRequestPage,
   AdminNft,
@@ -28,6 +29,7 @@ export {
   AdminWebhookEndpointPage,
   AuditEntryView,
   AuditPage,
+  AuditQuery,
   OperatorIdParams,
   OperatorRole,
 } from './admin.ts';
@@ -66,6 +68,7 @@ export {
   NftTransferRequest,
   TokenId,
 } from './nft.ts';
+export { PageQuery, pageQueryFields } from './page-query.ts';
 export { IpfsHashParams, RequestIdParams, TokenIdParams, TransferIdParams } from './path-params.ts';
 export { FieldError, Problem, QuotaName } from './problem.ts';
 export {

@@ -1,17 +1,8 @@
 import { PrismaService } from '@hallmark/platform';
-import type { AuditEntryView } from '@hallmark/schemas';
+import { type AuditEntryView, AuditQuery } from '@hallmark/schemas';
 import { Controller, Get, Query } from '@nestjs/common';
-import { z } from 'zod';
 import { parseRequest } from '../validation/parse-request.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
-
-const ListQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d{1,19}$/)
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
 
 /**
  * The audit log, newest first: every change an operator made, every sign-in and sign-out, and
@@ -25,7 +16,7 @@ export class AdminAuditController {
 
   @Get()
   async list(@Query() query: Record<string, unknown>) {
-    const { cursor, limit } = parseRequest(ListQuery, query, 'query');
+    const { cursor, limit } = parseRequest(AuditQuery, query, 'query');
     const rows = await this.prisma.client.auditEntry.findMany({
       where: cursor === undefined ? {} : { id: { lt: BigInt(cursor) } },
       orderBy: { id: 'desc' },

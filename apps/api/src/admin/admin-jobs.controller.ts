@@ -6,11 +6,15 @@ import {
   OBJECT_STORAGE,
   PrismaService,
 } from '@hallmark/platform';
-import { type AdminJob, type AdminJobDetail, RequestIdParams } from '@hallmark/schemas';
+import {
+  type AdminJob,
+  type AdminJobDetail,
+  AdminJobQuery,
+  RequestIdParams,
+} from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { CurrentOperator } from '../auth/client.ts';
 import { pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
@@ -20,22 +24,6 @@ import { parseRequest } from '../validation/parse-request.ts';
 import { JobViewCache } from '../watermark/job-view-cache.service.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
 import { byOperator } from './audit-actor.ts';
-
-/** The end of year 9999: times beyond it are no date PostgreSQL (or a Date) holds. */
-const LATEST_SECONDS = 253_402_300_799;
-
-const ListQuery = z.object({
-  status: z.enum(['pending', 'processing', 'success', 'failed']).optional(),
-  key: z
-    .string()
-    .regex(/^hm_[a-z2-7]{8}$/)
-    .optional(),
-  technique: z.enum(['invisible', 'c2pa']).optional(),
-  from: z.coerce.number().int().nonnegative().max(LATEST_SECONDS).optional(),
-  to: z.coerce.number().int().nonnegative().max(LATEST_SECONDS).optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
 
 /** Links in the job detail live this long: long enough to look, too short to share. */
 const PREVIEW_TTL_MS = 10 * 60_000;
@@ -88,7 +76,7 @@ export class AdminJobsController {
   /** Newest first. */
   @Get()
   async list(@Query() query: Record<string, unknown>) {
-    const q = parseRequest(ListQuery, query, 'query');
+    const q = parseRequest(AdminJobQuery, query, 'query');
     const rows = await this.prisma.client.watermarkJob.findMany({
       where: {
         ...(q.status === undefined ? {} : { status: q.status }),

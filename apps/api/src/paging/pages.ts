@@ -2,11 +2,8 @@ import { problemTypes } from '@hallmark/schemas';
 import { z } from 'zod';
 import { ProblemException } from '../problem/problem.exception.ts';
 
-/** `cursor` and `limit` of every paged admin list. */
-export const PageQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-});
+/** `cursor` and `limit` of every paged list (the contract's, as the OpenAPI document says). */
+export { PageQuery } from '@hallmark/schemas';
 
 /** A stable page cursor: the last row's sort key (time, id), opaque to clients. */
 function encodeCursor(at: Date, id: string): string {

@@ -8,6 +8,7 @@ import {
   AdminJob,
   AdminJobDetail,
   AdminJobPage,
+  AdminJobQuery,
   AdminKeyRequest,
   AdminKeyRequestPage,
   AdminNftPage,
@@ -22,13 +23,14 @@ import {
   AdminWallet,
   AdminWebhookEndpointPage,
   AuditPage,
+  AuditQuery,
   OperatorIdParams,
 } from '../admin.ts';
 import { KeyRequestState } from '../key-request.ts';
+import { pageQueryFields } from '../page-query.ts';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { EndpointIdParams, WebhookDeliveryPage } from '../webhook.ts';
-import { pageQueryFields } from './page-query.ts';
 import { type ProblemCase, problemResponses } from './problem-responses.ts';
 import { noAuth } from './security.ts';
 
@@ -298,22 +300,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     summary: "Every key's watermark jobs, newest first",
     security: cookieAuth,
     request: {
-      query: z.object({
-        status: z.enum(['pending', 'processing', 'success', 'failed']).optional(),
-        key: z.string().optional().meta({ description: 'A key prefix, `hm_xxxxxxxx`.' }),
-        technique: z.enum(['invisible', 'c2pa']).optional(),
-        from: z.coerce
-          .number()
-          .int()
-          .optional()
-          .meta({ description: 'Created at or after (Unix seconds).' }),
-        to: z.coerce
-          .number()
-          .int()
-          .optional()
-          .meta({ description: 'Created before (Unix seconds).' }),
-        ...pageQueryFields,
-      }),
+      query: AdminJobQuery,
     },
     responses: {
       200: { description: 'A page.', content: { 'application/json': { schema: AdminJobPage } } },
@@ -435,11 +422,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     tags,
     summary: 'The audit log, newest first',
     security: cookieAuth,
-    request: {
-      query: z.object({
-        ...pageQueryFields,
-      }),
-    },
+    request: { query: AuditQuery },
     responses: {
       200: { description: 'A page.', content: { 'application/json': { schema: AuditPage } } },
       ...problemResponses([

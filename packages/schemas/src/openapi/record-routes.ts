@@ -1,9 +1,9 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { IpfsRecord, IpfsRecordPage } from '../ipfs-record.ts';
 import { Nft, NftPage, NftTransfer, NftTransferRequest } from '../nft.ts';
+import { PageQuery } from '../page-query.ts';
 import { IpfsHashParams, TokenIdParams, TransferIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
-import { PageQueryParams } from './page-query.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
 
@@ -130,7 +130,7 @@ export function registerRecordRoutes(registry: OpenAPIRegistry): void {
       tags: ['Records'],
       summary,
       security: bearerAuth,
-      request: { query: PageQueryParams },
+      request: { query: PageQuery },
       responses: {
         200: { description: 'A page.', content: { 'application/json': { schema } } },
         ...problemResponses([

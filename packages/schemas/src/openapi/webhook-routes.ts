@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { PageQuery } from '../page-query.ts';
 import { problemTypes } from '../problem-types.ts';
 import {
   DeliveryParams,
@@ -11,7 +12,6 @@ import {
   WebhookEndpointPage,
   WebhookPayload,
 } from '../webhook.ts';
-import { PageQueryParams } from './page-query.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth, noAuth } from './security.ts';
 
@@ -60,7 +60,7 @@ export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
     tags,
     summary: "This key's webhook endpoints, newest first",
     security: bearerAuth,
-    request: { query: PageQueryParams },
+    request: { query: PageQuery },
     responses: {
       200: {
         description: 'A page of endpoints.',
@@ -111,7 +111,7 @@ export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
     tags,
     summary: "An endpoint's deliveries, newest first, each with every attempt",
     security: bearerAuth,
-    request: { params: EndpointIdParams, query: PageQueryParams },
+    request: { params: EndpointIdParams, query: PageQuery },
     responses: {
       200: {
         description: 'A page of deliveries.',

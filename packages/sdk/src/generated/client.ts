@@ -38,7 +38,7 @@ export interface ListIpfsRecordsOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listIpfsRecords']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Items per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */
@@ -54,7 +54,7 @@ export interface ListNftsOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listNfts']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Items per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */
@@ -80,7 +80,7 @@ export interface ListWebhookEndpointsOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listWebhookEndpoints']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Items per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */
@@ -96,7 +96,7 @@ export interface ListWebhookDeliveriesOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listWebhookDeliveries']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Items per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */
@@ -146,7 +146,7 @@ export interface ListKeyRequestsOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listKeyRequests']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Items per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */
@@ -182,7 +182,7 @@ export interface ListApiKeysOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listApiKeys']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Items per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */
@@ -264,7 +264,7 @@ export interface ListJobsOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listJobs']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Items per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */
@@ -290,7 +290,7 @@ export interface ListAllNftsOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listAllNfts']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Items per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */
@@ -306,7 +306,7 @@ export interface ListAllIpfsRecordsOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listAllIpfsRecords']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Items per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */
@@ -322,7 +322,7 @@ export interface ListAllWebhookEndpointsOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listAllWebhookEndpoints']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Items per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */
@@ -338,7 +338,7 @@ export interface ListEndpointDeliveriesOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listEndpointDeliveries']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Items per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */
@@ -354,7 +354,7 @@ export interface ListAuditOptions extends RequestOptions {
    */
   readonly cursor?: NonNullable<operations['listAudit']['parameters']['query']>['cursor'] | undefined;
   /**
-   * At most 100.
+   * Entries per page, at most 100.
    *
    * Sent as the `limit` query parameter.
    */

@@ -3118,7 +3118,7 @@ export interface operations {
             query?: {
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Items per page, at most 100. */
                 limit?: number;
             };
             header?: never;
@@ -3190,7 +3190,7 @@ export interface operations {
             query?: {
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Items per page, at most 100. */
                 limit?: number;
             };
             header?: never;
@@ -3628,7 +3628,7 @@ export interface operations {
             query?: {
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Items per page, at most 100. */
                 limit?: number;
             };
             header?: never;
@@ -3925,7 +3925,7 @@ export interface operations {
             query?: {
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Items per page, at most 100. */
                 limit?: number;
             };
             header?: never;
@@ -4901,7 +4901,7 @@ export interface operations {
                 status?: "pending" | "approved" | "rejected";
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Items per page, at most 100. */
                 limit?: number;
             };
             header?: never;
@@ -5177,7 +5177,7 @@ export interface operations {
             query?: {
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Items per page, at most 100. */
                 limit?: number;
             };
             header?: never;
@@ -5688,7 +5688,7 @@ export interface operations {
                 to?: number | null;
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Items per page, at most 100. */
                 limit?: number;
             };
             header?: never;
@@ -5939,7 +5939,7 @@ export interface operations {
             query?: {
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Items per page, at most 100. */
                 limit?: number;
             };
             header?: never;
@@ -6011,7 +6011,7 @@ export interface operations {
             query?: {
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Items per page, at most 100. */
                 limit?: number;
             };
             header?: never;
@@ -6083,7 +6083,7 @@ export interface operations {
             query?: {
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Items per page, at most 100. */
                 limit?: number;
             };
             header?: never;
@@ -6155,7 +6155,7 @@ export interface operations {
             query?: {
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Items per page, at most 100. */
                 limit?: number;
             };
             header?: never;
@@ -6238,7 +6238,7 @@ export interface operations {
             query?: {
                 /** @description `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @description At most 100. */
+                /** @description Entries per page, at most 100. */
                 limit?: number;
             };
             header?: never;
