@@ -1,16 +1,8 @@
-import { createServer } from 'node:net';
 import { createOperator } from '@hallmark/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForAdmin } from '../src/admin-listener.ts';
+import { freePort } from './support/free-port.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('ADMIN_API_PORT: the admin API on a listener of its own', () => {
   let t: TestApp;

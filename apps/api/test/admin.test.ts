@@ -1,9 +1,9 @@
 import { createOperator, hashSessionToken } from '@hallmark/db';
-import { waitFor } from '@hallmark/platform/testing';
 import { consoleForwardingHeaders, loadServiceKeys } from '@hallmark/service-keys';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimUploadLink, pathOf, put, requestWatermark } from './support/flow.ts';
+import { startUntilAnsweredOrBlocked } from './support/lock-wait.ts';
 import { jpegPhoto } from './support/photos.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -431,21 +431,11 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
     await t.prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('hallmark.audit-chain'))`;
-        let answered = false;
-        revocation = t.app
-          .inject({ method: 'POST', url: `/admin/api-keys/${prefix}/revoke`, headers })
-          .then((res) => {
-            answered = true;
-            return res;
-          });
-        await waitFor(async () => {
-          if (answered) return true;
-          const waiting = await t.prisma.$queryRaw<{ n: number }[]>`
-            SELECT count(*)::int AS n FROM pg_locks
-             WHERE locktype = 'advisory' AND NOT granted
-               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
-          return (waiting[0]?.n ?? 0) > 0;
-        }, 'the revocation to finish or wait for the audit log');
+        ({ running: revocation } = await startUntilAnsweredOrBlocked(
+          t.prisma,
+          () => t.app.inject({ method: 'POST', url: `/admin/api-keys/${prefix}/revoke`, headers }),
+          'the revocation to finish or wait for the audit log',
+        ));
         // Its entry cannot be written yet, so neither is the change.
         expect(await revokedAt()).toBeNull();
       },

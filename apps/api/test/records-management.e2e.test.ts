@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { waitFor } from '@hallmark/platform/testing';
 import { type HallmarkClient, watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startUntilAnsweredOrBlocked } from './support/lock-wait.ts';
 import { statusOf } from './support/problem.ts';
 import { type RunningService, startService } from './support/service.ts';
 
@@ -109,19 +109,12 @@ describe("a key's IPFS records and NFTs: listed, and records removed with their 
     await service.prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('hallmark.ipfs-content'), hashtext(${cid}))`;
-        let removed = false;
-        removal = client.deleteIpfsRecord(cid).then(() => {
-          removed = true;
-        });
         // Until the removal has either finished or is waiting for the lock.
-        await waitFor(async () => {
-          if (removed) return true;
-          const waiting = await service.prisma.$queryRaw<{ n: number }[]>`
-            SELECT count(*)::int AS n FROM pg_locks
-             WHERE locktype = 'advisory' AND NOT granted
-               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
-          return (waiting[0]?.n ?? 0) > 0;
-        }, 'the removal to finish or wait');
+        ({ running: removal } = await startUntilAnsweredOrBlocked(
+          service.prisma,
+          () => client.deleteIpfsRecord(cid),
+          'the removal to finish or wait',
+        ));
         await tx.ipfsRecord.create({
           data: {
             jobId: another.requestId,

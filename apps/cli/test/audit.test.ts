@@ -3,16 +3,7 @@ import { createPrismaClient } from '@hallmark/db';
 import { createTestDatabase, type TestDatabase } from '@hallmark/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
-
-function capture(env: NodeJS.ProcessEnv) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { env, stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
+import { capture } from './support/capture.ts';
 
 describe('the audit log of what the CLI changes', () => {
   let database: TestDatabase;

@@ -3,16 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { env: {}, stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
+import { capture } from './support/capture.ts';
 
 describe('hallmark CLI', () => {
   it('prints help listing the commands', async () => {

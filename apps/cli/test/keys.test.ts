@@ -2,16 +2,7 @@ import { hashApiKey } from '@hallmark/db';
 import { createTestDatabase, type TestDatabase } from '@hallmark/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
-
-function capture(env: NodeJS.ProcessEnv) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { env, stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
+import { capture } from './support/capture.ts';
 
 describe('hallmark keys', () => {
   let database: TestDatabase;

@@ -3,18 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
+import { capture } from './support/capture.ts';
 
 const photo = join(import.meta.dirname, '../../../fixtures/photos/boats-0.6mp.jpg');
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: { env: {}, stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
 
 describe('hallmark mark / detect', () => {
   let dir: string;

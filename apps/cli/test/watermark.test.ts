@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
+import { capture as captureIo } from './support/capture.ts';
 
 interface SeenRequest {
   readonly method: string;
@@ -147,18 +148,7 @@ beforeEach(async () => {
 });
 
 function capture(env: Record<string, string> = {}, stderrIsTty = false) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    io: {
-      env: { HALLMARK_URL: api.url, HALLMARK_API_KEY: 'test-key', ...env },
-      stdout: (text: string) => out.push(text),
-      stderr: (text: string) => err.push(text),
-      stderrIsTty,
-    },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
+  return captureIo({ HALLMARK_URL: api.url, HALLMARK_API_KEY: 'test-key', ...env }, stderrIsTty);
 }
 
 describe('hallmark watermark', () => {
