@@ -1,5 +1,4 @@
 import type { Operator, Prisma } from './generated/prisma/client.ts';
-import { hashPassword } from './password-hashing.ts';
 
 // What one admin (or the CLI on the server) may do to an operator's account: change the role,
 // disable and enable it, end its sessions, give it a new password. Each runs inside the caller's
@@ -67,15 +66,15 @@ export async function changeOperator(
 }
 
 /**
- * A new password for the operator (shown once by the caller), with the failure count and lock
- * cleared and every session ended. Null when there is no such operator.
+ * A new password for the operator (its scrypt hash, made by the caller before the transaction;
+ * the password is shown once by the caller), with the failure count and lock cleared and every
+ * session ended. Null when there is no such operator.
  */
 export async function resetOperatorPassword(
   tx: Tx,
   operatorId: string,
-  password: string,
+  passwordHash: string,
 ): Promise<Operator | null> {
-  const passwordHash = await hashPassword(password);
   const { count } = await tx.operator.updateMany({
     where: { id: operatorId },
     data: { passwordHash, failedSignIns: 0, lockedUntil: null },

@@ -55,7 +55,12 @@ export class OperatorSessions {
     if (token === undefined || operator === null) {
       throw new ProblemException(problemTypes.unauthorized, 'Sign in to the admin console.');
     }
-    if (request.method === 'GET' || request.method === 'HEAD') return operator;
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      if (options.adminsOnly === true && operator.role !== 'admin') {
+        throw new ProblemException(problemTypes.forbidden, 'Only admins may read this.');
+      }
+      return operator;
+    }
     if (request.headers['x-csrf-token'] !== this.csrfTokenFor(token)) {
       throw new ProblemException(
         problemTypes.forbidden,

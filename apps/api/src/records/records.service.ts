@@ -56,11 +56,11 @@ export class RecordsService {
     const owned = await this.prisma.client.ipfsRecord.count({ where: { cid: ipfsHash, apiKeyId } });
     if (owned === 0) throw ProblemException.notFound(`No IPFS record ${ipfsHash}.`);
     const cid = parseCid(ipfsHash);
-    const store = await this.ipfs.store();
     await this.prisma.transaction(async (sql) => {
       await lockIpfsContent(sql, ipfsHash);
       const { stillHeld } = await removeIpfsRecords(sql, apiKeyId, ipfsHash);
-      if (!stillHeld) await store.unpin(cid);
+      // The node is opened only when something is to be unpinned, as before the lock.
+      if (!stillHeld) await (await this.ipfs.store()).unpin(cid);
     });
   }
 

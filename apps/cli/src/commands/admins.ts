@@ -8,6 +8,7 @@ import {
   databaseNameOf,
   databaseUrlFromEnv,
   endOperatorSessions,
+  hashPassword,
   LastAdminError,
   type NewAuditEntry,
   type Operator,
@@ -131,9 +132,10 @@ async function endAccess(prisma: Prisma, io: CliIo, email: string, action: 'sign
     return 0;
   }
   const password = randomBytes(18).toString('base64url');
+  const passwordHash = await hashPassword(password);
   await audited(
     prisma,
-    (tx) => resetOperatorPassword(tx, id, password),
+    (tx) => resetOperatorPassword(tx, id, passwordHash),
     (done) => (done === null ? null : entry(io, 'operator.password_reset', email, {})),
   );
   io.stderr(`New password of ${email}, shown once (its sessions have ended):\n`);
