@@ -1,17 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { ZodType } from 'zod';
-import { registerAdminRoutes } from './openapi/admin-routes.ts';
-import { registerAuthRoutes } from './openapi/auth-routes.ts';
-import { registerHealthRoutes } from './openapi/health-routes.ts';
-import { registerKeyRequestRoutes } from './openapi/key-request-routes.ts';
-import { registerRecordRoutes } from './openapi/record-routes.ts';
-import { registerBearerAuth } from './openapi/security.ts';
-import { registerSoftBindingRoutes } from './openapi/soft-binding-routes.ts';
-import { registerUploadRoutes } from './openapi/upload-routes.ts';
-import { registerVerifyRoutes } from './openapi/verify-routes.ts';
-import { registerWatermarkRoutes } from './openapi/watermark-routes.ts';
-import { registerWebhookRoutes } from './openapi/webhook-routes.ts';
+import { registerSecuritySchemes } from './openapi/security.ts';
+import { ROUTES, webhookEvent } from './routes.ts';
 
 /** The OpenAPI 3.1 document as plain JSON data. */
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
@@ -31,17 +22,9 @@ User's guide (concepts, the flow with curl and the SDK, configuration, errors, l
 /** Every operation of the API with its zod schemas, as registered for the document. */
 function apiRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
-  registerBearerAuth(registry);
-  registerAuthRoutes(registry);
-  registerUploadRoutes(registry);
-  registerWatermarkRoutes(registry);
-  registerRecordRoutes(registry);
-  registerVerifyRoutes(registry);
-  registerWebhookRoutes(registry);
-  registerSoftBindingRoutes(registry);
-  registerKeyRequestRoutes(registry);
-  registerAdminRoutes(registry);
-  registerHealthRoutes(registry);
+  registerSecuritySchemes(registry);
+  for (const route of Object.values(ROUTES)) registry.registerPath(route);
+  registry.registerWebhook(webhookEvent);
   return registry;
 }
 

@@ -1,4 +1,3 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
   AdminApiKey,
@@ -31,12 +30,10 @@ import { pageQueryFields } from '../page-query.ts';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { EndpointIdParams, WebhookDeliveryPage } from '../webhook.ts';
+import { defineRoute } from './define-route.ts';
 import { type ProblemCase, problemResponses } from './problem-responses.ts';
-import { noAuth } from './security.ts';
+import { cookieAuth, noAuth } from './security.ts';
 
-/** The admin API authenticates with the operator's session cookie, never with an API key. */
-export const COOKIE_AUTH = 'cookieAuth';
-const cookieAuth = [{ [COOKIE_AUTH]: [] }];
 const tags = ['Admin'];
 
 const csrfHeader = z.object({
@@ -55,14 +52,8 @@ const changes: ProblemCase[] = [
   },
 ];
 
-export function registerAdminRoutes(registry: OpenAPIRegistry): void {
-  registry.registerComponent('securitySchemes', COOKIE_AUTH, {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'hallmark_session',
-    description: 'The session cookie `POST /admin/session` sets (httpOnly, SameSite=Strict).',
-  });
-  registry.registerPath({
+export function adminRoutes() {
+  const signIn = defineRoute({
     method: 'post',
     path: '/admin/session',
     operationId: 'signIn',
@@ -91,7 +82,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const getSession = defineRoute({
     method: 'get',
     path: '/admin/session',
     operationId: 'getSession',
@@ -106,7 +97,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses(signedIn),
     },
   });
-  registry.registerPath({
+  const signOut = defineRoute({
     method: 'delete',
     path: '/admin/session',
     operationId: 'signOut',
@@ -119,7 +110,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses(changes),
     },
   });
-  registry.registerPath({
+  const listKeyRequests = defineRoute({
     method: 'get',
     path: '/admin/key-requests',
     operationId: 'listKeyRequests',
@@ -143,40 +134,55 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  for (const [decision, summary] of [
-    ['approve', 'Approve a request for an API key'],
-    ['reject', 'Reject a request for an API key, with the reason the requester reads'],
-  ] as const) {
-    registry.registerPath({
-      method: 'post',
-      path: `/admin/key-requests/{requestId}/${decision}`,
-      operationId: `${decision}KeyRequest`,
-      tags,
-      summary,
-      security: cookieAuth,
-      request: {
-        params: RequestIdParams,
-        headers: csrfHeader,
-        ...(decision === 'reject'
-          ? {
-              body: { required: true, content: { 'application/json': { schema: AdminRejection } } },
-            }
-          : {}),
+  const approveKeyRequest = defineRoute({
+    method: 'post',
+    path: '/admin/key-requests/{requestId}/approve',
+    operationId: 'approveKeyRequest',
+    tags,
+    summary: 'Approve a request for an API key',
+    security: cookieAuth,
+    request: {
+      params: RequestIdParams,
+      headers: csrfHeader,
+    },
+    responses: {
+      200: {
+        description: 'Decided (and audited; the requester is told by mail).',
+        content: { 'application/json': { schema: AdminKeyRequest } },
       },
-      responses: {
-        200: {
-          description: 'Decided (and audited; the requester is told by mail).',
-          content: { 'application/json': { schema: AdminKeyRequest } },
-        },
-        ...problemResponses([
-          { problem: problemTypes.validationError, when: 'a malformed id or reason.' },
-          { problem: problemTypes.notFound, when: 'no such request.' },
-          { problem: problemTypes.alreadyDecided, when: 'it was decided already.' },
-          ...changes,
-        ]),
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed id or reason.' },
+        { problem: problemTypes.notFound, when: 'no such request.' },
+        { problem: problemTypes.alreadyDecided, when: 'it was decided already.' },
+        ...changes,
+      ]),
+    },
+  });
+  const rejectKeyRequest = defineRoute({
+    method: 'post',
+    path: '/admin/key-requests/{requestId}/reject',
+    operationId: 'rejectKeyRequest',
+    tags,
+    summary: 'Reject a request for an API key, with the reason the requester reads',
+    security: cookieAuth,
+    request: {
+      params: RequestIdParams,
+      headers: csrfHeader,
+      body: { required: true, content: { 'application/json': { schema: AdminRejection } } },
+    },
+    responses: {
+      200: {
+        description: 'Decided (and audited; the requester is told by mail).',
+        content: { 'application/json': { schema: AdminKeyRequest } },
       },
-    });
-  }
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed id or reason.' },
+        { problem: problemTypes.notFound, when: 'no such request.' },
+        { problem: problemTypes.alreadyDecided, when: 'it was decided already.' },
+        ...changes,
+      ]),
+    },
+  });
   const prefixParams = z.object({
     prefix: z.string().meta({ description: 'The key prefix, `hm_xxxxxxxx`.' }),
   });
@@ -185,7 +191,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     { problem: problemTypes.notFound, when: 'no such key.' },
     ...changes,
   ];
-  registry.registerPath({
+  const listApiKeys = defineRoute({
     method: 'get',
     path: '/admin/api-keys',
     operationId: 'listApiKeys',
@@ -205,7 +211,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const createApiKey = defineRoute({
     method: 'post',
     path: '/admin/api-keys',
     operationId: 'createApiKey',
@@ -227,7 +233,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const revokeApiKey = defineRoute({
     method: 'post',
     path: '/admin/api-keys/{prefix}/revoke',
     operationId: 'revokeApiKey',
@@ -243,7 +249,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const setApiKeyWallet = defineRoute({
     method: 'put',
     path: '/admin/api-keys/{prefix}/wallet',
     operationId: 'setApiKeyWallet',
@@ -260,7 +266,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses(keyChangeCases),
     },
   });
-  registry.registerPath({
+  const setApiKeyRateLimit = defineRoute({
     method: 'put',
     path: '/admin/api-keys/{prefix}/rate-limit',
     operationId: 'setApiKeyRateLimit',
@@ -277,7 +283,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses(keyChangeCases),
     },
   });
-  registry.registerPath({
+  const getOverview = defineRoute({
     method: 'get',
     path: '/admin/overview',
     operationId: 'getOverview',
@@ -292,7 +298,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses(signedIn),
     },
   });
-  registry.registerPath({
+  const listJobs = defineRoute({
     method: 'get',
     path: '/admin/jobs',
     operationId: 'listJobs',
@@ -310,7 +316,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const getJob = defineRoute({
     method: 'get',
     path: '/admin/jobs/{requestId}',
     operationId: 'getJob',
@@ -327,7 +333,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const retryJob = defineRoute({
     method: 'post',
     path: '/admin/jobs/{requestId}/retry',
     operationId: 'retryJob',
@@ -345,37 +351,50 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  for (const [path, operationId, summary, schema] of [
-    ['/admin/nfts', 'listAllNfts', 'Minted NFTs of every key, newest first', AdminNftPage],
-    [
-      '/admin/ipfs-records',
-      'listAllIpfsRecords',
-      'IPFS records of every key, newest first',
-      AdminIpfsRecordPage,
-    ],
-  ] as const) {
-    registry.registerPath({
-      method: 'get',
-      path,
-      operationId,
-      tags,
-      summary,
-      security: cookieAuth,
-      request: {
-        query: z.object({
-          ...pageQueryFields,
-        }),
+  const listAllNfts = defineRoute({
+    method: 'get',
+    path: '/admin/nfts',
+    operationId: 'listAllNfts',
+    tags,
+    summary: 'Minted NFTs of every key, newest first',
+    security: cookieAuth,
+    request: {
+      query: z.object({
+        ...pageQueryFields,
+      }),
+    },
+    responses: {
+      200: { description: 'A page.', content: { 'application/json': { schema: AdminNftPage } } },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
+        ...signedIn,
+      ]),
+    },
+  });
+  const listAllIpfsRecords = defineRoute({
+    method: 'get',
+    path: '/admin/ipfs-records',
+    operationId: 'listAllIpfsRecords',
+    tags,
+    summary: 'IPFS records of every key, newest first',
+    security: cookieAuth,
+    request: {
+      query: z.object({
+        ...pageQueryFields,
+      }),
+    },
+    responses: {
+      200: {
+        description: 'A page.',
+        content: { 'application/json': { schema: AdminIpfsRecordPage } },
       },
-      responses: {
-        200: { description: 'A page.', content: { 'application/json': { schema } } },
-        ...problemResponses([
-          { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
-          ...signedIn,
-        ]),
-      },
-    });
-  }
-  registry.registerPath({
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
+        ...signedIn,
+      ]),
+    },
+  });
+  const listAllWebhookEndpoints = defineRoute({
     method: 'get',
     path: '/admin/webhooks',
     operationId: 'listAllWebhookEndpoints',
@@ -395,7 +414,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const listEndpointDeliveries = defineRoute({
     method: 'get',
     path: '/admin/webhooks/{endpointId}/deliveries',
     operationId: 'listEndpointDeliveries',
@@ -415,7 +434,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const listAudit = defineRoute({
     method: 'get',
     path: '/admin/audit',
     operationId: 'listAudit',
@@ -435,7 +454,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
     ...changes,
     { problem: problemTypes.notFound, when: 'no such operator.' },
   ];
-  registry.registerPath({
+  const listOperators = defineRoute({
     method: 'get',
     path: '/admin/operators',
     operationId: 'listOperators',
@@ -454,7 +473,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const changeOperator = defineRoute({
     method: 'patch',
     path: '/admin/operators/{operatorId}',
     operationId: 'changeOperator',
@@ -480,7 +499,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const signOutOperator = defineRoute({
     method: 'post',
     path: '/admin/operators/{operatorId}/sign-out',
     operationId: 'signOutOperator',
@@ -496,7 +515,7 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses(operatorChangeCases),
     },
   });
-  registry.registerPath({
+  const resetOperatorPassword = defineRoute({
     method: 'post',
     path: '/admin/operators/{operatorId}/password-reset',
     operationId: 'resetOperatorPassword',
@@ -514,4 +533,30 @@ export function registerAdminRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses(operatorChangeCases),
     },
   });
+  return {
+    signIn,
+    getSession,
+    signOut,
+    listKeyRequests,
+    approveKeyRequest,
+    rejectKeyRequest,
+    listApiKeys,
+    createApiKey,
+    revokeApiKey,
+    setApiKeyWallet,
+    setApiKeyRateLimit,
+    getOverview,
+    listJobs,
+    getJob,
+    retryJob,
+    listAllNfts,
+    listAllIpfsRecords,
+    listAllWebhookEndpoints,
+    listEndpointDeliveries,
+    listAudit,
+    listOperators,
+    changeOperator,
+    signOutOperator,
+    resetOperatorPassword,
+  };
 }

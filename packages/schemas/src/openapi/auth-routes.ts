@@ -1,10 +1,10 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { AccessToken } from '../access-token.ts';
+import { defineRoute } from './define-route.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
 
-export function registerAuthRoutes(registry: OpenAPIRegistry): void {
-  registry.registerPath({
+export function authRoutes() {
+  const createAccessToken = defineRoute({
     method: 'post',
     path: '/auth/token',
     operationId: 'createAccessToken',
@@ -21,4 +21,5 @@ export function registerAuthRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses(authenticatedCases),
     },
   });
+  return { createAccessToken };
 }

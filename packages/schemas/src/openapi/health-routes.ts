@@ -1,10 +1,10 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Health, Readiness } from '../health.ts';
+import { defineRoute } from './define-route.ts';
 import { anonymousRateLimitResponse, httpLayerResponses } from './problem-responses.ts';
 import { noAuth } from './security.ts';
 
-export function registerHealthRoutes(registry: OpenAPIRegistry): void {
-  registry.registerPath({
+export function healthRoutes() {
+  const getHealth = defineRoute({
     method: 'get',
     path: '/health',
     operationId: 'getHealth',
@@ -21,7 +21,7 @@ export function registerHealthRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  registry.registerPath({
+  const getReadiness = defineRoute({
     method: 'get',
     path: '/ready',
     operationId: 'getReadiness',
@@ -43,4 +43,5 @@ export function registerHealthRoutes(registry: OpenAPIRegistry): void {
       ...httpLayerResponses,
     },
   });
+  return { getHealth, getReadiness };
 }

@@ -1,4 +1,3 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
   KeyRequestAccepted,
@@ -8,11 +7,12 @@ import {
 } from '../key-request.ts';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
+import { defineRoute } from './define-route.ts';
 import { problemResponses } from './problem-responses.ts';
 import { noAuth } from './security.ts';
 
-export function registerKeyRequestRoutes(registry: OpenAPIRegistry): void {
-  registry.registerPath({
+export function keyRequestRoutes() {
+  const createKeyRequest = defineRoute({
     method: 'post',
     path: '/key-requests',
     operationId: 'createKeyRequest',
@@ -45,7 +45,7 @@ export function registerKeyRequestRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const getKeyRequest = defineRoute({
     method: 'get',
     path: '/key-requests/{requestId}',
     operationId: 'getKeyRequest',
@@ -73,7 +73,7 @@ export function registerKeyRequestRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const collectKeyRequestKey = defineRoute({
     method: 'post',
     path: '/key-requests/{requestId}/key',
     operationId: 'collectKeyRequestKey',
@@ -105,4 +105,5 @@ export function registerKeyRequestRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
+  return { createKeyRequest, getKeyRequest, collectKeyRequestKey };
 }

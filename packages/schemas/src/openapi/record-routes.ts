@@ -1,14 +1,14 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { IpfsRecord, IpfsRecordPage } from '../ipfs-record.ts';
 import { Nft, NftPage, NftTransfer, NftTransferRequest } from '../nft.ts';
 import { PageQuery } from '../page-query.ts';
 import { IpfsHashParams, TokenIdParams, TransferIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
+import { defineRoute } from './define-route.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
 
-export function registerRecordRoutes(registry: OpenAPIRegistry): void {
-  registry.registerPath({
+export function recordRoutes() {
+  const getNft = defineRoute({
     method: 'get',
     path: '/nft/{tokenId}',
     operationId: 'getNft',
@@ -26,7 +26,7 @@ export function registerRecordRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  registry.registerPath({
+  const getIpfsRecord = defineRoute({
     method: 'get',
     path: '/ipfs/{ipfsHash}',
     operationId: 'getIpfsRecord',
@@ -48,7 +48,7 @@ export function registerRecordRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  registry.registerPath({
+  const deleteIpfsRecord = defineRoute({
     method: 'delete',
     path: '/ipfs/{ipfsHash}',
     operationId: 'deleteIpfsRecord',
@@ -68,7 +68,7 @@ export function registerRecordRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  registry.registerPath({
+  const transferNft = defineRoute({
     method: 'post',
     path: '/nft/{tokenId}/transfer',
     operationId: 'transferNft',
@@ -98,7 +98,7 @@ export function registerRecordRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  registry.registerPath({
+  const getNftTransfer = defineRoute({
     method: 'get',
     path: '/nft/transfers/{transferId}',
     operationId: 'getNftTransfer',
@@ -119,25 +119,46 @@ export function registerRecordRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  for (const [path, operationId, summary, schema] of [
-    ['/ipfs', 'listIpfsRecords', "This key's IPFS records, newest first", IpfsRecordPage],
-    ['/nft', 'listNfts', "This key's minted NFTs, newest first", NftPage],
-  ] as const) {
-    registry.registerPath({
-      method: 'get',
-      path,
-      operationId,
-      tags: ['Records'],
-      summary,
-      security: bearerAuth,
-      request: { query: PageQuery },
-      responses: {
-        200: { description: 'A page.', content: { 'application/json': { schema } } },
-        ...problemResponses([
-          { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
-          ...authenticatedCases,
-        ]),
-      },
-    });
-  }
+  const listIpfsRecords = defineRoute({
+    method: 'get',
+    path: '/ipfs',
+    operationId: 'listIpfsRecords',
+    tags: ['Records'],
+    summary: "This key's IPFS records, newest first",
+    security: bearerAuth,
+    request: { query: PageQuery },
+    responses: {
+      200: { description: 'A page.', content: { 'application/json': { schema: IpfsRecordPage } } },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
+  const listNfts = defineRoute({
+    method: 'get',
+    path: '/nft',
+    operationId: 'listNfts',
+    tags: ['Records'],
+    summary: "This key's minted NFTs, newest first",
+    security: bearerAuth,
+    request: { query: PageQuery },
+    responses: {
+      200: { description: 'A page.', content: { 'application/json': { schema: NftPage } } },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+  return {
+    getNft,
+    getIpfsRecord,
+    deleteIpfsRecord,
+    transferNft,
+    getNftTransfer,
+    listIpfsRecords,
+    listNfts,
+  };
 }

@@ -1,6 +1,6 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { problemTypes } from '../problem-types.ts';
+import { defineRoute } from './define-route.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
 
@@ -49,14 +49,14 @@ const maxResults = z.coerce
 const sdk = { 'x-hallmark-sdk': 'hand-written' } as const;
 const tags = ['Soft Binding Resolution'];
 
-export function registerSoftBindingRoutes(registry: OpenAPIRegistry): void {
+export function softBindingRoutes() {
   const results = {
     200: {
       description: 'Successful operation',
       content: { 'application/json': { schema: SoftBindingQueryResult } },
     },
   };
-  registry.registerPath({
+  const queryByBinding = defineRoute({
     method: 'get',
     path: '/matches/byBinding',
     operationId: 'queryByBinding',
@@ -82,7 +82,7 @@ export function registerSoftBindingRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const queryByLargeBinding = defineRoute({
     method: 'post',
     path: '/matches/byBinding',
     operationId: 'queryByLargeBinding',
@@ -105,7 +105,7 @@ export function registerSoftBindingRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const queryByContent = defineRoute({
     method: 'post',
     path: '/matches/byContent',
     operationId: 'queryByContent',
@@ -136,7 +136,7 @@ export function registerSoftBindingRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const getManifestById = defineRoute({
     method: 'get',
     path: '/manifests/{manifestId}',
     operationId: 'getManifestById',
@@ -169,7 +169,7 @@ export function registerSoftBindingRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const getSupportedAlgorithms = defineRoute({
     method: 'get',
     path: '/services/supportedAlgorithms',
     operationId: 'getSupportedAlgorithms',
@@ -185,4 +185,11 @@ export function registerSoftBindingRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses([...authenticatedCases]),
     },
   });
+  return {
+    queryByBinding,
+    queryByLargeBinding,
+    queryByContent,
+    getManifestById,
+    getSupportedAlgorithms,
+  };
 }

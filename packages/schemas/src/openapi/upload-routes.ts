@@ -1,11 +1,11 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { problemTypes } from '../problem-types.ts';
 import { UploadLink, UploadLinkRequest } from '../upload-link.ts';
+import { defineRoute } from './define-route.ts';
 import { authenticatedCases, problemResponses, storageQuotaCase } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
 
-export function registerUploadRoutes(registry: OpenAPIRegistry): void {
-  registry.registerPath({
+export function uploadRoutes() {
+  const createUploadLink = defineRoute({
     method: 'post',
     path: '/claim/file-upload-link',
     operationId: 'createUploadLink',
@@ -36,4 +36,5 @@ export function registerUploadRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
+  return { createUploadLink };
 }

@@ -1,9 +1,9 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { VerificationAccepted, VerificationJob, VerifyRequest } from '../verification.ts';
 import { IdempotencyKey } from '../watermark-request.ts';
+import { defineRoute } from './define-route.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
 
@@ -28,8 +28,8 @@ const imageCases = [
   },
 ];
 
-export function registerVerifyRoutes(registry: OpenAPIRegistry): void {
-  registry.registerPath({
+export function verifyRoutes() {
+  const createVerification = defineRoute({
     method: 'post',
     path: '/verify',
     operationId: 'createVerification',
@@ -61,7 +61,7 @@ export function registerVerifyRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  registry.registerPath({
+  const getVerification = defineRoute({
     method: 'get',
     path: '/verify/{requestId}',
     operationId: 'getVerification',
@@ -83,7 +83,7 @@ export function registerVerifyRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  registry.registerPath({
+  const getVerificationRegions = defineRoute({
     method: 'get',
     path: '/verify/{requestId}/regions.png',
     operationId: 'getVerificationRegions',
@@ -114,7 +114,7 @@ export function registerVerifyRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  registry.registerPath({
+  const verifyImage = defineRoute({
     method: 'post',
     path: '/verify/file',
     operationId: 'verifyImage',
@@ -133,4 +133,5 @@ export function registerVerifyRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses([...imageCases, ...authenticatedCases]),
     },
   });
+  return { createVerification, getVerification, getVerificationRegions, verifyImage };
 }

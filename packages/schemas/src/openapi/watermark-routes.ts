@@ -1,15 +1,15 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { BatchIdParams, WatermarkBatch, WatermarkBatchRequest } from '../watermark-batch.ts';
 import { WatermarkAccepted, WatermarkJob } from '../watermark-job.ts';
 import { IdempotencyKey, WatermarkRequest } from '../watermark-request.ts';
+import { defineRoute } from './define-route.ts';
 import { authenticatedCases, problemResponses, storageQuotaCase } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
 
-export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
-  registry.registerPath({
+export function watermarkRoutes() {
+  const createWatermarkJob = defineRoute({
     method: 'post',
     path: '/watermark',
     operationId: 'createWatermarkJob',
@@ -59,7 +59,7 @@ export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  registry.registerPath({
+  const getWatermarkJob = defineRoute({
     method: 'get',
     path: '/watermark/{requestId}',
     operationId: 'getWatermarkJob',
@@ -86,7 +86,7 @@ export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  registry.registerPath({
+  const createWatermarkBatch = defineRoute({
     method: 'post',
     path: '/watermark/batches',
     operationId: 'createWatermarkBatch',
@@ -130,7 +130,7 @@ export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
     },
   });
 
-  registry.registerPath({
+  const getWatermarkBatch = defineRoute({
     method: 'get',
     path: '/watermark/batches/{batchId}',
     operationId: 'getWatermarkBatch',
@@ -150,4 +150,5 @@ export function registerWatermarkRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
+  return { createWatermarkJob, getWatermarkJob, createWatermarkBatch, getWatermarkBatch };
 }

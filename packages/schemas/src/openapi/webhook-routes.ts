@@ -1,4 +1,3 @@
-import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { PageQuery } from '../page-query.ts';
 import { problemTypes } from '../problem-types.ts';
@@ -12,6 +11,7 @@ import {
   WebhookEndpointPage,
   WebhookPayload,
 } from '../webhook.ts';
+import { defineRoute } from './define-route.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth, noAuth } from './security.ts';
 
@@ -22,8 +22,8 @@ const unknownEndpoint = {
 };
 const malformedId = { problem: problemTypes.validationError, when: 'an id is not a UUID.' };
 
-export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
-  registry.registerPath({
+export function webhookRoutes() {
+  const createWebhookEndpoint = defineRoute({
     method: 'post',
     path: '/webhooks',
     operationId: 'createWebhookEndpoint',
@@ -53,7 +53,7 @@ export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const listWebhookEndpoints = defineRoute({
     method: 'get',
     path: '/webhooks',
     operationId: 'listWebhookEndpoints',
@@ -72,7 +72,7 @@ export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerPath({
+  const deleteWebhookEndpoint = defineRoute({
     method: 'delete',
     path: '/webhooks/{endpointId}',
     operationId: 'deleteWebhookEndpoint',
@@ -86,7 +86,7 @@ export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses([malformedId, unknownEndpoint, ...authenticatedCases]),
     },
   });
-  registry.registerPath({
+  const rotateWebhookSecret = defineRoute({
     method: 'post',
     path: '/webhooks/{endpointId}/rotate-secret',
     operationId: 'rotateWebhookSecret',
@@ -104,7 +104,7 @@ export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses([malformedId, unknownEndpoint, ...authenticatedCases]),
     },
   });
-  registry.registerPath({
+  const listWebhookDeliveries = defineRoute({
     method: 'get',
     path: '/webhooks/{endpointId}/deliveries',
     operationId: 'listWebhookDeliveries',
@@ -120,7 +120,7 @@ export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
       ...problemResponses([malformedId, unknownEndpoint, ...authenticatedCases]),
     },
   });
-  registry.registerPath({
+  const redeliverWebhook = defineRoute({
     method: 'post',
     path: '/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver',
     operationId: 'redeliverWebhook',
@@ -146,24 +146,34 @@ export function registerWebhookRoutes(registry: OpenAPIRegistry): void {
       ]),
     },
   });
-  registry.registerWebhook({
-    method: 'post',
-    path: 'event',
-    operationId: 'webhookEvent',
-    tags,
-    summary: 'A delivery to your endpoint',
-    description:
-      'Answer 2xx within `WEBHOOK_TIMEOUT_MS` (10 s) to acknowledge; anything else, a redirect or no answer is retried. Deduplicate on `webhook-id`.',
-    // Your endpoint authenticates Hallmark by the signature (SDK `verifyWebhook`), not a token.
-    security: noAuth,
-    request: {
-      headers: z.object({
-        'webhook-id': z.string(),
-        'webhook-timestamp': z.string(),
-        'webhook-signature': z.string(),
-      }),
-      body: { required: true, content: { 'application/json': { schema: WebhookPayload } } },
-    },
-    responses: { 200: { description: 'Acknowledged (any 2xx).' } },
-  });
+  return {
+    createWebhookEndpoint,
+    listWebhookEndpoints,
+    deleteWebhookEndpoint,
+    rotateWebhookSecret,
+    listWebhookDeliveries,
+    redeliverWebhook,
+  };
 }
+
+/** What Hallmark sends to a registered endpoint: an OpenAPI webhook, not an operation of the API. */
+export const webhookEvent = defineRoute({
+  method: 'post',
+  path: 'event',
+  operationId: 'webhookEvent',
+  tags,
+  summary: 'A delivery to your endpoint',
+  description:
+    'Answer 2xx within `WEBHOOK_TIMEOUT_MS` (10 s) to acknowledge; anything else, a redirect or no answer is retried. Deduplicate on `webhook-id`.',
+  // Your endpoint authenticates Hallmark by the signature (SDK `verifyWebhook`), not a token.
+  security: noAuth,
+  request: {
+    headers: z.object({
+      'webhook-id': z.string(),
+      'webhook-timestamp': z.string(),
+      'webhook-signature': z.string(),
+    }),
+    body: { required: true, content: { 'application/json': { schema: WebhookPayload } } },
+  },
+  responses: { 200: { description: 'Acknowledged (any 2xx).' } },
+});

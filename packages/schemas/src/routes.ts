@@ -1,0 +1,33 @@
+import { adminRoutes } from './openapi/admin-routes.ts';
+import { authRoutes } from './openapi/auth-routes.ts';
+import { healthRoutes } from './openapi/health-routes.ts';
+import { keyRequestRoutes } from './openapi/key-request-routes.ts';
+import { recordRoutes } from './openapi/record-routes.ts';
+import { softBindingRoutes } from './openapi/soft-binding-routes.ts';
+import { uploadRoutes } from './openapi/upload-routes.ts';
+import { verifyRoutes } from './openapi/verify-routes.ts';
+import { watermarkRoutes } from './openapi/watermark-routes.ts';
+import { webhookRoutes } from './openapi/webhook-routes.ts';
+
+export type { ApiRoute } from './openapi/define-route.ts';
+export { webhookEvent } from './openapi/webhook-routes.ts';
+
+/**
+ * The route table: every operation of the API, keyed by its operationId, each defined once with
+ * its method, path, parameters, body and answers. The OpenAPI document is generated from it (in
+ * this order) and the API's handlers are mapped and validated by it.
+ */
+export const ROUTES = {
+  ...authRoutes(),
+  ...uploadRoutes(),
+  ...watermarkRoutes(),
+  ...recordRoutes(),
+  ...verifyRoutes(),
+  ...webhookRoutes(),
+  ...softBindingRoutes(),
+  ...keyRequestRoutes(),
+  ...adminRoutes(),
+  ...healthRoutes(),
+};
+
+export type OperationId = keyof typeof ROUTES;
