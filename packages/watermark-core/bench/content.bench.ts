@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { readManifest } from '../src/c2pa/index.ts';
 import { compareContent, makeContentReference } from '../src/content/index.ts';
 import { readMarkAndFingerprint } from '../src/fingerprint/index.ts';
-import { embedMark, payloadFromHex } from '../src/invisible/index.ts';
+import { embedMark, payloadFromHex } from '../src/invisible.ts';
 import { median, timed } from './measure.ts';
 import type { BenchRow } from './types.ts';
 

@@ -8,9 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { MAX_WINDOWS } from '../src/invisible/detect.ts';
-import { detectMark, embedMark } from '../src/invisible/index.ts';
-import { estimateJpegQuality } from '../src/invisible/jpeg-quality.ts';
+import { MAX_WINDOWS } from '../src/detect/detect.ts';
+import { estimateJpegQuality } from '../src/image/jpeg-quality.ts';
+import { detectMark, embedMark } from '../src/invisible.ts';
 import { median, timed } from './measure.ts';
 import type { BenchRow } from './types.ts';
 

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { psnr, type RasterImage, ssim } from '../src/image/quality-metrics.ts';
 import {
   type Detection,
   detectMark,
@@ -11,8 +12,7 @@ import {
   ImageTooSmallError,
   payloadFromHex,
   payloadToHex,
-} from '../src/invisible/index.ts';
-import { psnr, type RasterImage, ssim } from '../src/invisible/quality-metrics.ts';
+} from '../src/invisible.ts';
 import { attacks } from './attacks.ts';
 import { secondGenerationAttacks } from './attacks-v2.ts';
 import { deriveImage, seededRandom } from './derived-images.ts';

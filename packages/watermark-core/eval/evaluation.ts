@@ -2,7 +2,7 @@
 // threads, or in-process when `workers` is 0, and checks the results against the issue's targets.
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { payloadToHex } from '../src/invisible/index.ts';
+import { payloadToHex } from '../src/invisible.ts';
 import { type Attack, attacks } from './attacks.ts';
 import { secondGenerationAttacks } from './attacks-v2.ts';
 import { seededRandom } from './derived-images.ts';

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { embedMark } from '../src/invisible/index.ts';
+import { embedMark } from '../src/invisible.ts';
 import { PHOTO_DIR } from './evaluate.ts';
 
 const crops = [

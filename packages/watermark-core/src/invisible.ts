@@ -6,10 +6,22 @@
 // of 1 MP photos: heap 15 -> 7 MB and 107 -> 18 full garbage collections (1,036 -> 111 ms of
 // pauses), because the mark's large short-lived buffers make V8 collect the whole heap often.
 
+export { markTilePixels } from './code/mark-geometry.ts';
+export {
+  INVISIBLE_MARK_ALGORITHM,
+  type MarkPayload,
+  payloadFromHex,
+  payloadToHex,
+} from './code/payload.ts';
+export {
+  type Detection,
+  type DetectOptions,
+  detectMark,
+  type MarkGeometry,
+} from './detect/detect.ts';
+export { type EmbedOptions, embedMark, type MarkedImage } from './embed/embed.ts';
 // The verifier's pixel read (mark and fingerprint from one decode) runs in pixel threads too.
-export { readMarkAndFingerprint } from '../fingerprint/read-fingerprint.ts';
-export { type Detection, type DetectOptions, detectMark, type MarkGeometry } from './detect.ts';
-export { type EmbedOptions, embedMark, type MarkedImage } from './embed.ts';
+export { readMarkAndFingerprint } from './fingerprint/read-fingerprint.ts';
 export {
   ImageTooSmallError,
   InvalidImageError,
@@ -17,19 +29,12 @@ export {
   type InvisibleMarkErrorCode,
   PixelLimitError,
   UnsupportedImageFormatError,
-} from './errors.ts';
+} from './image/errors.ts';
 export {
   DEFAULT_MAX_PIXELS,
   IMAGE_FORMATS,
   type ImageFormat,
   MIN_DETECT_SIDE,
   MIN_MARK_SIDE,
-} from './image-io.ts';
-export { markTilePixels } from './mark-geometry.ts';
-export {
-  INVISIBLE_MARK_ALGORITHM,
-  type MarkPayload,
-  payloadFromHex,
-  payloadToHex,
-} from './payload.ts';
-export { setPixelThreads } from './pixel-threads.ts';
+} from './image/image-io.ts';
+export { setPixelThreads } from './image/pixel-threads.ts';

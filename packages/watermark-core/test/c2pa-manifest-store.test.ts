@@ -9,7 +9,7 @@ import {
   readManifestStore,
   signManifest,
 } from '../src/c2pa/index.ts';
-import { INVISIBLE_MARK_ALGORITHM } from '../src/invisible/index.ts';
+import { INVISIBLE_MARK_ALGORITHM } from '../src/invisible.ts';
 import { photo, temporaryDataDir } from './c2pa-fixtures.ts';
 
 let signer: ManifestSigner;

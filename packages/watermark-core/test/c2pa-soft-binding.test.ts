@@ -5,12 +5,7 @@ import {
   readManifest,
   signManifest,
 } from '../src/c2pa/index.ts';
-import {
-  detectMark,
-  embedMark,
-  INVISIBLE_MARK_ALGORITHM,
-  payloadToHex,
-} from '../src/invisible/index.ts';
+import { detectMark, embedMark, INVISIBLE_MARK_ALGORITHM, payloadToHex } from '../src/invisible.ts';
 import { photo, temporaryDataDir } from './c2pa-fixtures.ts';
 
 let signer: ManifestSigner;

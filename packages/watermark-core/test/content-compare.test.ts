@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { compareContent, makeContentReference, type Region } from '../src/content/index.ts';
-import { detectMark, embedMark, payloadFromHex } from '../src/invisible/index.ts';
+import { detectMark, embedMark, payloadFromHex } from '../src/invisible.ts';
 
 const MAX_PIXELS = 50_000_000;
 const photos = join(import.meta.dirname, '../../../fixtures/photos');

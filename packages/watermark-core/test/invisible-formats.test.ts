@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { detectMark, embedMark } from '../src/invisible/index.ts';
-import { estimateJpegQuality } from '../src/invisible/jpeg-quality.ts';
+import { estimateJpegQuality } from '../src/image/jpeg-quality.ts';
+import { detectMark, embedMark } from '../src/invisible.ts';
 
 const photo = readFileSync(join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg'));
 const payload = 0x1122_3344_5566_7788n;

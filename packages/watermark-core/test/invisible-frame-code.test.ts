@@ -1,22 +1,22 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  ATTEMPTS_PER_WINDOW,
-  DEEP_DECODES_PER_IMAGE,
-  DEEP_LIST_SIZE,
-  MAX_WINDOWS,
-  READOUTS,
-} from '../src/invisible/detect.ts';
-import {
   CHECK_BITS,
   CODED_BITS,
   decodeFrame,
   encodeFrame,
   frameCheck,
   LIST_SIZE,
-} from '../src/invisible/frame-code.ts';
-import { BLOCK, polarCode, polarTransform } from '../src/invisible/polar-code.ts';
-import { Prng } from '../src/invisible/prng.ts';
+} from '../src/code/frame-code.ts';
+import { BLOCK, polarCode, polarTransform } from '../src/code/polar-code.ts';
+import { Prng } from '../src/code/prng.ts';
+import {
+  ATTEMPTS_PER_WINDOW,
+  DEEP_DECODES_PER_IMAGE,
+  DEEP_LIST_SIZE,
+  MAX_WINDOWS,
+  READOUTS,
+} from '../src/detect/detect.ts';
 
 /** Soft values as the detector would see them: +1 for coded bit 0, -1 for bit 1, times `gain`. */
 function softOf(coded: Uint8Array, gain = 1): Float64Array {

@@ -10,7 +10,7 @@ import {
   InvisibleMarkError,
   PixelLimitError,
   UnsupportedImageFormatError,
-} from '../src/invisible/index.ts';
+} from '../src/invisible.ts';
 
 const photos = join(import.meta.dirname, '../../../fixtures/photos');
 const photo = readFileSync(join(photos, 'boats-0.6mp.jpg'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INVISIBLE_MARK_ALGORITHM, payloadFromHex, payloadToHex } from '../src/invisible/index.ts';
+import { INVISIBLE_MARK_ALGORITHM, payloadFromHex, payloadToHex } from '../src/invisible.ts';
 
 describe('payload helpers', () => {
   it('writes 16 lowercase hex digits and reads them back', () => {

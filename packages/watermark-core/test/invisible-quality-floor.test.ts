@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { detectMark, embedMark } from '../src/invisible/index.ts';
-import { psnr, type RasterImage, ssim } from '../src/invisible/quality-metrics.ts';
+import { psnr, type RasterImage, ssim } from '../src/image/quality-metrics.ts';
+import { detectMark, embedMark } from '../src/invisible.ts';
 
 const photos = join(import.meta.dirname, '../../../fixtures/photos');
 const photo = (file: string) => new Uint8Array(readFileSync(join(photos, file)));

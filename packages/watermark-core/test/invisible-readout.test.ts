@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chipReadouts, TAPS } from '../src/invisible/chip-equaliser.ts';
-import { markLayout, TILE } from '../src/invisible/mark-layout.ts';
-import { Prng } from '../src/invisible/prng.ts';
+import { markLayout, TILE } from '../src/code/mark-layout.ts';
+import { Prng } from '../src/code/prng.ts';
+import { chipReadouts, TAPS } from '../src/detect/chip-equaliser.ts';
 
 const CHIPS = TILE * TILE;
 const CENTRE = TAPS >> 1;

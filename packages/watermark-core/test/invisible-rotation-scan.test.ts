@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { detectionLevel } from '../src/invisible/detect.ts';
-import { inspectImage } from '../src/invisible/image-io.ts';
-import { detectMark, embedMark } from '../src/invisible/index.ts';
-import { MIN_CHIP_PIXELS } from '../src/invisible/mark-geometry.ts';
-import { TILE } from '../src/invisible/mark-layout.ts';
-import { PilotScorer, rotatedLattices } from '../src/invisible/upright-scan.ts';
+import { MIN_CHIP_PIXELS } from '../src/code/mark-geometry.ts';
+import { TILE } from '../src/code/mark-layout.ts';
+import { detectionLevel } from '../src/detect/detect.ts';
+import { PilotScorer, rotatedLattices } from '../src/detect/upright-scan.ts';
+import { inspectImage } from '../src/image/image-io.ts';
+import { detectMark, embedMark } from '../src/invisible.ts';
 
 const photos = join(import.meta.dirname, '../../../fixtures/photos');
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { evenInverseFft2d, fft2d, realFft2d } from '../src/invisible/fft.ts';
-import { CODED_BITS, encodeFrame } from '../src/invisible/frame-code.ts';
-import { addMarkField } from '../src/invisible/mark-field.ts';
-import { MIN_CHIP_PIXELS, markGrid } from '../src/invisible/mark-geometry.ts';
-import { markLayout, TILE, tilePattern } from '../src/invisible/mark-layout.ts';
-import { Prng } from '../src/invisible/prng.ts';
-import { psnr, ssim } from '../src/invisible/quality-metrics.ts';
+import { CODED_BITS, encodeFrame } from '../src/code/frame-code.ts';
+import { MIN_CHIP_PIXELS, markGrid } from '../src/code/mark-geometry.ts';
+import { markLayout, TILE, tilePattern } from '../src/code/mark-layout.ts';
+import { Prng } from '../src/code/prng.ts';
+import { addMarkField } from '../src/embed/mark-field.ts';
+import { evenInverseFft2d, fft2d, realFft2d } from '../src/image/fft.ts';
+import { psnr, ssim } from '../src/image/quality-metrics.ts';
 
 describe('signal building blocks', () => {
   it('chips are exactly 4.4 pixels on a small image, and span a large one exactly', () => {

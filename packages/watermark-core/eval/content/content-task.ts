@@ -11,7 +11,7 @@ import {
   embedMark,
   ImageTooSmallError,
   payloadFromHex,
-} from '../../src/invisible/index.ts';
+} from '../../src/invisible.ts';
 import { seededRandom } from '../derived-images.ts';
 import { EDIT_KINDS, iou, localEdit, transplant } from './forgeries.ts';
 import { HONEST_FAMILIES } from './honest-copies.ts';

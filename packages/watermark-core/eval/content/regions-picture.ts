@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { compareContent, drawRegions, makeContentReference } from '../../src/content/index.ts';
-import { detectMark, embedMark, payloadFromHex } from '../../src/invisible/index.ts';
+import { detectMark, embedMark, payloadFromHex } from '../../src/invisible.ts';
 import { PHOTO_DIR } from './content-task.ts';
 
 const MAX_PIXELS = 50_000_000;

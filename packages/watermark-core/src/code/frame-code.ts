@@ -4,7 +4,7 @@
 // (polar-code.ts). The detector decodes soft chip correlations with a successive-cancellation
 // list decoder and accepts a frame only when its check matches: for a frame decoded from noise
 // that happens with probability 2^-48, which leaves room for the many places and scales the
-// detector searches while keeping false detections under 1e-9 per image (see detect.ts).
+// detector searches while keeping false detections under 1e-9 per image (see detect/detect.ts).
 import { createHash } from 'node:crypto';
 import {
   BLOCK,

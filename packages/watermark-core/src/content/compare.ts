@@ -4,7 +4,6 @@
 // aligned finely. Then what the whole copy does (tones, colours, softness) is fitted, and what is
 // left over, region by region, is an edit (some regions), another picture (most of it), or
 // nothing. See docs/verification.md.
-import type { MarkGeometry } from '../invisible/detect.ts';
 import {
   type Alignment,
   alignPlacement,
@@ -13,7 +12,7 @@ import {
   type PatchCheck,
 } from './alignment.ts';
 import { BLOCK, blockScores, pixelScores } from './block-scores.ts';
-import { decodePair } from './decode.ts';
+import { type ContentInput, decodePair } from './decode.ts';
 import { coarseDetail, rankPlacements } from './lattice-search.ts';
 import { maskBounds, maskedBlur, subtract } from './masked-filters.ts';
 import { latticePlacements, type Placement, type Size, toCopy } from './placement.ts';
@@ -41,16 +40,6 @@ export interface ContentComparison {
     readonly scaleDrift: number;
     readonly turnDrift: number;
   };
-}
-
-export interface ContentInput {
-  /** The reference kept with the job (makeContentReference). */
-  readonly reference: Uint8Array;
-  /** The issued output's size. */
-  readonly original: Size;
-  /** The mark's geometry in the copy. */
-  readonly geometry: MarkGeometry;
-  readonly maxPixels: number;
 }
 
 /**

@@ -3,7 +3,7 @@
 // Both headers are read first, so both decodes can run at once on libvips' threads, and the
 // reference (small, decoded first) is prepared while the copy is still decoding.
 import sharp from 'sharp';
-import type { ContentInput } from './compare.ts';
+import type { MarkGeometry } from '../detect/detect.ts';
 import { Memo } from './memo.ts';
 import type { Size } from './placement.ts';
 import { markScale } from './placement.ts';
@@ -11,6 +11,17 @@ import { decodePlanes, greyVersions, planesOfRgb } from './planes.ts';
 import { REFERENCE_SIDE } from './reference.ts';
 import type { Reference } from './residuals.ts';
 import type { DecodedCopy, Frame } from './warp.ts';
+
+/** What a comparison is given besides the copy. */
+export interface ContentInput {
+  /** The reference kept with the job (makeContentReference). */
+  readonly reference: Uint8Array;
+  /** The issued output's size. */
+  readonly original: Size;
+  /** The mark's geometry in the copy. */
+  readonly geometry: MarkGeometry;
+  readonly maxPixels: number;
+}
 
 /** Pixels of the reference compared at most, where the copy shows it (see workScale). */
 const WORK_PIXELS = 64_000;

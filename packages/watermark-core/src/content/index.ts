@@ -1,10 +1,10 @@
 export {
   type ContentComparison,
-  type ContentInput,
   type ContentState,
   compareContent,
   NOT_COMPARED,
 } from './compare.ts';
+export type { ContentInput } from './decode.ts';
 export { drawRegions } from './draw-regions.ts';
 export type { Size } from './placement.ts';
 export { makeContentReference, REFERENCE_MAX_BYTES, REFERENCE_SIDE } from './reference.ts';

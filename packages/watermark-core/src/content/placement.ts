@@ -1,8 +1,9 @@
 // Where a copy shows the original: the mark's geometry fixes the copy's scale, rotation and
 // mirroring, and where the original's tile grid lies modulo one tile. What it leaves open is which
 // tile of the original is which in the copy: a few lattice positions, each a candidate placement.
-import type { MarkGeometry } from '../invisible/detect.ts';
-import { markGrid, originalAxes } from '../invisible/mark-geometry.ts';
+
+import { markGrid, originalAxes } from '../code/mark-geometry.ts';
+import type { MarkGeometry } from '../detect/detect.ts';
 
 /** An affine map from the original's pixels to the copy's: copy = [a b; c d] * original + t. */
 export interface Placement {

@@ -1,7 +1,7 @@
 // Colour planes the content comparison works on: luma and two chroma differences (BT.601, the
 // same luma the mark lives in), 0-255, as Float32Arrays of one size.
 import sharp from 'sharp';
-import { boxBlur } from '../invisible/filters.ts';
+import { boxBlur } from '../image/filters.ts';
 
 export interface Planes {
   readonly width: number;

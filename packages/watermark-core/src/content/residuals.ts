@@ -2,7 +2,7 @@
 // softness (a blur, a shrink, a sharpening: chosen by the smallest residual), its tones (luma
 // curve) and colours (chroma map). What is left is what the copy changed locally.
 
-import { halve } from '../invisible/filters.ts';
+import { halve } from '../image/filters.ts';
 import type { ResidualPlane } from './block-scores.ts';
 import { gradientMagnitude } from './block-scores.ts';
 import { detailLoss } from './detail-loss.ts';
@@ -309,7 +309,7 @@ function chromaResidual(
 }
 
 /**
- * The copy's plane and its mask at half the size: the plane by filters.ts's 2x2 means (as the
+ * The copy's plane and its mask at half the size: the plane by image/filters.ts's 2x2 means (as the
  * reference's), the mask valid where all four pixels are.
  */
 function halfSize(

@@ -1,7 +1,7 @@
 // One scale at which the detector analyses an image: its luma, how many file pixels one of its
 // pixels stands for, and its whitened residuals (computed once per smoothing radius and shared by
 // every window the search looks at on this level).
-import { halve, highPass, localRms } from './filters.ts';
+import { halve, highPass, localRms } from '../image/filters.ts';
 
 /** A rectangle of a level, in its pixels. */
 export interface Window {

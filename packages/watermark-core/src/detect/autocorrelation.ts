@@ -2,7 +2,7 @@
 // whitened residual, divided by its local mean (so neither the host image's falling spectrum nor
 // its dominant edge directions drown the mark's evenly spread energy), weighted by the band where
 // the mark lives, transformed back, and judged lag by lag against lags of the same length.
-import { evenInverseFft2d, realFft2d } from './fft.ts';
+import { evenInverseFft2d, realFft2d } from '../image/fft.ts';
 
 /** Side of the analysis window (pixels of the detection image). */
 export const WINDOW = 512;

@@ -12,15 +12,16 @@
 // most DEEP_DECODES_PER_IMAGE decodes of DEEP_LIST_SIZE candidates: 16 * 8 * 2 * 32 + 4 * 1024 =
 // 12,288 candidate frames, so an unmarked image is reported as marked with probability at most
 // 12,288 * 2^-48 = 4.4e-11.
-import { AnalysisLevel, type Window } from './analysis-level.ts';
+
+import { detectionSize } from '../code/mark-geometry.ts';
 import {
   DEFAULT_MAX_PIXELS,
   decodeLuma,
   type ImageInfo,
   inspectImage,
   MIN_DETECT_SIDE,
-} from './image-io.ts';
-import { detectionSize } from './mark-geometry.ts';
+} from '../image/image-io.ts';
+import { AnalysisLevel, type Window } from './analysis-level.ts';
 import { DeepDecodes, type Detection, detectInWindow } from './window-detection.ts';
 
 export { READOUTS } from './chip-equaliser.ts';

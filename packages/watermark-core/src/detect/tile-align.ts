@@ -3,10 +3,10 @@
 // mirror images) and which cyclic shift make it match the pilot chips. Then the coded bits are
 // read out as soft values at the aligned chip positions.
 
+import { CODED_BITS } from '../code/frame-code.ts';
+import { markLayout, TILE } from '../code/mark-layout.ts';
+import { fft2d, realFft2d } from '../image/fft.ts';
 import { chipReadouts, REACH, TAPS } from './chip-equaliser.ts';
-import { fft2d, realFft2d } from './fft.ts';
-import { CODED_BITS } from './frame-code.ts';
-import { markLayout, TILE } from './mark-layout.ts';
 import { FOLD_BINS } from './tile-fold.ts';
 
 /** A 2x2 integer matrix (a b; c d) of the square's symmetry group. */

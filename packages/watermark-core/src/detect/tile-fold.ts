@@ -2,7 +2,7 @@
 // its position within the tile (half-chip bins, 128x128), so all copies of the tile in the image
 // are averaged into one: the mark adds up coherently, the host image does not.
 
-import { TILE } from './mark-layout.ts';
+import { TILE } from '../code/mark-layout.ts';
 import type { Lattice } from './sync-lattice.ts';
 
 /** Bins per tile side: two per chip, so the chip phase can be found to a quarter chip. */

@@ -6,9 +6,10 @@
 // more sensitive than the blind autocorrelation. Only the best few periods go on to be decoded
 // (window-detection.ts counts them among the window's attempts). The same matched filter scans
 // the rotations of a small original's own period (a copy turned a few degrees and cropped).
-import { halve } from './filters.ts';
-import { DETECT_AREA, MIN_CHIP_PIXELS } from './mark-geometry.ts';
-import { TILE } from './mark-layout.ts';
+
+import { DETECT_AREA, MIN_CHIP_PIXELS } from '../code/mark-geometry.ts';
+import { TILE } from '../code/mark-layout.ts';
+import { halve } from '../image/filters.ts';
 import { type Lattice, uprightLattice } from './sync-lattice.ts';
 import { alignTile } from './tile-align.ts';
 import { foldTile } from './tile-fold.ts';

@@ -3,11 +3,12 @@
 // window, each in READOUTS readouts of its chips by a list decoder that checks at most LIST_SIZE
 // candidate frames, and at most DEEP_DECODES_PER_IMAGE of them again with DEEP_LIST_SIZE
 // (detect.ts counts the windows).
+
+import { decodeFrame, LIST_SIZE } from '../code/frame-code.ts';
+import { MIN_CHIP_PIXELS, markGrid, wrapToLattice } from '../code/mark-geometry.ts';
+import { TILE } from '../code/mark-layout.ts';
+import type { MarkPayload } from '../code/payload.ts';
 import type { AnalysisLevel, Window } from './analysis-level.ts';
-import { decodeFrame, LIST_SIZE } from './frame-code.ts';
-import { MIN_CHIP_PIXELS, markGrid, wrapToLattice } from './mark-geometry.ts';
-import { TILE } from './mark-layout.ts';
-import type { MarkPayload } from './payload.ts';
 import { equalLattices, estimateLattices, type Lattice, uprightLattice } from './sync-lattice.ts';
 import { type Alignment, alignTile, readCodedBits, symmetryMatrix } from './tile-align.ts';
 import { FOLD_BINS, foldTile } from './tile-fold.ts';

@@ -1,5 +1,8 @@
 // embedMark: decode, measure where the image can hide a change, add the tiled mark to luma,
 // re-encode with the input's format and metadata.
+
+import { markGrid } from '../code/mark-geometry.ts';
+import { assertPayload, type MarkPayload } from '../code/payload.ts';
 import { fingerprintOfLuma } from '../fingerprint/luma-hash.ts';
 import {
   DEFAULT_MAX_PIXELS,
@@ -9,9 +12,7 @@ import {
   type ImageFormat,
   inspectImage,
   MIN_MARK_SIDE,
-} from './image-io.ts';
-import { markGrid } from './mark-geometry.ts';
-import { assertPayload, type MarkPayload } from './payload.ts';
+} from '../image/image-io.ts';
 import { CONTRAST_SAMPLES_PER_CHIP, chipContrast } from './perceptual-strength.ts';
 import { markWithinFloor } from './quality-floor.ts';
 

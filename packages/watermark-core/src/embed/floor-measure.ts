@@ -10,8 +10,13 @@ import {
   encodePixels,
   encodesLosslessly,
   type PixelBuffer,
-} from './image-io.ts';
-import { meanSquaredError, psnrOf, type RasterImage, ssimAgainst } from './quality-metrics.ts';
+} from '../image/image-io.ts';
+import {
+  meanSquaredError,
+  psnrOf,
+  type RasterImage,
+  ssimAgainst,
+} from '../image/quality-metrics.ts';
 
 /** The floor of issue 16: PSNR (dB, RGB) and SSIM (luma) of the file against the original. */
 export interface QualityAim {

@@ -1,11 +1,11 @@
 // The mark as a field of luma changes: chip amplitudes times the tiled +-1 pattern on the chip
 // grid, then spread over the full-resolution pixels by bilinear interpolation (smooth, so no chip
 // edges show) and added equally to R, G and B, which changes luma and leaves hue alone.
-import { encodeFrame } from './frame-code.ts';
-import type { PixelBuffer } from './image-io.ts';
+import { encodeFrame } from '../code/frame-code.ts';
+import type { MarkGrid } from '../code/mark-geometry.ts';
+import { TILE, tilePattern } from '../code/mark-layout.ts';
+import type { PixelBuffer } from '../image/image-io.ts';
 import { simdRowAdder } from './mark-add-simd.ts';
-import type { MarkGrid } from './mark-geometry.ts';
-import { TILE, tilePattern } from './mark-layout.ts';
 
 /** Signed luma change per chip (8-bit levels), grid.columns x grid.rows. */
 export function markField(grid: MarkGrid, strength: Float32Array, payload: bigint): Float32Array {

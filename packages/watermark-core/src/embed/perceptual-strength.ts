@@ -4,8 +4,9 @@
 // samples per chip side, and a chip takes the lowest among its own and its neighbours' samples:
 // the mark is spread evenly over a chip and blended into the next, so a flat sky beside a branch
 // or a cable must keep the flat-area amplitude.
-import { boxBlur } from './filters.ts';
-import type { MarkGrid } from './mark-geometry.ts';
+
+import type { MarkGrid } from '../code/mark-geometry.ts';
+import { boxBlur } from '../image/filters.ts';
 
 export interface StrengthSettings {
   /** Amplitude (8-bit levels) in perfectly flat areas. */

@@ -14,23 +14,24 @@
 // busy chips to flat ones, which the detector weighs more (it divides by the local contrast).
 // Larger images, most of which sit far inside the floor at the default, start at 1.8 and are
 // cut like any other when they leave the floor: one trial, as before, for an image with room.
-import { type Measured, measureFor, type QualityAim } from './floor-measure.ts';
+
+import type { MarkGrid } from '../code/mark-geometry.ts';
 import {
   type DecodedImage,
   decodeImage,
   type EncodeOptions,
   encodeImage,
   encodingNeedsOriginal,
-} from './image-io.ts';
+} from '../image/image-io.ts';
+import { mseAt } from '../image/quality-metrics.ts';
+import { type Measured, measureFor, type QualityAim } from './floor-measure.ts';
 import { addMarkField, markField } from './mark-field.ts';
-import type { MarkGrid } from './mark-geometry.ts';
 import {
   DEFAULT_STRENGTH,
   markRms,
   perceptualStrength,
   type StrengthSettings,
 } from './perceptual-strength.ts';
-import { mseAt } from './quality-metrics.ts';
 
 /** Images below this many pixels try stronger flat-area amplitudes than the default (1.2). */
 export const SMALL_IMAGE_PIXELS = 400_000;

@@ -1,2 +1,2 @@
-/** The fingerprint algorithm, as recorded in the manifest and the job (see perceptual-hash.ts). */
+/** The fingerprint algorithm, as recorded in the manifest and the job (see luma-hash.ts). */
 export const FINGERPRINT_ALGORITHM = 'dev.hallmark.phash.1';

@@ -1,6 +1,6 @@
 // The fingerprint and the mark from one decode of an image: a verification reads both.
-import { type Detection, detectionLevel, searchMark } from '../invisible/detect.ts';
-import { inspectImage, MIN_DETECT_SIDE } from '../invisible/image-io.ts';
+import { type Detection, detectionLevel, searchMark } from '../detect/detect.ts';
+import { inspectImage, MIN_DETECT_SIDE } from '../image/image-io.ts';
 import { fingerprintOfLuma, type Orientation } from './luma-hash.ts';
 
 /** The image's fingerprint, 16 hex digits. */
