@@ -1,7 +1,7 @@
 import { type SignedLinkOptions, sendToSignedLink } from './signed-link.ts';
 
 /**
- * GETs a signed download link such as a job's `watermarkedUrl` (spec 4.5; no bearer token).
+ * GETs a signed download link such as a job's `watermarkedUrl` (no bearer token; docs/flow.md).
  * Rejects with `HallmarkApiError` 403 once the link has expired (after the job's `expiredAt`):
  * poll the job again for a fresh link.
  */

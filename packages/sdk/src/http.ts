@@ -1,16 +1,8 @@
 import { DEFAULT_BASE_URL, environmentVariable } from './environment.ts';
 import { HallmarkApiError } from './errors.ts';
+import { type FetchFunction, globalFetch } from './fetch-function.ts';
 import { errorFromResponse, readBody } from './response-body.ts';
 import { fetchWithRetry, type RetryOptions, type RetryPolicy, retryPolicy } from './retry.ts';
-
-/** The subset of `fetch` the client uses; pass any compatible function (tests, retries, proxies). */
-export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
-
-/**
- * Not `globalThis.fetch` itself: browsers throw "Illegal invocation" when fetch is called
- * detached from `globalThis`, and a late-installed fetch (a test mock) should still be used.
- */
-export const globalFetch: FetchFunction = (url, init) => globalThis.fetch(url, init);
 
 /** A bearer token, or a function asked before each request (to refresh expiring tokens). */
 export type TokenSource = string | (() => string | Promise<string>);

@@ -10,6 +10,7 @@ export {
   WaitTimeoutError,
   WatermarkJobFailedError,
 } from './errors.ts';
+export type { FetchFunction } from './fetch-function.ts';
 // HallmarkClient and the options type of each operation that takes headers.
 export * from './generated/client.ts';
 // Types of every schema (`WatermarkRequest`, `WatermarkJob`, `Problem`, …) and the raw
@@ -20,12 +21,7 @@ export {
   type ProblemTypeUri,
   problemTypes,
 } from './generated/problem-types.ts';
-export type {
-  FetchFunction,
-  HallmarkClientOptions,
-  RequestOptions,
-  TokenSource,
-} from './http.ts';
+export type { HallmarkClientOptions, RequestOptions, TokenSource } from './http.ts';
 export type { WatermarkInput } from './input.ts';
 export type { RetryOptions } from './retry.ts';
 export type { SignedLinkOptions } from './signed-link.ts';

@@ -1,4 +1,4 @@
-import type { FetchFunction } from './http.ts';
+import type { FetchFunction } from './fetch-function.ts';
 import { sleep } from './sleep.ts';
 
 /** How answers that mean "not now" are retried. Every field is optional. */

@@ -1,4 +1,4 @@
-import { type FetchFunction, globalFetch } from './http.ts';
+import { type FetchFunction, globalFetch } from './fetch-function.ts';
 import { errorFromResponse } from './response-body.ts';
 import { fetchWithRetry, type RetryOptions, retryPolicy } from './retry.ts';
 

@@ -4,7 +4,7 @@ import { type SignedLinkOptions, sendToSignedLink } from './signed-link.ts';
 export type FileBytes = Uint8Array | ArrayBuffer | Blob;
 
 /**
- * PUTs the raw bytes of a file to the `uploadLink` of `createUploadLink` (spec 4.2), with
+ * PUTs the raw bytes of a file to the `uploadLink` of `createUploadLink` (docs/flow.md), with
  * `Content-Type` equal to the `contentType` announced there. Resolves once the storage has
  * them; rejects with `HallmarkApiError` for 400 (type differs from the announced one), 403 (bad
  * or expired signature), 409 (link already used), 413 (too large), 415 (bytes are not the type).

@@ -38,7 +38,7 @@ export interface WatermarkedFile {
 }
 
 /**
- * The whole flow of spec 4.9 in one call: announce the file, upload it, request watermarking
+ * The whole flow of docs/flow.md in one call: announce the file, upload it, request watermarking
  * and wait for the job. Rejects with `UnknownContentTypeError` before sending anything when the
  * media type cannot be told, `HallmarkApiError` when a call is refused, then as `waitForJob`
  * (`WatermarkJobFailedError`, `WaitTimeoutError`, the signal's reason).
