@@ -1,4 +1,4 @@
-// The distortions the second generation of the mark must survive (issue 16): non-uniform
+// The distortions the second generation of the mark must survive: non-uniform
 // scaling, perspective, tiny crops, pasting into a larger picture, harsher compression, blur and
 // noise, aspect crops for social feeds and the double re-encode of messaging apps. Reported by
 // the evaluation apart from the first generation's, whose targets the engine meets today.
@@ -184,7 +184,7 @@ function rotateUncropped(degrees: number) {
   return (image: Uint8Array) => png(sharp(image).rotate(degrees, { background: '#000' }));
 }
 
-// Targets as issue 16 sets them (the tiers of 95, 85 and 60 %).
+// The second generation's targets: the tiers of 95, 85 and 60 %.
 export const secondGenerationAttacks: readonly Attack[] = [
   { name: 'rotate 10deg, uncropped', target: 95, apply: rotateUncropped(10) },
   { name: 'stretch width 1.25x', target: 85, apply: stretch(1.25, 1) },

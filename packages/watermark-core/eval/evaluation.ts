@@ -24,7 +24,7 @@ export interface EvaluationPlan {
 }
 
 export const QUALITY_TARGETS = { meanPsnr: 40, minPsnr: 38, minSsim: 0.98 } as const;
-/** Issue 16's stricter quality targets: reported apart, not yet in the overall verdict. */
+/** The second generation's stricter quality targets: reported apart, not in the overall verdict. */
 export const SECOND_GENERATION_QUALITY = { meanPsnr: 42, minPsnr: 40, minSsim: 0.985 } as const;
 
 export interface AttackSummary {
@@ -162,7 +162,7 @@ export async function evaluate(plan: EvaluationPlan): Promise<Evaluation> {
 
 export const allAttacks: readonly Attack[] = [...attacks, ...secondGenerationAttacks];
 
-/** An attack of issue 16: reported apart, not yet counted in the overall verdict. */
+/** A second-generation attack (attacks-v2.ts): reported apart, not counted in the verdict. */
 export function isSecondGeneration(attack: Attack): boolean {
   return secondGenerationAttacks.includes(attack);
 }

@@ -12,7 +12,7 @@ const SMALL_ATTACKS = [
   'rotate 5deg + crop',
   'social: long side 1080, JPEG q80',
   'resize 0.5x + JPEG q75',
-  // One of each second-generation family (issue 16).
+  // One of each second-generation family (attacks-v2.ts).
   'stretch width 1.25x',
   'perspective 10%',
   'off-centre crop 25%',

@@ -10,9 +10,9 @@ describe('small evaluation (the quick version of `pnpm eval`)', () => {
     expect(evaluation.photos).toHaveLength(3);
     expect(evaluation.falseDetections.checked).toBe(12);
     expect(evaluation.passed, report).toBe(true);
-    // Second generation (issue 16), one attack of each family: reported apart from the verdict,
-    // but what the engine already meets must stay met. Perspective is still lost on the small
-    // photo (0.25 MP), so only the two larger ones are required to survive it.
+    // Second generation (eval/attacks-v2.ts), one attack of each family: reported apart from the
+    // verdict, but what the engine already meets must stay met. Perspective is still lost on the
+    // small photo (0.25 MP), so only the two larger ones are required to survive it.
     const secondGeneration = new Map(
       evaluation.attacks.filter((a) => isSecondGeneration(a.attack)).map((a) => [a.attack.name, a]),
     );

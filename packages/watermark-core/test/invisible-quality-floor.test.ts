@@ -64,8 +64,8 @@ describe('the quality floor: every marked file keeps PSNR >= 40 dB and SSIM >= 0
     expect((await detectMark((marked[0] as { image: Uint8Array }).image)).payload).toBe(payload);
   });
 
-  // At the default strength these leave the floor (measured: fig 39.5 dB, its mark at the RMS cap
-  // and the JPEG re-encode adding its own error; the dark deep-sky photo SSIM 0.9845-0.985).
+  // At the default strength these leave the floor (the fig's mark at the RMS cap and the JPEG
+  // re-encode adding its own error; the dark deep-sky photo short of SSIM): README.md#design.
   it.each([
     ['busy, at the RMS cap', 'fig-0.25mp.jpg', 'psnr'],
     ['dark and smooth', 'deep-field-portrait-0.25mp.jpg', 'ssim'],
@@ -88,8 +88,8 @@ describe('the quality floor: every marked file keeps PSNR >= 40 dB and SSIM >= 0
 
   it('spends both measures on a busy thumbnail: stronger flat areas, the busiest chips cut to fit PSNR', async () => {
     // The 0.15 MP avatar (busy backdrop and suit) reached the PSNR floor at the default flat-area
-    // amplitude with SSIM to spare (0.9897); its flat areas now take more of the mark and its
-    // busiest chips less. Its WebP q80 copies were found for 5 of 12 payloads before, 12 of 12 now.
+    // amplitude with SSIM to spare; its flat areas now take more of the mark and its busiest chips
+    // less, which its WebP copies are found by (README.md#design, quality floor).
     const avatar = photo('astronaut-avatar-0.15mp.jpg');
     const payloads = [0x1111_2222_3333_4444n, 0x9abc_def0_1234_5678n, 0x0f0f_a5a5_3c3c_7e7en];
     for (const payload of payloads) {
@@ -105,7 +105,7 @@ describe('the quality floor: every marked file keeps PSNR >= 40 dB and SSIM >= 0
   });
 
   it('measures a 6 MP photo on sample windows and cuts it to the floor too', async () => {
-    // Enlarged and sharpened: busy texture over 5.9 MP, 39.7 dB at the default strength.
+    // Enlarged and sharpened: busy texture over 5.9 MP, under 40 dB at the default strength.
     const moss = photo('moss-1mp.jpg');
     const { width = 0, height = 0 } = await sharp(moss).metadata();
     const large = new Uint8Array(
@@ -137,7 +137,8 @@ describe('the quality floor: every marked file keeps PSNR >= 40 dB and SSIM >= 0
   });
 
   it('measures 16-bit files too: a 16-bit PNG of the smooth sunset is cut to the floor, and stays 16-bit', async () => {
-    // Before 16-bit files were measured they kept the default strength: SSIM 0.9843 here, on the 8-bit view.
+    // Before 16-bit files were measured they kept the default strength, under the SSIM floor here
+    // on the 8-bit view (README.md#design).
     const png16 = new Uint8Array(
       await sharp(photo('sunset-clouds-portrait-0.6mp.jpg'))
         .toColourspace('rgb16')

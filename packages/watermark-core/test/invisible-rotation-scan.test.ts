@@ -41,7 +41,7 @@ describe('the rotation scan: a small original turned at its own scale', () => {
     const degrees = (Math.atan2(best?.b1y ?? 0, best?.b1x ?? 1) * 180) / Math.PI;
     expect(Math.abs(degrees - 5)).toBeLessThan(0.25);
     expect(Math.hypot(best?.b1x ?? 0, best?.b1y ?? 0)).toBeCloseTo(period, 6);
-    // The pilots stand out there (z 8 measured; an unmarked image's alignments stay under 6).
+    // The pilots stand out there; an unmarked image's alignments stay under 6 (README.md#design).
     expect(best?.score).toBeGreaterThan(6);
   });
 

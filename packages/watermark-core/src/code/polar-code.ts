@@ -4,11 +4,9 @@
 // (Trifonov; Chung's phi function), with the punctured positions as channels that say nothing:
 // the 112 most reliable bit channels carry the frame, the others are frozen to 0. Punctured are
 // the coded bits at the bit-reversed indices of 0..255 (quasi-uniform puncturing, Niu et al.).
-//
-// Measured against the version 2 frame (rate-1/3 convolutional code on 2-3 chips per bit), by
-// simulation on Gaussian chip noise with the tile's chips: at list 32 each, 34 % vs 70 % of frames
-// decoded at a chip SNR of -9 dB (300 frames); the deep decodes (version 2: 4,096 paths, this
-// code: 1,024) 31 % vs 76 % at -9.5 dB (100 frames).
+// It decodes frames at a lower chip SNR than the version 2 frame (a rate-1/3 convolutional code
+// on 2-3 chips per bit) did, with fewer paths (figures:
+// README.md#measurements-behind-the-constants).
 
 /** log2 of the mother code's length. */
 export const STAGES = 10;
@@ -18,8 +16,9 @@ export const SENT_BITS = 768;
 /** Information bits: the 64-bit payload and its 48-bit check. */
 export const INFORMATION_BITS = 112;
 /**
- * Chip SNR (Es/N0, dB) the code is designed for: about where frames start to fail (measured on
- * -5 to -11 dB designs, -7 decoded the most frames at -9 to -10 dB).
+ * Chip SNR (Es/N0, dB) the code is designed for: about where frames start to fail; of the designs
+ * tried, the one that decoded the most frames near the decoder's limit
+ * (README.md#measurements-behind-the-constants).
  */
 const DESIGN_SNR_DB = -7;
 

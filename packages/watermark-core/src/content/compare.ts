@@ -66,7 +66,10 @@ const MIN_LOCKED = 0.4;
  * another picture: an honest copy has nearly all of them in place.
  */
 const LOCKED_OFF_MARK = 0.9;
-/** A scale correction beyond this share is more than honest copies needed in the evaluation. */
+/**
+ * A scale correction beyond this share is more than honest copies needed in the evaluation
+ * (README.md#content).
+ */
 const OFF_MARK_SCALE = 0.015;
 /** Below this RMS of reference detail (luma levels) there is nothing to tell pictures apart by. */
 const MIN_DETAIL = 0.6;

@@ -6,10 +6,9 @@
 // signs are known, with a small ridge; with 25 weights on 256 noisy chips it also fits some of
 // their noise, so where the residue is white the centre alone reads better. Both readouts are
 // kept, the one whose pilots it predicts better (leave-one-out, so the fit's own noise counts
-// against it) first. Measured with the true frame known (16 evaluation photos of 0.15-2 MP, JPEG
-// q20 and WebP q75): the fitted readout gains 1.3-2.0 dB of message-chip SNR on average, 6-7 dB
-// on a dark star field, and loses up to 1 dB on a few photos (5x5 bins; 3x3 gains 0.6-1.3 dB;
-// 7x7 overfits, below the centre on small images).
+// against it) first. The fitted readout gains most on dark and compressed photos and loses a
+// little where the residue is white; 5x5 bins gained more than 3x3, and 7x7 overfits (figures:
+// README.md#measurements-behind-the-constants).
 
 /** Neighbourhood reach in half-chip bins: a chip is read from the (2R+1)^2 bins around it. */
 export const REACH = 2;

@@ -26,13 +26,13 @@ const MIN_TILES = 1.3;
 /**
  * Period steps: consecutive periods differ by period / (STEP_SPAN x window side), so a window
  * folded between two steps drifts by at most 16 / STEP_SPAN chip at its edges (0.53: the peak
- * loses a little, 9.3 -> 8.5-9.5 on the copies measured, and stays far above noise); the best
+ * loses a little and stays far above noise, README.md#measurements-behind-the-constants); the best
  * peaks are refined by half a step.
  */
 const STEP_SPAN = 30;
 /**
  * Chip size (window pixels) from which the scan folds a 2x2-averaged residual, 4x cheaper: chips
- * of 2 pixels or more still score (pilot z 9.3 instead of 11.3 on a 90 % crop).
+ * of 2 pixels or more still score well above noise (README.md#measurements-behind-the-constants).
  */
 const DECIMATE_FROM_CHIP = 2;
 /** Periods closer than this (relative) are one peak of the scan. */
@@ -137,8 +137,8 @@ const SAME_ANGLE_STEPS = 3;
  * The `count` best lattices of `period` (window pixels, square) turned by up to MAX_ROTATION
  * degrees either way, by pilot z-score: a copy rotated at its own scale (a small original turned
  * a few degrees and cropped) keeps the period it was marked with, and a busy texture can hide its
- * turned lattice from the autocorrelation (a 1 MP moss photo turned by 5 degrees: pilot z 8.0 at
- * the true angle, 3.6-4.6 at every other half degree, and no autocorrelation candidate near it).
+ * turned lattice from the autocorrelation while the pilots still stand out at the true angle
+ * (README.md#design, where it looks).
  */
 export function rotatedLattices(scorer: PilotScorer, period: number, count: number): Lattice[] {
   const chip = period / TILE;

@@ -17,10 +17,8 @@ import { PilotScorer, rotatedLattices, uprightLattices } from './upright-scan.ts
 const LATTICE_CANDIDATES = 4;
 /**
  * Widest smoothing the chips are read with. Chips of 3.9 pixels and more (a small original's 4.4,
- * crops kept at their scale) read at least as well at radius 3 as at 4 where it was measured (the
- * true frame decoded, 22 small photos x 3 payloads: JPEG q10 28 -> 32 copies, centre crop 50 %
- * 63 -> 64, noise sigma 10 64 -> 63, the rest equal; crops of 10-75 % of all 64 photos with such
- * chips: equal or +1), and a level then needs one residual fewer.
+ * crops kept at their scale) read at least as well at radius 3 as at 4 (figures:
+ * README.md#measurements-behind-the-constants), and a level then needs one residual fewer.
  */
 const MAX_READ_RADIUS = 3;
 /** Lattices the upright scan (a small crop that was not rescaled) adds, best first. */
@@ -33,31 +31,30 @@ export const ATTEMPTS_PER_WINDOW = 8;
 /**
  * Paths of a deep decode: a frame whose pilots stand out but whose LIST_SIZE best paths hold no
  * valid frame is decoded again with this many (the near misses of small images under strong
- * compression). On Gaussian chip noise it takes the frames decoded at a chip SNR of -10 dB from
- * 20 % to 51 % (list 32 reaches 50 % at -9.5 dB); about 0.17 s a decode (4,096 paths: 0.7 s,
- * measured before the decoder was made faster).
+ * compression), at about half a dB of chip SNR gained for a few tenths of a second a decode
+ * (figures: README.md#measurements-behind-the-constants).
  */
 export const DEEP_LIST_SIZE = 1024;
 /** Deep decodes an image may spend (detect.ts counts them in the false-detection bound). */
 export const DEEP_DECODES_PER_IMAGE = 4;
 /**
- * Pilot z-score from which a failed frame earns a deep decode. Unmarked images stay below it:
- * at most 5.x over 10,385 alignments of 301 unmarked copies, so they never pay for one.
+ * Pilot z-score from which a failed frame earns a deep decode. Unmarked images stay below it, so
+ * they rarely pay for one (README.md#design, the false-detection bound).
  */
 const DEEP_PILOT_Z = 6;
 /**
  * Pilot z-score below which an alignment is not decoded: its pilots do not stand out from an
- * unmarked image's (3-4.5). Over the evaluation's photos and attacks, 1,800 frames decoded, the
- * lowest at z 4.37; 70 % of the failed decodes, and of an unmarked image's, were below 4.
+ * unmarked image's. No frame the evaluation decoded was below it, and most failed decodes were,
+ * so it spares most of an unmarked image's decodes (figures:
+ * README.md#measurements-behind-the-constants).
  */
 const MIN_DECODE_Z = 4;
 
 /**
  * Pilot SNR (chip-equaliser.ts) below which the second readout of a frame is not decoded: frames
- * that decode show their pilots more clearly (over 33 photos under 9 attacks, the lowest of 269
- * decoded first readouts was 0.11, the one frame only the second readout decoded 0.18), while an
- * unmarked image's second readouts stay under 0.1 (all of a 12 MP photo's 47 at most 0.07), so it
- * spares an unmarked image nearly every second decode.
+ * that decode show their pilots more clearly, while an unmarked image's second readouts stay under
+ * it, so it spares an unmarked image nearly every second decode (figures:
+ * README.md#measurements-behind-the-constants).
  */
 const MIN_SECOND_READOUT_SNR = 0.1;
 

@@ -1,8 +1,8 @@
 // How a trial of the quality floor is measured (quality-floor.ts decides what to try): the
 // marked file against the original as a viewer decodes both, PSNR over RGB and SSIM on luma. Up to
 // MEASURED_PIXELS the whole file; above, sample windows encoded on their own, since a decode and an
-// SSIM of a 12 MP file would cost more than the embed itself (bench target). Each way aims a little
-// above the floor by what its estimate may be off.
+// SSIM of a 12 MP file would cost more than the embed itself (the bench in README.md#results).
+// Each way aims a little above the floor by what its estimate may be off.
 import {
   type DecodedImage,
   decodeImage,
@@ -18,7 +18,7 @@ import {
   ssimAgainst,
 } from '../image/quality-metrics.ts';
 
-/** The floor of issue 16: PSNR (dB, RGB) and SSIM (luma) of the file against the original. */
+/** A quality floor or aim: PSNR (dB, RGB) and SSIM (luma) of the file against the original. */
 export interface QualityAim {
   readonly psnr: number;
   readonly ssim: number;
@@ -30,7 +30,7 @@ export const MEASURED_PIXELS = 4_200_000;
 const FINE_SSIM_PIXELS = 400_000;
 /**
  * What the whole-file measure aims at: 40 dB and 0.985 plus a margin, wider for SSIM over every
- * eighth window (within about 3e-4 of the full one on the evaluation's photos, mostly high).
+ * eighth window, which reads a little off the full one, mostly high (README.md#design).
  */
 const WHOLE_FILE_AIM = { psnr: 40.1, fineSsim: 0.9852, sparseSsim: 0.9855 } as const;
 const SAMPLE_SIDE = 256;

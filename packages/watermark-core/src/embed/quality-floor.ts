@@ -1,8 +1,8 @@
-// The quality floor every marked file keeps against its original (issue 16): PSNR >= 40 dB over
-// RGB and SSIM >= 0.985 on luma, measured on the encoded file as a viewer decodes it. The
+// The quality floor every marked file keeps against its original (README.md#design): PSNR >= 40 dB
+// over RGB and SSIM >= 0.985 on luma, measured on the encoded file as a viewer decodes it. The
 // perceptual mask sets the strength for the typical image; two kinds of image leave the floor
 // at that strength: busy textures at the mark's RMS cap whose re-encode adds its own error (JPEG
-// requantisation: 38.7-39.9 dB), and dark or smooth pictures whose flat areas have so little
+// requantisation), and dark or smooth pictures whose flat areas have so little
 // variance that SSIM drops under 0.985 at the flat-area amplitude. For those the strength is cut
 // by what the measurement says is missing: the RMS cap when PSNR is short (the busiest chips give
 // way first, the cheapest for detection), every amplitude when SSIM is short.
@@ -13,7 +13,7 @@
 // chips cut to fit: SSIM, which flat areas spend, bounds the rung; PSNR only moves energy from
 // busy chips to flat ones, which the detector weighs more (it divides by the local contrast).
 // Larger images, most of which sit far inside the floor at the default, start at 1.8 and are
-// cut like any other when they leave the floor: one trial, as before, for an image with room.
+// cut like any other when they leave the floor: one trial for an image with room.
 
 import type { MarkGrid } from '../code/mark-geometry.ts';
 import {
@@ -37,8 +37,8 @@ import {
 export const SMALL_IMAGE_PIXELS = 400_000;
 /**
  * Flat-area amplitudes small images climb, weakest first. Steps of 0.15: SSIM bounds most small
- * images between two rungs, and steps of 0.3 left the busy avatar at 1.5 where 1.65 fits (its
- * WebP q75 copies: 6 -> 10 of 12 payloads found).
+ * images between two rungs, and steps of 0.3 left strength unused that the floor allowed
+ * (README.md#design, quality floor).
  */
 const SMALL_FLAT_LADDER = [1.2, 1.35, 1.5, 1.65, 1.8, 1.95, 2.1, 2.25, 2.4] as const;
 /** The rung small images start at (1.8, near where most of them end). */
