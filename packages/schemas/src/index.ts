@@ -50,7 +50,12 @@ export {
   sniffImageFormat,
 } from './image-format.ts';
 export { Cid, IpfsMetadata, IpfsRecord, IpfsRecordPage } from './ipfs-record.ts';
-export { JOB_ERROR_CODES, type JobErrorCode } from './job-error-codes.ts';
+export {
+  JOB_ERROR_CODES,
+  type JobErrorCode,
+  type JobErrorRetry,
+  jobErrorRetry,
+} from './job-error-codes.ts';
 export {
   KeyRequestAccepted,
   KeyRequestCreate,

@@ -1,24 +1,89 @@
 /**
- * The stable `error.code` values of a failed watermark job, with what each means. The worker
- * fails jobs only with these codes; clients may branch on them. Adding a code is compatible.
+ * Whether another attempt may fix a failure with a code: `transient` failures (a node, a wallet,
+ * an unexpected error) are retried with backoff and end the job only after its last attempt;
+ * `permanent` ones (a bad image, an unavailable technique, a reverted mint) end it at once. Codes
+ * that only ever end a job (`worker_crashed`, `attempts_exhausted`) are permanent by nature.
  */
-export const JOB_ERROR_CODES = {
-  invalid_image: 'The file could not be decoded as an image (corrupt or truncated).',
-  unsupported_format: 'The image format cannot be watermarked.',
-  image_too_small: 'The image is smaller than the invisible mark needs (256 px short side).',
-  too_many_pixels: 'The image has more pixels than this deployment accepts.',
-  processing_timeout: 'Processing the image took longer than this deployment allows.',
-  technique_unavailable: 'A requested technique is not available on this deployment.',
-  ipfs_unreachable: 'The IPFS node could not be reached after every retry.',
-  nft_unavailable: 'This deployment has no blockchain configured for minting.',
-  insufficient_funds: 'The minting wallet cannot pay the transaction fee.',
-  mint_reverted: 'The NFT contract refused the mint.',
-  rpc_unreachable: 'The blockchain RPC endpoint could not be reached after every retry.',
-  mint_timeout: 'The mint transaction was not confirmed in time.',
-  storage_full: "The service's storage is full; the output could not be stored.",
-  internal_error: 'An unexpected failure persisted after every retry.',
-  worker_crashed: 'The worker stopped while processing this image three times; it is not retried.',
-  attempts_exhausted: 'Every attempt this deployment allows for a job was used without success.',
-} as const;
+export type JobErrorRetry = 'permanent' | 'transient';
 
-export type JobErrorCode = keyof typeof JOB_ERROR_CODES;
+/**
+ * The stable `error.code` values of a failed job, each with what it means and whether it is
+ * retried. The worker fails jobs only with these codes; clients may branch on them. Adding a
+ * code is compatible.
+ */
+const JOB_ERRORS = {
+  invalid_image: {
+    retry: 'permanent',
+    description: 'The file could not be decoded as an image (corrupt or truncated).',
+  },
+  unsupported_format: {
+    retry: 'permanent',
+    description: 'The image format cannot be watermarked.',
+  },
+  image_too_small: {
+    retry: 'permanent',
+    description: 'The image is smaller than the invisible mark needs (256 px short side).',
+  },
+  too_many_pixels: {
+    retry: 'permanent',
+    description: 'The image has more pixels than this deployment accepts.',
+  },
+  processing_timeout: {
+    retry: 'permanent',
+    description: 'Processing the image took longer than this deployment allows.',
+  },
+  technique_unavailable: {
+    retry: 'permanent',
+    description: 'A requested technique is not available on this deployment.',
+  },
+  ipfs_unreachable: {
+    retry: 'transient',
+    description: 'The IPFS node could not be reached after every retry.',
+  },
+  nft_unavailable: {
+    retry: 'permanent',
+    description: 'This deployment has no blockchain configured for minting.',
+  },
+  // A wallet can be funded while the job waits for its next attempt.
+  insufficient_funds: {
+    retry: 'transient',
+    description: 'The minting wallet cannot pay the transaction fee.',
+  },
+  mint_reverted: { retry: 'permanent', description: 'The NFT contract refused the mint.' },
+  rpc_unreachable: {
+    retry: 'transient',
+    description: 'The blockchain RPC endpoint could not be reached after every retry.',
+  },
+  mint_timeout: {
+    retry: 'transient',
+    description: 'The mint transaction was not confirmed in time.',
+  },
+  storage_full: {
+    retry: 'permanent',
+    description: "The service's storage is full; the output could not be stored.",
+  },
+  internal_error: {
+    retry: 'transient',
+    description: 'An unexpected failure persisted after every retry.',
+  },
+  worker_crashed: {
+    retry: 'permanent',
+    description: 'The worker stopped while processing this image three times; it is not retried.',
+  },
+  attempts_exhausted: {
+    retry: 'permanent',
+    description: 'Every attempt this deployment allows for a job was used without success.',
+  },
+} as const satisfies Record<string, { retry: JobErrorRetry; description: string }>;
+
+export type JobErrorCode = keyof typeof JOB_ERRORS;
+
+/** Each code's meaning: the words a failed job reports to its client. */
+export const JOB_ERROR_CODES = Object.fromEntries(
+  Object.entries(JOB_ERRORS).map(([code, { description }]) => [code, description]),
+) as { readonly [C in JobErrorCode]: (typeof JOB_ERRORS)[C]['description'] };
+
+/** The code's retry class; null for a string that is no job error code. */
+export function jobErrorRetry(code: string): JobErrorRetry | null {
+  return Object.hasOwn(JOB_ERRORS, code) ? JOB_ERRORS[code as JobErrorCode].retry : null;
+}

@@ -1,4 +1,4 @@
-import { JOB_ERROR_CODES, type JobErrorCode } from '@hallmark/schemas';
+import { JOB_ERROR_CODES, type JobErrorCode, jobErrorRetry } from '@hallmark/schemas';
 
 /**
  * A failure that no retry can fix (bad image, unavailable technique, a reverted mint). The
@@ -14,14 +14,6 @@ export class PermanentJobFailure extends Error {
   }
 }
 
-/** Failures that another attempt may fix: a node or wallet can come back (or be funded). */
-const TRANSIENT_CODES: ReadonlySet<string> = new Set([
-  'ipfs_unreachable',
-  'rpc_unreachable',
-  'insufficient_funds',
-  'mint_timeout',
-]);
-
 function knownCode(error: unknown): JobErrorCode | null {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && Object.hasOwn(JOB_ERROR_CODES, code)
@@ -31,14 +23,13 @@ function knownCode(error: unknown): JobErrorCode | null {
 
 /**
  * The packages report failures with typed errors carrying a stable `code` (and chain errors a
- * `retryable` flag); a known code that is not transient is permanent by nature.
+ * `retryable` flag); whether a known code is retried is its class in the schemas' table.
  */
 export function asPermanentFailure(error: unknown): PermanentJobFailure | null {
   if (error instanceof PermanentJobFailure) return error;
   const code = knownCode(error);
   const retryable = (error as { retryable?: unknown }).retryable === true;
-  if (code === null || code === 'internal_error' || retryable || TRANSIENT_CODES.has(code))
-    return null;
+  if (code === null || retryable || jobErrorRetry(code) === 'transient') return null;
   // The client reads the catalogue's words for the code; the package's own message may name
   // files or hosts, so it stays in the worker's log.
   return new PermanentJobFailure(code, JOB_ERROR_CODES[code]);
