@@ -62,6 +62,14 @@ export type AdminOperatorChange = z.infer<typeof AdminOperatorChange>;
 
 export const OperatorIdParams = z.strictObject({ operatorId: z.uuid() });
 
+/** A key is named by its prefix, the part of it that is not secret. */
+export const ApiKeyPrefixParams = z.object({
+  prefix: z
+    .string()
+    .regex(/^hm_[a-z2-7]{8}$/, 'Expected a key prefix hm_xxxxxxxx')
+    .meta({ description: 'The key prefix, `hm_xxxxxxxx`.' }),
+});
+
 export const AdminKeyRequest = z
   .strictObject({
     requestId: z.uuid(),
@@ -89,6 +97,7 @@ export const AdminKeyRequestPage = z
     nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page.' }),
   })
   .meta({ id: 'AdminKeyRequestPage' });
+export type AdminKeyRequestPage = z.infer<typeof AdminKeyRequestPage>;
 
 export const AdminRejection = z
   .strictObject({ reason: z.string().trim().min(1).max(2000) })
@@ -113,6 +122,7 @@ export type AuditEntryView = z.infer<typeof AuditEntryView>;
 export const AuditPage = z
   .strictObject({ items: z.array(AuditEntryView), nextCursor: z.string().nullable() })
   .meta({ id: 'AuditPage' });
+export type AuditPage = z.infer<typeof AuditPage>;
 
 export const AdminApiKey = z
   .strictObject({
@@ -137,6 +147,7 @@ export type AdminApiKey = z.infer<typeof AdminApiKey>;
 export const AdminApiKeyPage = z
   .strictObject({ items: z.array(AdminApiKey), nextCursor: z.string().nullable() })
   .meta({ id: 'AdminApiKeyPage' });
+export type AdminApiKeyPage = z.infer<typeof AdminApiKeyPage>;
 
 export const AdminApiKeyCreate = z
   .strictObject({ name: z.string().trim().min(1).max(200) })
@@ -174,6 +185,7 @@ export type AdminJob = z.infer<typeof AdminJob>;
 export const AdminJobPage = z
   .strictObject({ items: z.array(AdminJob), nextCursor: z.string().nullable() })
   .meta({ id: 'AdminJobPage' });
+export type AdminJobPage = z.infer<typeof AdminJobPage>;
 
 export const AdminJobDetail = z
   .strictObject({
@@ -252,6 +264,7 @@ export type AdminNft = z.infer<typeof AdminNft>;
 export const AdminNftPage = z
   .strictObject({ items: z.array(AdminNft), nextCursor: z.string().nullable() })
   .meta({ id: 'AdminNftPage' });
+export type AdminNftPage = z.infer<typeof AdminNftPage>;
 
 export const AdminIpfsRecord = z
   .strictObject({
@@ -268,6 +281,7 @@ export type AdminIpfsRecord = z.infer<typeof AdminIpfsRecord>;
 export const AdminIpfsRecordPage = z
   .strictObject({ items: z.array(AdminIpfsRecord), nextCursor: z.string().nullable() })
   .meta({ id: 'AdminIpfsRecordPage' });
+export type AdminIpfsRecordPage = z.infer<typeof AdminIpfsRecordPage>;
 
 export const AdminWebhookEndpoint = z
   .strictObject({
@@ -288,6 +302,7 @@ export type AdminWebhookEndpoint = z.infer<typeof AdminWebhookEndpoint>;
 export const AdminWebhookEndpointPage = z
   .strictObject({ items: z.array(AdminWebhookEndpoint), nextCursor: z.string().nullable() })
   .meta({ id: 'AdminWebhookEndpointPage' });
+export type AdminWebhookEndpointPage = z.infer<typeof AdminWebhookEndpointPage>;
 
 /** The end of year 9999: times beyond it are no date PostgreSQL (or a Date) holds. */
 const LATEST_SECONDS = 253_402_300_799;

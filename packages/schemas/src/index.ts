@@ -27,6 +27,7 @@ export {
   AdminWallet,
   AdminWebhookEndpoint,
   AdminWebhookEndpointPage,
+  ApiKeyPrefixParams,
   AuditEntryView,
   AuditPage,
   AuditQuery,
@@ -62,6 +63,7 @@ export {
   KeyRequestKey,
   KeyRequestState,
   KeyRequestStatus,
+  KeyRequestTokenQuery,
 } from './key-request.ts';
 export {
   Nft,

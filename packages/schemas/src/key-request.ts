@@ -46,6 +46,15 @@ export const KeyRequestAccepted = z
 export type KeyRequestAccepted = z.infer<typeof KeyRequestAccepted>;
 
 export const KeyRequestState = z.enum(['pending', 'approved', 'rejected']);
+export type KeyRequestState = z.infer<typeof KeyRequestState>;
+
+/** The token of a request's private status link: 32 random bytes, base64url. */
+export const KeyRequestTokenQuery = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'Expected the token of the status link')
+    .meta({ description: 'The token of the status link.' }),
+});
 
 export const KeyRequestStatus = z
   .strictObject({

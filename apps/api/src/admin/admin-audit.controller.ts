@@ -1,7 +1,9 @@
-import { PrismaService } from '@hallmark/platform';
-import { type AuditEntryView, AuditQuery } from '@hallmark/schemas';
-import { Controller, Get, Query } from '@nestjs/common';
-import { parseRequest } from '../validation/parse-request.ts';
+import type { AuditPage } from '@hallmark/schemas';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller } from '@nestjs/common';
+import { Input, Operation } from '../routing/operation.decorator.ts';
+import type { InputOf } from '../routing/operation-input.ts';
+import { AdminAuditService } from './admin-audit.service.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
 
 /**
@@ -10,29 +12,12 @@ import { AdminRoute } from './admin-route.decorator.ts';
  * sign-in that failed).
  */
 @AdminRoute()
-@Controller('admin/audit')
+@Controller()
 export class AdminAuditController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly audit: AdminAuditService) {}
 
-  @Get()
-  async list(@Query() query: Record<string, unknown>) {
-    const { cursor, limit } = parseRequest(AuditQuery, query, 'query');
-    const rows = await this.prisma.client.auditEntry.findMany({
-      where: cursor === undefined ? {} : { id: { lt: BigInt(cursor) } },
-      orderBy: { id: 'desc' },
-      take: limit + 1,
-      include: { operator: { select: { email: true } } },
-    });
-    const page = rows.slice(0, limit);
-    const items: AuditEntryView[] = page.map((row) => ({
-      id: row.id.toString(),
-      operator: row.operator?.email ?? row.actor,
-      action: row.action,
-      target: row.target,
-      details: row.details as Record<string, unknown>,
-      address: row.address,
-      at: Math.floor(row.at.getTime() / 1000),
-    }));
-    return { items, nextCursor: rows.length > limit ? (page.at(-1)?.id.toString() ?? null) : null };
+  @Operation(ROUTES.listAudit)
+  list(@Input() { query }: InputOf<'listAudit'>): Promise<AuditPage> {
+    return this.audit.page(query.cursor, query.limit);
   }
 }

@@ -1,26 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import {
-  audited,
-  changeOperator,
-  endOperatorSessions,
-  hashPassword,
-  LastAdminError,
-  type Operator,
-  resetOperatorPassword,
-} from '@hallmark/db';
-import { PrismaService } from '@hallmark/platform';
-import {
-  type AdminOperator,
-  AdminOperatorChange,
-  OperatorIdParams,
-  problemTypes,
-} from '@hallmark/schemas';
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import type { Operator } from '@hallmark/db';
+import type { AdminOperator } from '@hallmark/schemas';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentOperator } from '../auth/client.ts';
-import { ProblemException } from '../problem/problem.exception.ts';
-import { unixSeconds } from '../time/unix-seconds.ts';
-import { parseRequest } from '../validation/parse-request.ts';
+import { Input, Operation } from '../routing/operation.decorator.ts';
+import type { InputOf } from '../routing/operation-input.ts';
+import { AdminOperatorsService } from './admin-operators.service.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
 import { byOperator } from './audit-actor.ts';
 
@@ -30,139 +16,39 @@ import { byOperator } from './audit-actor.ts';
  * password). Every change is audited with it.
  */
 @AdminRoute({ adminsOnly: true })
-@Controller('admin/operators')
+@Controller()
 export class AdminOperatorsController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly operators: AdminOperatorsService) {}
 
-  @Get()
-  async list(): Promise<{ items: AdminOperator[] }> {
-    const [rows, sessions] = await Promise.all([
-      this.prisma.client.operator.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
-      this.prisma.client.operatorSession.groupBy({
-        by: ['operatorId'],
-        where: liveSessions(),
-        _count: { _all: true },
-      }),
-    ]);
-    const live = new Map(sessions.map((group) => [group.operatorId, group._count._all]));
-    return { items: rows.map((row) => view(row, live.get(row.id) ?? 0)) };
+  @Operation(ROUTES.listOperators)
+  list(): Promise<{ items: AdminOperator[] }> {
+    return this.operators.list();
   }
 
-  @Patch(':operatorId')
-  async change(
-    @Param('operatorId') operatorId: string,
-    @Body() body: unknown,
+  @Operation(ROUTES.changeOperator)
+  change(
+    @Input() { params, body }: InputOf<'changeOperator'>,
     @CurrentOperator() operator: Operator,
     @Req() request: FastifyRequest,
   ): Promise<AdminOperator> {
-    const { operatorId: id } = parseRequest(OperatorIdParams, { operatorId }, 'path');
-    const change = parseRequest(AdminOperatorChange, body, 'body');
-    const changed = await audited(
-      this.prisma.client,
-      (tx) => changeOperator(tx, id, change),
-      (done) =>
-        done === null
-          ? null
-          : {
-              ...byOperator(operator, request),
-              action: 'operator.change',
-              target: `operator:${done.email}`,
-              details: change,
-            },
-    ).catch((error: unknown) => {
-      if (error instanceof LastAdminError) {
-        throw new ProblemException(
-          problemTypes.lastAdmin,
-          'This would leave no enabled admin; make another operator admin first. Nothing changed.',
-        );
-      }
-      throw error;
-    });
-    return this.#view(found(changed, id));
+    return this.operators.change(params.operatorId, body, byOperator(operator, request));
   }
 
-  @Post(':operatorId/sign-out')
-  @HttpCode(200)
-  async signOut(
-    @Param('operatorId') operatorId: string,
+  @Operation(ROUTES.signOutOperator)
+  signOut(
+    @Input() { params }: InputOf<'signOutOperator'>,
     @CurrentOperator() operator: Operator,
     @Req() request: FastifyRequest,
   ): Promise<AdminOperator> {
-    const { operatorId: id } = parseRequest(OperatorIdParams, { operatorId }, 'path');
-    const target = await audited(
-      this.prisma.client,
-      async (tx) => {
-        const account = await tx.operator.findUnique({ where: { id } });
-        if (account === null) return null;
-        return { account, ended: await endOperatorSessions(tx, id) };
-      },
-      (done) =>
-        done === null
-          ? null
-          : {
-              ...byOperator(operator, request),
-              action: 'operator.sign_out_all',
-              target: `operator:${done.account.email}`,
-              details: { sessions: done.ended },
-            },
-    );
-    return this.#view(found(target?.account ?? null, id));
+    return this.operators.signOut(params.operatorId, byOperator(operator, request));
   }
 
-  @Post(':operatorId/password-reset')
-  @HttpCode(200)
-  async resetPassword(
-    @Param('operatorId') operatorId: string,
+  @Operation(ROUTES.resetOperatorPassword)
+  resetPassword(
+    @Input() { params }: InputOf<'resetOperatorPassword'>,
     @CurrentOperator() operator: Operator,
     @Req() request: FastifyRequest,
   ): Promise<AdminOperator> {
-    const { operatorId: id } = parseRequest(OperatorIdParams, { operatorId }, 'path');
-    const password = randomBytes(18).toString('base64url');
-    // Hashed before the transaction: scrypt's time is not spent holding it open.
-    const passwordHash = await hashPassword(password);
-    const reset = await audited(
-      this.prisma.client,
-      (tx) => resetOperatorPassword(tx, id, passwordHash),
-      (done) =>
-        done === null
-          ? null
-          : {
-              ...byOperator(operator, request),
-              action: 'operator.password_reset',
-              target: `operator:${done.email}`,
-            },
-    );
-    return { ...(await this.#view(found(reset, id))), password };
+    return this.operators.resetPassword(params.operatorId, byOperator(operator, request));
   }
-
-  async #view(row: Operator): Promise<AdminOperator> {
-    const sessions = await this.prisma.client.operatorSession.count({
-      where: { operatorId: row.id, ...liveSessions() },
-    });
-    return view(row, sessions);
-  }
-}
-
-function liveSessions() {
-  return { endedAt: null, expiresAt: { gt: new Date() } };
-}
-
-function view(row: Operator, activeSessions: number): AdminOperator {
-  return {
-    operatorId: row.id,
-    email: row.email,
-    role: row.role,
-    disabledAt: row.disabledAt === null ? null : unixSeconds(row.disabledAt),
-    lockedUntil:
-      row.lockedUntil === null || row.lockedUntil <= new Date()
-        ? null
-        : unixSeconds(row.lockedUntil),
-    activeSessions,
-    createdAt: unixSeconds(row.createdAt),
-  };
-}
-
-function found(row: Operator | null, id: string): Operator {
-  if (row === null) throw ProblemException.notFound(`No operator ${id}.`);
-  return row;
 }

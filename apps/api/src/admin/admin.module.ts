@@ -5,14 +5,20 @@ import { KeyRequestsModule } from '../key-requests/key-requests.module.ts';
 import { RecordsModule } from '../records/records.module.ts';
 import { WatermarkModule } from '../watermark/watermark.module.ts';
 import { AdminAuditController } from './admin-audit.controller.ts';
+import { AdminAuditService } from './admin-audit.service.ts';
 import { AdminJobsController } from './admin-jobs.controller.ts';
 import { AdminKeyRequestsController } from './admin-key-requests.controller.ts';
+import { AdminKeyRequestsService } from './admin-key-requests.service.ts';
 import { AdminKeysController } from './admin-keys.controller.ts';
+import { AdminKeysService } from './admin-keys.service.ts';
 import { AdminOperatorsController } from './admin-operators.controller.ts';
+import { AdminOperatorsService } from './admin-operators.service.ts';
 import { AdminOverviewController } from './admin-overview.controller.ts';
 import { AdminRecordsController } from './admin-records.controller.ts';
+import { AdminRecordsService } from './admin-records.service.ts';
 import { AdminSessionController } from './admin-session.controller.ts';
 import { AdminWebhooksController } from './admin-webhooks.controller.ts';
+import { AdminWebhooksService } from './admin-webhooks.service.ts';
 
 @Module({
   imports: [AuthModule, KeyRequestsModule, HealthModule, WatermarkModule, RecordsModule],
@@ -26,6 +32,14 @@ import { AdminWebhooksController } from './admin-webhooks.controller.ts';
     AdminWebhooksController,
     AdminAuditController,
     AdminOperatorsController,
+  ],
+  providers: [
+    AdminKeyRequestsService,
+    AdminKeysService,
+    AdminRecordsService,
+    AdminWebhooksService,
+    AdminAuditService,
+    AdminOperatorsService,
   ],
 })
 export class AdminModule {}

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { type Operator, operatorOfSession } from '@hallmark/db';
+import { endSession, type Operator, operatorOfSession, signIn } from '@hallmark/db';
 import {
   CONFIG,
   type HallmarkConfig,
@@ -14,6 +14,20 @@ import { ProblemException } from '../problem/problem.exception.ts';
 import type { AdminRouteOptions } from './admin-route.decorator.ts';
 
 export const SESSION_COOKIE = 'hallmark_session';
+
+/**
+ * Failed sign-ins, from any addresses, that lock an account for LOCK_MS. Each address has its own
+ * ten tries per email first (the limiter's sign-in bucket), so this is reached only by guesses
+ * from many addresses, and one stranger cannot lock an operator out.
+ */
+const MAX_FAILURES = 50;
+const LOCK_MS = 15 * 60_000;
+/**
+ * A wrong password, an unknown email and a locked account answer alike, after the same scrypt:
+ * the answer never tells whether an email is an operator's.
+ */
+const REFUSED =
+  'Wrong email or password (after many failed sign-ins an account also waits 15 minutes).';
 
 /** The value of one cookie of the request, if sent. */
 export function cookieOf(request: FastifyRequest, name: string): string | undefined {
@@ -32,6 +46,8 @@ export function cookieOf(request: FastifyRequest, name: string): string | undefi
 @Injectable()
 export class OperatorSessions {
   readonly #idleMs: number;
+  /** How long a session lasts at most, in milliseconds. */
+  readonly lifetimeMs: number;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
@@ -39,6 +55,24 @@ export class OperatorSessions {
     private readonly prisma: PrismaService,
   ) {
     this.#idleMs = config.ADMIN_SESSION_IDLE_MINUTES * 60_000;
+    this.lifetimeMs = config.ADMIN_SESSION_HOURS * 3_600_000;
+  }
+
+  /** Signs an operator in (audited, failures too): the new session's token, or a 401. */
+  async start(
+    email: string,
+    password: string,
+    address: string,
+  ): Promise<{ readonly operator: Operator; readonly token: string }> {
+    const limits = { maxFailures: MAX_FAILURES, lockMs: LOCK_MS, sessionMs: this.lifetimeMs };
+    const result = await signIn(this.prisma.client, email, password, limits, address);
+    if (result.kind !== 'signed_in') throw new ProblemException(problemTypes.unauthorized, REFUSED);
+    return { operator: result.operator, token: result.token };
+  }
+
+  /** Ends the session of `token` (audited). */
+  async end(token: string, operator: Operator, address: string): Promise<void> {
+    await endSession(this.prisma.client, token, operator, address);
   }
 
   csrfTokenFor(sessionToken: string): string {

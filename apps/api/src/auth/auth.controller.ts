@@ -1,16 +1,17 @@
 import { type AccessToken, problemTypes } from '@hallmark/schemas';
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
+import { Operation } from '../routing/operation.decorator.ts';
 import { Authenticator } from './authenticator.service.ts';
 import { type Client, CurrentClient } from './client.ts';
 
-@Controller('auth')
+@Controller()
 export class AuthController {
   constructor(private readonly authenticator: Authenticator) {}
 
   /** Exchanges the API key sent as bearer for a short-lived access token. */
-  @Post('token')
-  @HttpCode(201)
+  @Operation(ROUTES.createAccessToken)
   createAccessToken(@CurrentClient() client: Client): AccessToken {
     // A token minting tokens would let a leaked token live forever.
     if (client.via !== 'api_key') {

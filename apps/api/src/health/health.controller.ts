@@ -1,7 +1,9 @@
 import type { Health, Readiness } from '@hallmark/schemas';
-import { Controller, Get, Res } from '@nestjs/common';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator.ts';
+import { Operation } from '../routing/operation.decorator.ts';
 import { ReadinessService } from './readiness.service.ts';
 
 @Public()
@@ -11,7 +13,7 @@ export class HealthController {
 
   /** Liveness: the process answers. Never touches a dependency, so a restart loop cannot start. */
   @Public({ limited: false })
-  @Get('health')
+  @Operation(ROUTES.getHealth)
   health(): Health {
     return { status: 'ok' };
   }
@@ -20,7 +22,7 @@ export class HealthController {
    * Readiness: 200 when every dependency is up, 503 naming the ones that are not (only up or
    * down: the reasons are in the log). Limited per address like every anonymous route.
    */
-  @Get('ready')
+  @Operation(ROUTES.getReadiness)
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
     const readiness = await this.readiness.check();
     reply.status(readiness.status === 'ready' ? 200 : 503);

@@ -1,16 +1,9 @@
-import {
-  IpfsHashParams,
-  type IpfsRecord,
-  type Nft,
-  type NftTransfer,
-  NftTransferRequest,
-  TokenIdParams,
-  TransferIdParams,
-} from '@hallmark/schemas';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { IpfsRecord, Nft, NftTransfer } from '@hallmark/schemas';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller } from '@nestjs/common';
 import { type Client, CurrentClient } from '../auth/client.ts';
-import { PageQuery } from '../paging/pages.ts';
-import { parseRequest } from '../validation/parse-request.ts';
+import { Input, Operation } from '../routing/operation.decorator.ts';
+import type { InputOf } from '../routing/operation-input.ts';
 import { NftTransfersService } from './nft-transfers.service.ts';
 import { RecordsService } from './records.service.ts';
 
@@ -21,58 +14,50 @@ export class RecordsController {
     private readonly transfers: NftTransfersService,
   ) {}
 
-  @Post('nft/:tokenId/transfer')
-  @HttpCode(202)
+  @Operation(ROUTES.transferNft)
   transfer(
     @CurrentClient() client: Client,
-    @Param('tokenId') tokenId: string,
-    @Body() body: unknown,
+    @Input() { params, body }: InputOf<'transferNft'>,
   ): Promise<NftTransfer> {
-    const params = parseRequest(TokenIdParams, { tokenId }, 'path');
-    const request = parseRequest(NftTransferRequest, body, 'body');
-    return this.transfers.request(client.apiKeyId, params.tokenId, request);
+    return this.transfers.request(client.apiKeyId, params.tokenId, body);
   }
 
-  @Get('nft/transfers/:transferId')
+  @Operation(ROUTES.getNftTransfer)
   nftTransfer(
     @CurrentClient() client: Client,
-    @Param('transferId') transferId: string,
+    @Input() { params }: InputOf<'getNftTransfer'>,
   ): Promise<NftTransfer> {
-    const params = parseRequest(TransferIdParams, { transferId }, 'path');
     return this.transfers.get(client.apiKeyId, params.transferId);
   }
 
-  @Get('nft')
-  nfts(@CurrentClient() client: Client, @Query() query: Record<string, unknown>) {
-    const { cursor, limit } = parseRequest(PageQuery, query, 'query');
-    return this.records.nfts(client.apiKeyId, cursor, limit);
+  @Operation(ROUTES.listNfts)
+  nfts(@CurrentClient() client: Client, @Input() { query }: InputOf<'listNfts'>) {
+    return this.records.nfts(client.apiKeyId, query.cursor, query.limit);
   }
 
-  @Get('ipfs')
-  ipfsRecords(@CurrentClient() client: Client, @Query() query: Record<string, unknown>) {
-    const { cursor, limit } = parseRequest(PageQuery, query, 'query');
-    return this.records.ipfsRecords(client.apiKeyId, cursor, limit);
+  @Operation(ROUTES.listIpfsRecords)
+  ipfsRecords(@CurrentClient() client: Client, @Input() { query }: InputOf<'listIpfsRecords'>) {
+    return this.records.ipfsRecords(client.apiKeyId, query.cursor, query.limit);
   }
 
-  @Delete('ipfs/:ipfsHash')
-  @HttpCode(204)
-  async removeIpfsRecord(@CurrentClient() client: Client, @Param('ipfsHash') ipfsHash: string) {
-    const params = parseRequest(IpfsHashParams, { ipfsHash }, 'path');
+  @Operation(ROUTES.deleteIpfsRecord)
+  async removeIpfsRecord(
+    @CurrentClient() client: Client,
+    @Input() { params }: InputOf<'deleteIpfsRecord'>,
+  ) {
     await this.records.removeIpfsRecord(client.apiKeyId, params.ipfsHash);
   }
 
-  @Get('nft/:tokenId')
-  nft(@CurrentClient() client: Client, @Param('tokenId') tokenId: string): Promise<Nft> {
-    const params = parseRequest(TokenIdParams, { tokenId }, 'path');
+  @Operation(ROUTES.getNft)
+  nft(@CurrentClient() client: Client, @Input() { params }: InputOf<'getNft'>): Promise<Nft> {
     return this.records.nft(client.apiKeyId, params.tokenId);
   }
 
-  @Get('ipfs/:ipfsHash')
+  @Operation(ROUTES.getIpfsRecord)
   ipfsRecord(
     @CurrentClient() client: Client,
-    @Param('ipfsHash') ipfsHash: string,
+    @Input() { params }: InputOf<'getIpfsRecord'>,
   ): Promise<IpfsRecord> {
-    const params = parseRequest(IpfsHashParams, { ipfsHash }, 'path');
     return this.records.ipfsRecord(client.apiKeyId, params.ipfsHash);
   }
 }

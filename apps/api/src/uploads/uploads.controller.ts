@@ -1,19 +1,20 @@
-import { type UploadLink, UploadLinkRequest } from '@hallmark/schemas';
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import type { UploadLink } from '@hallmark/schemas';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller } from '@nestjs/common';
 import { type Client, CurrentClient } from '../auth/client.ts';
-import { parseRequest } from '../validation/parse-request.ts';
+import { Input, Operation } from '../routing/operation.decorator.ts';
+import type { InputOf } from '../routing/operation-input.ts';
 import { UploadsService } from './uploads.service.ts';
 
-@Controller('claim')
+@Controller()
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
 
-  @Post('file-upload-link')
-  @HttpCode(201)
-  createUploadLink(@CurrentClient() client: Client, @Body() body: unknown): Promise<UploadLink> {
-    return this.uploads.createUploadLink(
-      client.apiKeyId,
-      parseRequest(UploadLinkRequest, body, 'body'),
-    );
+  @Operation(ROUTES.createUploadLink)
+  createUploadLink(
+    @CurrentClient() client: Client,
+    @Input() { body }: InputOf<'createUploadLink'>,
+  ): Promise<UploadLink> {
+    return this.uploads.createUploadLink(client.apiKeyId, body);
   }
 }

@@ -1,45 +1,12 @@
-import { findIssuedByPayload } from '@hallmark/db';
-import { CONFIG, type HallmarkConfig, PrismaService } from '@hallmark/platform';
-import { problemTypes } from '@hallmark/schemas';
-import { INVISIBLE_MARK_ALGORITHM } from '@hallmark/watermark-core';
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
+import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller, Inject, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { PublicWhen } from '../auth/public.decorator.ts';
-import { ProblemException } from '../problem/problem.exception.ts';
+import { Input, Operation } from '../routing/operation.decorator.ts';
+import type { InputOf } from '../routing/operation-input.ts';
 import { readImageBody } from './image-body.ts';
-import { VerifyService } from './verify.service.ts';
-
-export interface SoftBindingMatches {
-  readonly matches: ReadonlyArray<{
-    readonly manifestId: string;
-    readonly similarityScore: number;
-  }>;
-}
-
-function invalid(path: string, message: string): ProblemException {
-  return new ProblemException(problemTypes.validationError, `${path}: ${message}`, [
-    { path, message },
-  ]);
-}
-
-function maxResultsOf(value: string | undefined): number {
-  if (value === undefined) return 10;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1)
-    throw invalid('maxResults', 'Expected an integer of 1 or more');
-  return parsed;
-}
-
-/** The mark's payload from the query's base64 `value`: exactly 8 bytes. */
-function payloadOf(alg: unknown, value: unknown): string {
-  if (typeof alg !== 'string' || alg === '') throw invalid('alg', 'Required');
-  if (typeof value !== 'string' || value === '') throw invalid('value', 'Required');
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) throw invalid('value', 'Expected base64');
-  const bytes = Buffer.from(value, 'base64');
-  if (bytes.length !== 8)
-    throw invalid('value', `Expected the 8-byte payload of ${INVISIBLE_MARK_ALGORITHM}`);
-  return bytes.toString('hex');
-}
+import { type SoftBindingMatches, SoftBindingService } from './soft-binding.service.ts';
 
 /**
  * The C2PA Soft Binding Resolution API (its OpenAPI document 1.0.0), at the root as that document
@@ -51,61 +18,32 @@ function payloadOf(alg: unknown, value: unknown): string {
 export class SoftBindingController {
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
-    private readonly prisma: PrismaService,
-    private readonly verify: VerifyService,
+    private readonly softBinding: SoftBindingService,
   ) {}
 
-  @Get('services/supportedAlgorithms')
+  @Operation(ROUTES.getSupportedAlgorithms)
   supportedAlgorithms() {
-    return { watermarks: [{ alg: INVISIBLE_MARK_ALGORITHM }], fingerprints: [] };
+    return this.softBinding.supportedAlgorithms();
   }
 
-  @Get('matches/byBinding')
-  byBinding(
-    @Query('alg') alg: string | undefined,
-    @Query('value') value: string | undefined,
-    @Query('maxResults') maxResults: string | undefined,
-  ): Promise<SoftBindingMatches> {
-    const limit = maxResultsOf(maxResults);
-    return this.#matches(alg, payloadOf(alg, value), 100, limit);
+  @Operation(ROUTES.queryByBinding)
+  byBinding(@Input() { query }: InputOf<'queryByBinding'>): Promise<SoftBindingMatches> {
+    return this.softBinding.byBinding(query.alg, query.value, query.maxResults);
   }
 
-  @Post('matches/byBinding')
-  @HttpCode(200)
+  @Operation(ROUTES.queryByLargeBinding)
   byLargeBinding(
-    @Body() body: unknown,
-    @Query('maxResults') maxResults: string | undefined,
+    @Input() { query, body }: InputOf<'queryByLargeBinding'>,
   ): Promise<SoftBindingMatches> {
-    const limit = maxResultsOf(maxResults);
-    const query = (body ?? {}) as { alg?: unknown; value?: unknown };
-    return this.#matches(query.alg, payloadOf(query.alg, query.value), 100, limit);
+    return this.softBinding.byBinding(body.alg, body.value, query.maxResults);
   }
 
-  @Post('matches/byContent')
-  @HttpCode(200)
-  async byContent(
+  @Operation(ROUTES.queryByContent)
+  byContent(
     @Req() request: FastifyRequest,
-    @Query('alg') alg: string | undefined,
-    @Query('maxResults') maxResults: string | undefined,
+    @Input() { query }: InputOf<'queryByContent'>,
   ): Promise<SoftBindingMatches> {
-    const limit = maxResultsOf(maxResults);
-    if (alg !== undefined && alg !== INVISIBLE_MARK_ALGORITHM) return { matches: [] };
-    const bytes = await readImageBody(request.body, this.config.VERIFY_SYNC_MAX_BYTES);
-    const { payload, confidence } = await this.verify.readMark(bytes);
-    if (payload === null) return { matches: [] };
-    return this.#matches(INVISIBLE_MARK_ALGORITHM, payload, Math.round(confidence * 100), limit);
-  }
-
-  async #matches(
-    alg: unknown,
-    payloadHex: string,
-    similarityScore: number,
-    limit: number,
-  ): Promise<SoftBindingMatches> {
-    // Another algorithm's binding cannot match a mark of this one.
-    if (alg !== INVISIBLE_MARK_ALGORITHM) return { matches: [] };
-    const issued = await findIssuedByPayload(this.prisma.sql, payloadHex);
-    if (issued === null || issued.manifestId === null) return { matches: [] };
-    return { matches: [{ manifestId: issued.manifestId, similarityScore }].slice(0, limit) };
+    const readImage = () => readImageBody(request.body, this.config.VERIFY_SYNC_MAX_BYTES);
+    return this.softBinding.byContent(readImage, query.alg, query.maxResults);
   }
 }

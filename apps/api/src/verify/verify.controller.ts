@@ -1,30 +1,15 @@
 import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
-import {
-  RequestIdParams,
-  type VerificationAccepted,
-  type VerificationJob,
-  VerifyRequest,
-} from '@hallmark/schemas';
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Inject,
-  Param,
-  Post,
-  Req,
-  Res,
-} from '@nestjs/common';
+import type { VerificationAccepted, VerificationJob } from '@hallmark/schemas';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Client, CurrentClient } from '../auth/client.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency-key-header.ts';
-import { parseRequest } from '../validation/parse-request.ts';
+import { Input, Operation } from '../routing/operation.decorator.ts';
+import type { InputOf } from '../routing/operation-input.ts';
 import { readImageBody } from './image-body.ts';
 import { VerifyService } from './verify.service.ts';
 
-@Controller('verify')
+@Controller()
 export class VerifyController {
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
@@ -32,8 +17,7 @@ export class VerifyController {
   ) {}
 
   /** The image in the body, verified at once (up to VERIFY_SYNC_MAX_BYTES). */
-  @Post('file')
-  @HttpCode(200)
+  @Operation(ROUTES.verifyImage)
   async file(
     @CurrentClient() client: Client,
     @Req() request: FastifyRequest,
@@ -42,39 +26,31 @@ export class VerifyController {
     return this.verify.verifyNow(client.apiKeyId, bytes);
   }
 
-  @Post()
-  @HttpCode(202)
+  @Operation(ROUTES.createVerification)
   create(
     @CurrentClient() client: Client,
-    @Body() body: unknown,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Input() { body, headers }: InputOf<'createVerification'>,
   ): Promise<VerificationAccepted> {
-    return this.verify.create(
-      client.apiKeyId,
-      parseRequest(VerifyRequest, body, 'body'),
-      idempotencyKeyOf(idempotencyKey),
-    );
+    return this.verify.create(client.apiKeyId, body, headers['Idempotency-Key']);
   }
 
   /** The verified file with the regions where it was edited outlined (PNG). */
-  @Get(':requestId/regions.png')
+  @Operation(ROUTES.getVerificationRegions)
   async regions(
     @CurrentClient() client: Client,
-    @Param('requestId') requestId: string,
+    @Input() { params }: InputOf<'getVerificationRegions'>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const params = parseRequest(RequestIdParams, { requestId }, 'path');
     const picture = await this.verify.regionsPicture(client.apiKeyId, params.requestId);
     reply.header('content-type', 'image/png').header('cache-control', 'private, no-store');
     return Buffer.from(picture.buffer, picture.byteOffset, picture.length);
   }
 
-  @Get(':requestId')
+  @Operation(ROUTES.getVerification)
   get(
     @CurrentClient() client: Client,
-    @Param('requestId') requestId: string,
+    @Input() { params }: InputOf<'getVerification'>,
   ): Promise<VerificationJob> {
-    const params = parseRequest(RequestIdParams, { requestId }, 'path');
     return this.verify.get(client.apiKeyId, params.requestId);
   }
 }

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { RecordsModule } from '../records/records.module.ts';
 import { ManifestsController } from './manifests.controller.ts';
+import { ManifestsService } from './manifests.service.ts';
 import { SoftBindingController } from './soft-binding.controller.ts';
+import { SoftBindingService } from './soft-binding.service.ts';
 import { TrustAnchors } from './trust-anchors.service.ts';
 import { VerificationViews } from './verification-views.ts';
 import { VerifyController } from './verify.controller.ts';
@@ -14,6 +16,8 @@ import { VerifyQueueProvider } from './verify-queue.provider.ts';
   controllers: [VerifyController, ManifestsController, SoftBindingController],
   providers: [
     VerifyService,
+    SoftBindingService,
+    ManifestsService,
     VerificationViews,
     TrustAnchors,
     VerifyQueueProvider,

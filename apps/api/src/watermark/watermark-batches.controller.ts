@@ -1,31 +1,28 @@
-import { BatchIdParams, type WatermarkBatch, WatermarkBatchRequest } from '@hallmark/schemas';
-import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import type { WatermarkBatch } from '@hallmark/schemas';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller } from '@nestjs/common';
 import { type Client, CurrentClient } from '../auth/client.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency-key-header.ts';
-import { parseRequest } from '../validation/parse-request.ts';
+import { Input, Operation } from '../routing/operation.decorator.ts';
+import type { InputOf } from '../routing/operation-input.ts';
 import { WatermarkBatchesService } from './watermark-batches.service.ts';
 
-@Controller('watermark/batches')
+@Controller()
 export class WatermarkBatchesController {
   constructor(private readonly batches: WatermarkBatchesService) {}
 
-  @Post()
-  @HttpCode(202)
+  @Operation(ROUTES.createWatermarkBatch)
   create(
     @CurrentClient() client: Client,
-    @Body() body: unknown,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Input() { body, headers }: InputOf<'createWatermarkBatch'>,
   ): Promise<WatermarkBatch> {
-    return this.batches.create(
-      client.apiKeyId,
-      parseRequest(WatermarkBatchRequest, body, 'body'),
-      idempotencyKeyOf(idempotencyKey),
-    );
+    return this.batches.create(client.apiKeyId, body, headers['Idempotency-Key']);
   }
 
-  @Get(':batchId')
-  get(@CurrentClient() client: Client, @Param('batchId') batchId: string): Promise<WatermarkBatch> {
-    const params = parseRequest(BatchIdParams, { batchId }, 'path');
+  @Operation(ROUTES.getWatermarkBatch)
+  get(
+    @CurrentClient() client: Client,
+    @Input() { params }: InputOf<'getWatermarkBatch'>,
+  ): Promise<WatermarkBatch> {
     return this.batches.get(client.apiKeyId, params.batchId);
   }
 }

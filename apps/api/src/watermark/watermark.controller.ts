@@ -1,39 +1,28 @@
-import {
-  RequestIdParams,
-  type WatermarkAccepted,
-  type WatermarkJob,
-  WatermarkRequest,
-} from '@hallmark/schemas';
-import { Body, Controller, Get, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import type { WatermarkAccepted, WatermarkJob } from '@hallmark/schemas';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller } from '@nestjs/common';
 import { type Client, CurrentClient } from '../auth/client.ts';
-import { idempotencyKeyOf } from '../idempotency/idempotency-key-header.ts';
-import { parseRequest } from '../validation/parse-request.ts';
+import { Input, Operation } from '../routing/operation.decorator.ts';
+import type { InputOf } from '../routing/operation-input.ts';
 import { WatermarkService } from './watermark.service.ts';
 
-@Controller('watermark')
+@Controller()
 export class WatermarkController {
   constructor(private readonly watermark: WatermarkService) {}
 
-  @Post()
-  @HttpCode(202)
+  @Operation(ROUTES.createWatermarkJob)
   create(
     @CurrentClient() client: Client,
-    @Body() body: unknown,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Input() { body, headers }: InputOf<'createWatermarkJob'>,
   ): Promise<WatermarkAccepted> {
-    return this.watermark.create(
-      client.apiKeyId,
-      parseRequest(WatermarkRequest, body, 'body'),
-      idempotencyKeyOf(idempotencyKey),
-    );
+    return this.watermark.create(client.apiKeyId, body, headers['Idempotency-Key']);
   }
 
-  @Get(':requestId')
+  @Operation(ROUTES.getWatermarkJob)
   get(
     @CurrentClient() client: Client,
-    @Param('requestId') requestId: string,
+    @Input() { params }: InputOf<'getWatermarkJob'>,
   ): Promise<WatermarkJob> {
-    const params = parseRequest(RequestIdParams, { requestId }, 'path');
     return this.watermark.get(client.apiKeyId, params.requestId);
   }
 }

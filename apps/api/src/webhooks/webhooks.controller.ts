@@ -1,69 +1,58 @@
-import {
-  DeliveryParams,
-  EndpointIdParams,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  WebhookEndpointCreate,
-} from '@hallmark/schemas';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import type { WebhookDelivery, WebhookEndpoint } from '@hallmark/schemas';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller } from '@nestjs/common';
 import { type Client, CurrentClient } from '../auth/client.ts';
-import { PageQuery } from '../paging/pages.ts';
-import { parseRequest } from '../validation/parse-request.ts';
+import { Input, Operation } from '../routing/operation.decorator.ts';
+import type { InputOf } from '../routing/operation-input.ts';
 import { WebhooksService } from './webhooks.service.ts';
 
 /** Standard Webhooks endpoints of the calling key (another key's answer 404). */
-@Controller('webhooks')
+@Controller()
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
-  @Post()
-  @HttpCode(201)
-  create(@CurrentClient() client: Client, @Body() body: unknown): Promise<WebhookEndpoint> {
-    return this.webhooks.create(client.apiKeyId, parseRequest(WebhookEndpointCreate, body, 'body'));
+  @Operation(ROUTES.createWebhookEndpoint)
+  create(
+    @CurrentClient() client: Client,
+    @Input() { body }: InputOf<'createWebhookEndpoint'>,
+  ): Promise<WebhookEndpoint> {
+    return this.webhooks.create(client.apiKeyId, body);
   }
 
-  @Get()
-  list(@CurrentClient() client: Client, @Query() query: Record<string, unknown>) {
-    const { cursor, limit } = parseRequest(PageQuery, query, 'query');
-    return this.webhooks.list(client.apiKeyId, cursor, limit);
+  @Operation(ROUTES.listWebhookEndpoints)
+  list(@CurrentClient() client: Client, @Input() { query }: InputOf<'listWebhookEndpoints'>) {
+    return this.webhooks.list(client.apiKeyId, query.cursor, query.limit);
   }
 
-  @Delete(':endpointId')
-  @HttpCode(204)
-  async delete(@CurrentClient() client: Client, @Param('endpointId') endpointId: string) {
-    const params = parseRequest(EndpointIdParams, { endpointId }, 'path');
+  @Operation(ROUTES.deleteWebhookEndpoint)
+  async delete(
+    @CurrentClient() client: Client,
+    @Input() { params }: InputOf<'deleteWebhookEndpoint'>,
+  ) {
     await this.webhooks.delete(client.apiKeyId, params.endpointId);
   }
 
-  @Post(':endpointId/rotate-secret')
-  @HttpCode(200)
+  @Operation(ROUTES.rotateWebhookSecret)
   rotate(
     @CurrentClient() client: Client,
-    @Param('endpointId') endpointId: string,
+    @Input() { params }: InputOf<'rotateWebhookSecret'>,
   ): Promise<WebhookEndpoint> {
-    const params = parseRequest(EndpointIdParams, { endpointId }, 'path');
     return this.webhooks.rotate(client.apiKeyId, params.endpointId);
   }
 
-  @Get(':endpointId/deliveries')
+  @Operation(ROUTES.listWebhookDeliveries)
   deliveries(
     @CurrentClient() client: Client,
-    @Param('endpointId') endpointId: string,
-    @Query() query: Record<string, unknown>,
+    @Input() { params, query }: InputOf<'listWebhookDeliveries'>,
   ) {
-    const params = parseRequest(EndpointIdParams, { endpointId }, 'path');
-    const { cursor, limit } = parseRequest(PageQuery, query, 'query');
-    return this.webhooks.deliveries(client.apiKeyId, params.endpointId, cursor, limit);
+    return this.webhooks.deliveries(client.apiKeyId, params.endpointId, query.cursor, query.limit);
   }
 
-  @Post(':endpointId/deliveries/:deliveryId/redeliver')
-  @HttpCode(202)
+  @Operation(ROUTES.redeliverWebhook)
   redeliver(
     @CurrentClient() client: Client,
-    @Param('endpointId') endpointId: string,
-    @Param('deliveryId') deliveryId: string,
+    @Input() { params }: InputOf<'redeliverWebhook'>,
   ): Promise<WebhookDelivery> {
-    const params = parseRequest(DeliveryParams, { endpointId, deliveryId }, 'path');
     return this.webhooks.redeliver(client.apiKeyId, params.endpointId, params.deliveryId);
   }
 }

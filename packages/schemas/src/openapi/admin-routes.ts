@@ -21,6 +21,7 @@ import {
   AdminSignIn,
   AdminWallet,
   AdminWebhookEndpointPage,
+  ApiKeyPrefixParams,
   AuditPage,
   AuditQuery,
   OperatorIdParams,
@@ -183,9 +184,6 @@ export function adminRoutes() {
       ]),
     },
   });
-  const prefixParams = z.object({
-    prefix: z.string().meta({ description: 'The key prefix, `hm_xxxxxxxx`.' }),
-  });
   const keyChangeCases: ProblemCase[] = [
     { problem: problemTypes.validationError, when: 'a malformed prefix or body.' },
     { problem: problemTypes.notFound, when: 'no such key.' },
@@ -240,7 +238,7 @@ export function adminRoutes() {
     tags,
     summary: 'Revoke an API key and its access tokens',
     security: cookieAuth,
-    request: { params: prefixParams, headers: csrfHeader },
+    request: { params: ApiKeyPrefixParams, headers: csrfHeader },
     responses: {
       200: { description: 'Revoked.', content: { 'application/json': { schema: AdminApiKey } } },
       ...problemResponses([
@@ -257,7 +255,7 @@ export function adminRoutes() {
     summary: "Set the wallet the key's NFTs are minted to",
     security: cookieAuth,
     request: {
-      params: prefixParams,
+      params: ApiKeyPrefixParams,
       headers: csrfHeader,
       body: { required: true, content: { 'application/json': { schema: AdminWallet } } },
     },
@@ -274,7 +272,7 @@ export function adminRoutes() {
     summary: "Set the key's requests per minute",
     security: cookieAuth,
     request: {
-      params: prefixParams,
+      params: ApiKeyPrefixParams,
       headers: csrfHeader,
       body: { required: true, content: { 'application/json': { schema: AdminRateLimit } } },
     },

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import {
   KeyRequestAccepted,
   KeyRequestCreate,
   KeyRequestKey,
   KeyRequestStatus,
+  KeyRequestTokenQuery,
 } from '../key-request.ts';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
@@ -56,7 +56,7 @@ export function keyRequestRoutes() {
     security: noAuth,
     request: {
       params: RequestIdParams,
-      query: z.object({ token: z.string().meta({ description: 'The token of the status link.' }) }),
+      query: KeyRequestTokenQuery,
     },
     responses: {
       200: {
@@ -84,7 +84,7 @@ export function keyRequestRoutes() {
     security: noAuth,
     request: {
       params: RequestIdParams,
-      query: z.object({ token: z.string().meta({ description: 'The token of the status link.' }) }),
+      query: KeyRequestTokenQuery,
     },
     responses: {
       201: {

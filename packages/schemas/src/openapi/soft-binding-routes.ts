@@ -38,12 +38,14 @@ export const SoftBindingAlgList = z
   })
   .meta({ id: 'c2pa.softBindingAlgList' });
 
+/** `urn:c2pa:<uuid>`, optionally with a claim generator and version suffix (C2PA 2.x). */
+const MANIFEST_ID = /^urn:(c2pa|uuid):[0-9a-fA-F-]{36}(:[A-Za-z0-9._:-]{1,200})?$/;
+
 const maxResults = z.coerce
   .number()
   .int()
   .min(1)
   .default(10)
-  .optional()
   .meta({ description: 'The maximum number of manifests to return for each query.' });
 
 const sdk = { 'x-hallmark-sdk': 'hand-written' } as const;
@@ -148,7 +150,10 @@ export function softBindingRoutes() {
     ...sdk,
     request: {
       params: z.object({
-        manifestId: z.string().meta({ description: 'Identifier of the C2PA Manifest to return' }),
+        manifestId: z
+          .string()
+          .regex(MANIFEST_ID, 'Expected urn:c2pa:<uuid>')
+          .meta({ description: 'Identifier of the C2PA Manifest to return' }),
       }),
       query: z.object({
         returnActiveManifest: z
