@@ -334,10 +334,15 @@ export const AdminJobQuery = z.object({
 });
 
 /** `GET /admin/audit`: entries are numbered, so its cursor is the last one's number. */
+/** The largest value of a PostgreSQL bigint. */
+const MAX_BIGINT = 2n ** 63n - 1n;
+
 export const AuditQuery = z.object({
   cursor: z
     .string()
     .regex(/^\d{1,19}$/)
+    // An entry id is a PostgreSQL bigint: a larger number is no cursor this API gave.
+    .refine((cursor) => !/^\d+$/.test(cursor) || BigInt(cursor) <= MAX_BIGINT, 'Unknown cursor')
     .optional()
     .meta({ description: '`nextCursor` of the previous page.' }),
   limit: z.coerce

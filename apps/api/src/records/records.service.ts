@@ -65,6 +65,8 @@ export class RecordsService {
   }
 
   async nfts(apiKeyId: string, cursor: string | undefined, limit: number) {
+    // The cursor is checked even when there is nothing to page through.
+    const afterCursor = pastCursor(cursor, 'createdAt', 'desc');
     const options = this.chain.options;
     if (options === null) return { items: [], nextCursor: null };
     const rows = await this.prisma.client.nft.findMany({
@@ -74,7 +76,7 @@ export class RecordsService {
         contractAddress: options.contractAddress,
         tokenId: { not: null },
         mintedAt: { not: null },
-        ...pastCursor(cursor, 'createdAt', 'desc'),
+        ...afterCursor,
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: limit + 1,
