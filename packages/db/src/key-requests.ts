@@ -1,3 +1,12 @@
+// The key request's states, all changed here and nowhere else:
+//
+//   createKeyRequest ──▶ pending ──decideKeyRequest──▶ approved ──collectApiKey──▶ approved + key
+//                           │                                       (once: the row is locked)
+//                           └──────decideKeyRequest──▶ rejected
+//
+// A decision is taken only from pending (two operators deciding at once: one wins, the other
+// reads "decided already"); a key is made only for an approved request that has none yet.
+
 import { generateApiKey } from './api-keys.ts';
 import type { KeyRequest, PrismaClient } from './generated/prisma/client.ts';
 
