@@ -27,12 +27,12 @@ import {
   OperatorIdParams,
 } from '../admin.ts';
 import { KeyRequestState } from '../key-request.ts';
-import { pageQueryFields } from '../page-query.ts';
+import { PageQuery, pageQueryFields } from '../page-query.ts';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { EndpointIdParams, WebhookDeliveryPage } from '../webhook.ts';
 import { defineRoute } from './define-route.ts';
-import { type ProblemCase, problemResponses } from './problem-responses.ts';
+import { type ProblemCase, pageAnswers, problemResponses } from './problem-responses.ts';
 import { cookieAuth, noAuth } from './security.ts';
 
 const tags = ['Admin'];
@@ -52,6 +52,20 @@ const changes: ProblemCase[] = [
     when: 'the `X-CSRF-Token` is missing or wrong, or the operator is a viewer; nothing changed.',
   },
 ];
+
+/** The answers of a decision on a key request. */
+const decisionAnswers = {
+  200: {
+    description: 'Decided (and audited; the requester is told by mail).',
+    content: { 'application/json': { schema: AdminKeyRequest } },
+  },
+  ...problemResponses([
+    { problem: problemTypes.validationError, when: 'a malformed id or reason.' },
+    { problem: problemTypes.notFound, when: 'no such request.' },
+    { problem: problemTypes.alreadyDecided, when: 'it was decided already.' },
+    ...changes,
+  ]),
+};
 
 export function adminRoutes() {
   const signIn = defineRoute({
@@ -146,18 +160,7 @@ export function adminRoutes() {
       params: RequestIdParams,
       headers: csrfHeader,
     },
-    responses: {
-      200: {
-        description: 'Decided (and audited; the requester is told by mail).',
-        content: { 'application/json': { schema: AdminKeyRequest } },
-      },
-      ...problemResponses([
-        { problem: problemTypes.validationError, when: 'a malformed id or reason.' },
-        { problem: problemTypes.notFound, when: 'no such request.' },
-        { problem: problemTypes.alreadyDecided, when: 'it was decided already.' },
-        ...changes,
-      ]),
-    },
+    responses: decisionAnswers,
   });
   const rejectKeyRequest = defineRoute({
     method: 'post',
@@ -171,18 +174,7 @@ export function adminRoutes() {
       headers: csrfHeader,
       body: { required: true, content: { 'application/json': { schema: AdminRejection } } },
     },
-    responses: {
-      200: {
-        description: 'Decided (and audited; the requester is told by mail).',
-        content: { 'application/json': { schema: AdminKeyRequest } },
-      },
-      ...problemResponses([
-        { problem: problemTypes.validationError, when: 'a malformed id or reason.' },
-        { problem: problemTypes.notFound, when: 'no such request.' },
-        { problem: problemTypes.alreadyDecided, when: 'it was decided already.' },
-        ...changes,
-      ]),
-    },
+    responses: decisionAnswers,
   });
   const keyChangeCases: ProblemCase[] = [
     { problem: problemTypes.validationError, when: 'a malformed prefix or body.' },
@@ -356,18 +348,8 @@ export function adminRoutes() {
     tags,
     summary: 'Minted NFTs of every key, newest first',
     security: cookieAuth,
-    request: {
-      query: z.object({
-        ...pageQueryFields,
-      }),
-    },
-    responses: {
-      200: { description: 'A page.', content: { 'application/json': { schema: AdminNftPage } } },
-      ...problemResponses([
-        { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
-        ...signedIn,
-      ]),
-    },
+    request: { query: PageQuery },
+    responses: pageAnswers(AdminNftPage, signedIn),
   });
   const listAllIpfsRecords = defineRoute({
     method: 'get',
@@ -376,21 +358,8 @@ export function adminRoutes() {
     tags,
     summary: 'IPFS records of every key, newest first',
     security: cookieAuth,
-    request: {
-      query: z.object({
-        ...pageQueryFields,
-      }),
-    },
-    responses: {
-      200: {
-        description: 'A page.',
-        content: { 'application/json': { schema: AdminIpfsRecordPage } },
-      },
-      ...problemResponses([
-        { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
-        ...signedIn,
-      ]),
-    },
+    request: { query: PageQuery },
+    responses: pageAnswers(AdminIpfsRecordPage, signedIn),
   });
   const listAllWebhookEndpoints = defineRoute({
     method: 'get',

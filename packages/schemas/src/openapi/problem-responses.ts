@@ -1,4 +1,5 @@
 import type { ResponseConfig } from '@asteasolutions/zod-to-openapi';
+import type { ZodType } from 'zod';
 import { Problem } from '../problem.ts';
 import { type ProblemType, problemTypes } from '../problem-types.ts';
 
@@ -103,3 +104,17 @@ export const httpLayerResponses: Record<string, ResponseConfig> = {
     ],
   ),
 };
+
+/** The answers of a page of a list without filters; `access` are the refusals of its callers. */
+export function pageAnswers<Schema extends ZodType>(
+  schema: Schema,
+  access: readonly ProblemCase[],
+) {
+  return {
+    200: { description: 'A page.', content: { 'application/json': { schema } } },
+    ...problemResponses([
+      { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
+      ...access,
+    ]),
+  };
+}

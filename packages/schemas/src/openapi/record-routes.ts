@@ -4,7 +4,7 @@ import { PageQuery } from '../page-query.ts';
 import { IpfsHashParams, TokenIdParams, TransferIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
 import { defineRoute } from './define-route.ts';
-import { authenticatedCases, problemResponses } from './problem-responses.ts';
+import { authenticatedCases, pageAnswers, problemResponses } from './problem-responses.ts';
 import { bearerAuth } from './security.ts';
 
 export function recordRoutes() {
@@ -127,13 +127,7 @@ export function recordRoutes() {
     summary: "This key's IPFS records, newest first",
     security: bearerAuth,
     request: { query: PageQuery },
-    responses: {
-      200: { description: 'A page.', content: { 'application/json': { schema: IpfsRecordPage } } },
-      ...problemResponses([
-        { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
-        ...authenticatedCases,
-      ]),
-    },
+    responses: pageAnswers(IpfsRecordPage, authenticatedCases),
   });
 
   const listNfts = defineRoute({
@@ -144,13 +138,7 @@ export function recordRoutes() {
     summary: "This key's minted NFTs, newest first",
     security: bearerAuth,
     request: { query: PageQuery },
-    responses: {
-      200: { description: 'A page.', content: { 'application/json': { schema: NftPage } } },
-      ...problemResponses([
-        { problem: problemTypes.validationError, when: 'a malformed query or cursor.' },
-        ...authenticatedCases,
-      ]),
-    },
+    responses: pageAnswers(NftPage, authenticatedCases),
   });
   return {
     getNft,
