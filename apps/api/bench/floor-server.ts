@@ -13,7 +13,7 @@ import {
   insertJob,
   type Sql,
 } from '@hallmark/db';
-import { createWatermarkQueue, enqueueWatermarkJob, loadConfig } from '@hallmark/platform';
+import { createLogger, JobQueues, loadConfig } from '@hallmark/platform';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { CONSUME_SCRIPT } from '../src/rate-limit/consume-script.ts';
@@ -27,7 +27,7 @@ const sql = {
     database.sql.query(query.text, query.values),
 } as unknown as Sql;
 const redis = new Redis(config.REDIS_URL, { keyPrefix: `${config.REDIS_PREFIX}:` });
-const queue = createWatermarkQueue(config);
+const queues = new JobQueues(config, createLogger('floor', config));
 
 /** The key check and the rate-limit count; null (after a 401) when the key is unknown. */
 async function keyOf(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
@@ -82,7 +82,7 @@ app.post<{ Body: { fileId: string; options: Record<string, unknown> } }>(
       await reply.status(409).send();
       return;
     }
-    await enqueueWatermarkJob(queue, job.id, config);
+    await queues.enqueue('watermark', job.id);
     await reply.status(202).send({ status: 'pending', requestId: job.id, fileId: job.fileId });
   },
 );

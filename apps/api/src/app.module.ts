@@ -8,6 +8,7 @@ import { DocsModule } from './docs/docs.module.ts';
 import { HealthModule } from './health/health.module.ts';
 import { KeyRequestsModule } from './key-requests/key-requests.module.ts';
 import { ProblemModule } from './problem/problem.module.ts';
+import { JobQueueModule } from './queue/job-queue.module.ts';
 import { RecordsModule } from './records/records.module.ts';
 import { RedisModule } from './redis/redis.module.ts';
 import { UploadsModule } from './uploads/uploads.module.ts';
@@ -23,6 +24,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, logger),
         RedisModule,
+        JobQueueModule,
         ChangesModule,
         ProblemModule,
         HealthModule,

@@ -1,20 +1,19 @@
 import { availableParallelism } from 'node:os';
 import { CoreModule, type HallmarkConfig, type Logger } from '@hallmark/platform';
 import { PixelPool, pixelPoolLayout } from '@hallmark/platform/pixels';
-import { QUEUES } from '@hallmark/schemas';
-import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthServer } from './health/health-server.ts';
+import { JOB_HANDLERS, JobConsumers, type JobHandler } from './jobs/job-consumer.ts';
 import { RetentionSweeper } from './lifecycle/retention-sweeper.ts';
 import { Reconciler } from './reconciler/reconciler.service.ts';
 import { IpfsRecords } from './records/ipfs-records.ts';
 import { NftMinter } from './records/nft-minter.ts';
 import { NftTransfers } from './records/nft-transfers.ts';
 import { techniquesProvider } from './techniques/techniques.provider.ts';
+import { VerificationHandler } from './verify/verification-handler.ts';
 import { VerificationRunner } from './verify/verification-runner.ts';
-import { VerificationWorker } from './verify/verification-worker.ts';
+import { WatermarkHandler } from './watermark/watermark-handler.ts';
 import { WatermarkPipeline } from './watermark/watermark-pipeline.ts';
-import { WatermarkWorker } from './watermark/watermark-worker.ts';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
 
 @Module({})
@@ -22,11 +21,7 @@ export class WorkerModule {
   static forRoot(config: HallmarkConfig, logger: Logger): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [
-        CoreModule.forRoot(config, logger),
-        BullModule.forRoot({ connection: { url: config.REDIS_URL }, prefix: config.REDIS_PREFIX }),
-        BullModule.registerQueue({ name: QUEUES.watermark }, { name: QUEUES.verify }),
-      ],
+      imports: [CoreModule.forRoot(config, logger)],
       providers: [
         HealthServer,
         {
@@ -47,11 +42,18 @@ export class WorkerModule {
         NftTransfers,
         techniquesProvider,
         WatermarkPipeline,
-        WatermarkWorker,
+        WatermarkHandler,
         Reconciler,
         RetentionSweeper,
         VerificationRunner,
-        VerificationWorker,
+        VerificationHandler,
+        {
+          // Every job kind's handler: JobConsumers runs one consumer per kind with them.
+          provide: JOB_HANDLERS,
+          useFactory: (...handlers: JobHandler[]) => handlers,
+          inject: [WatermarkHandler, VerificationHandler],
+        },
+        JobConsumers,
         WebhookDispatcher,
       ],
     };

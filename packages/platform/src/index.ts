@@ -27,13 +27,15 @@ export { runService } from './nest/run-service.ts';
 export { CONFIG, LOGGER, OBJECT_STORAGE, SERVICE_KEYS } from './nest/tokens.ts';
 export { createObjectStorage } from './object-storage.ts';
 export {
-  createVerifyQueue,
-  createWatermarkQueue,
-  enqueueVerification,
-  enqueueWatermarkJob,
-  type VerifyQueue,
-  type WatermarkQueue,
-} from './queue/watermark-queue.ts';
+  JOB_CATALOGUE,
+  JOB_KINDS,
+  type JobKind,
+  type JobKindSpec,
+  type JobPayload,
+  retryPolicy,
+  type WorkerCapacity,
+} from './queue/job-catalogue.ts';
+export { type JobQueueConfig, JobQueues } from './queue/job-queues.ts';
 export { openSecret, sealSecret } from './sealed-secret.ts';
 export { untilAborted } from './until-aborted.ts';
 export * from './webhooks/index.ts';

@@ -1,11 +1,5 @@
 import { audited, type Operator } from '@hallmark/db';
-import {
-  CONFIG,
-  enqueueWatermarkJob,
-  type HallmarkConfig,
-  OBJECT_STORAGE,
-  PrismaService,
-} from '@hallmark/platform';
+import { OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
 import {
   type AdminJob,
   type AdminJobDetail,
@@ -18,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentOperator } from '../auth/client.ts';
 import { pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
-import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { JobQueueProvider } from '../queue/job-queue.provider.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { parseRequest } from '../validation/parse-request.ts';
 import { JobViewCache } from '../watermark/job-view-cache.service.ts';
@@ -66,10 +60,9 @@ function view(row: JobRow): AdminJob {
 @Controller('admin/jobs')
 export class AdminJobsController {
   constructor(
-    @Inject(CONFIG) private readonly config: HallmarkConfig,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly prisma: PrismaService,
-    private readonly queue: WatermarkQueueProvider,
+    private readonly queues: JobQueueProvider,
     private readonly jobRows: JobViewCache,
   ) {}
 
@@ -171,8 +164,7 @@ export class AdminJobsController {
     }
     // The trigger tells every process; this one must not answer from its cache meanwhile.
     this.jobRows.forget(id);
-    // Queued now, or by the reconciler if Redis is away.
-    await enqueueWatermarkJob(this.queue.queue, id, this.config).catch(() => undefined);
+    await this.queues.enqueue('watermark', id);
     const row = await this.prisma.client.watermarkJob.findUniqueOrThrow({
       where: { id },
       include: { apiKey: { select: { prefix: true } } },

@@ -2,7 +2,7 @@ import { PrismaService } from '@hallmark/platform';
 import type { AdminOverview } from '@hallmark/schemas';
 import { Controller, Get } from '@nestjs/common';
 import { ReadinessService } from '../health/readiness.service.ts';
-import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { JobQueueProvider } from '../queue/job-queue.provider.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
 
 const DAY_MS = 86_400_000;
@@ -14,7 +14,7 @@ export class AdminOverviewController {
   constructor(
     private readonly prisma: PrismaService,
     private readonly readiness: ReadinessService,
-    private readonly queue: WatermarkQueueProvider,
+    private readonly queues: JobQueueProvider,
   ) {}
 
   @Get()
@@ -22,7 +22,10 @@ export class AdminOverviewController {
     const since = new Date(Date.now() - DAY_MS);
     const [readiness, counts, byStatus, failures, overdue] = await Promise.all([
       this.readiness.check(),
-      this.queue.queue.getJobCounts('waiting', 'active', 'delayed').catch(() => null),
+      this.queues
+        .queue('watermark')
+        .getJobCounts('waiting', 'active', 'delayed')
+        .catch(() => null),
       this.prisma.client.watermarkJob.groupBy({
         by: ['status'],
         where: { createdAt: { gte: since } },

@@ -9,7 +9,6 @@ import { VerificationViews } from './verification-views.ts';
 import { VerifyController } from './verify.controller.ts';
 import { VerifyService } from './verify.service.ts';
 import { verifyPixelsProvider } from './verify-pixels.provider.ts';
-import { VerifyQueueProvider } from './verify-queue.provider.ts';
 
 @Module({
   imports: [RecordsModule],
@@ -20,7 +19,6 @@ import { VerifyQueueProvider } from './verify-queue.provider.ts';
     ManifestsService,
     VerificationViews,
     TrustAnchors,
-    VerifyQueueProvider,
     verifyPixelsProvider,
   ],
 })

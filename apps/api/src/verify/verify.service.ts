@@ -8,10 +8,7 @@ import {
 } from '@hallmark/db';
 import {
   CONFIG,
-  enqueueVerification,
   type HallmarkConfig,
-  LOGGER,
-  type Logger,
   OBJECT_STORAGE,
   PrismaService,
   untilAborted,
@@ -37,11 +34,11 @@ import { requestHash } from '../idempotency/request-hash.ts';
 import { assertSameRequest } from '../idempotency/same-request.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
+import { JobQueueProvider } from '../queue/job-queue.provider.ts';
 import { imageProblem } from './image-body.ts';
 import { inRequestProblem } from './in-request.ts';
 import { TrustAnchors } from './trust-anchors.service.ts';
 import { VerificationViews } from './verification-views.ts';
-import { VerifyQueueProvider } from './verify-queue.provider.ts';
 
 /**
  * Verification in the spec's style: a job for an uploaded file (`POST /verify`, then poll), or
@@ -51,9 +48,8 @@ import { VerifyQueueProvider } from './verify-queue.provider.ts';
 export class VerifyService {
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
     private readonly prisma: PrismaService,
-    private readonly queue: VerifyQueueProvider,
+    private readonly queues: JobQueueProvider,
     private readonly anchors: TrustAnchors,
     private readonly views: VerificationViews,
     private readonly pixels: PixelPool,
@@ -151,14 +147,7 @@ export class VerifyService {
       await assertFileUsable(this.prisma.sql, apiKeyId, request.fileId, 'verify');
       throw notUploaded('verify');
     }
-    try {
-      await enqueueVerification(this.queue.queue, verification.id, this.config);
-    } catch (error) {
-      this.logger.warn(
-        { requestId: verification.id, err: (error as Error).message },
-        'verification queueing deferred to the reconciler',
-      );
-    }
+    await this.queues.enqueue('verify', verification.id);
     return { status: 'pending', requestId: verification.id, fileId: request.fileId };
   }
 

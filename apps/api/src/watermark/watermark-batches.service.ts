@@ -17,7 +17,7 @@ import { requestHash } from '../idempotency/request-hash.ts';
 import { assertSameRequest } from '../idempotency/same-request.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
-import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { JobQueueProvider } from '../queue/job-queue.provider.ts';
 import { type MintSlot, Quotas } from '../quotas/quotas.service.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 
@@ -30,7 +30,7 @@ import { unixSeconds } from '../time/unix-seconds.ts';
 export class WatermarkBatchesService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly queue: WatermarkQueueProvider,
+    private readonly queues: JobQueueProvider,
     private readonly quotas: Quotas,
   ) {}
 
@@ -116,7 +116,7 @@ export class WatermarkBatchesService {
         }
         return inserted;
       });
-      for (const id of ids) await this.queue.enqueueOrDefer(id);
+      for (const id of ids) await this.queues.enqueue('watermark', id);
       return this.get(apiKeyId, batchId);
     } catch (error) {
       await Promise.all(mints.map((slot) => slot.giveBack()));

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
 import { QuotasModule } from '../quotas/quotas.module.ts';
 import { RecordsModule } from '../records/records.module.ts';
 import { JobViewCache } from './job-view-cache.service.ts';
@@ -12,7 +11,7 @@ import { WatermarkBatchesService } from './watermark-batches.service.ts';
   imports: [RecordsModule, QuotasModule],
   // Batches first: `/watermark/batches/...` must not be taken for a job id.
   controllers: [WatermarkBatchesController, WatermarkController],
-  providers: [WatermarkService, WatermarkBatchesService, WatermarkQueueProvider, JobViewCache],
-  exports: [WatermarkQueueProvider, JobViewCache],
+  providers: [WatermarkService, WatermarkBatchesService, JobViewCache],
+  exports: [JobViewCache],
 })
 export class WatermarkModule {}

@@ -15,7 +15,7 @@ import { requestHash } from '../idempotency/request-hash.ts';
 import { assertSameRequest } from '../idempotency/same-request.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
-import { WatermarkQueueProvider } from '../queue/watermark-queue.provider.ts';
+import { JobQueueProvider } from '../queue/job-queue.provider.ts';
 import { type MintSlot, Quotas } from '../quotas/quotas.service.ts';
 import { RecordViews } from '../records/record-views.service.ts';
 import { toJobView } from './job-view.ts';
@@ -27,7 +27,7 @@ export class WatermarkService {
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly prisma: PrismaService,
-    private readonly queue: WatermarkQueueProvider,
+    private readonly queues: JobQueueProvider,
     private readonly views: RecordViews,
     private readonly quotas: Quotas,
     private readonly jobRows: JobViewCache,
@@ -84,7 +84,7 @@ export class WatermarkService {
       // The file changed in between (its upload completed): try once more.
       if (!(await insertJob(this.prisma.sql, job))) throw notUploaded('watermark');
     }
-    await this.queue.enqueueOrDefer(job.id);
+    await this.queues.enqueue('watermark', job.id);
     return { status: 'pending', requestId: job.id, fileId: job.fileId };
   }
 

@@ -1,23 +1,18 @@
 import {
   CONFIG,
-  enqueueVerification,
-  enqueueWatermarkJob,
   type HallmarkConfig,
+  type JobKind,
+  JobQueues,
   LOGGER,
   type Logger,
   PrismaService,
-  type VerifyQueue,
-  type WatermarkQueue,
 } from '@hallmark/platform';
-import { QUEUES } from '@hallmark/schemas';
-import { InjectQueue } from '@nestjs/bullmq';
 import {
   type BeforeApplicationShutdown,
   Inject,
   Injectable,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import type { Queue } from 'bullmq';
 import { PeriodicTask } from '../periodic-task.ts';
 
 const BATCH = 200;
@@ -34,19 +29,15 @@ const BATCH = 200;
 @Injectable()
 export class Reconciler implements OnApplicationBootstrap, BeforeApplicationShutdown {
   readonly #task: PeriodicTask;
+  readonly #queues: JobQueues;
 
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly prisma: PrismaService,
-    @InjectQueue(QUEUES.watermark) private readonly queue: WatermarkQueue,
-    @InjectQueue(QUEUES.verify) private readonly verifyQueue: VerifyQueue,
   ) {
-    for (const queue of [this.queue, this.verifyQueue]) {
-      queue.on('error', () => {
-        // Reported by the worker's own connection; a failed pass is simply tried again later.
-      });
-    }
+    // A producer like the API's: while Redis is away a pass fails fast and is tried again later.
+    this.#queues = new JobQueues(config, logger);
     this.#task = new PeriodicTask(
       config.RECONCILE_INTERVAL_MS,
       async () => {
@@ -66,6 +57,7 @@ export class Reconciler implements OnApplicationBootstrap, BeforeApplicationShut
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.#task.stop();
+    await this.#queues.close();
   }
 
   /** One pass: returns how many jobs were queued again. */
@@ -83,10 +75,9 @@ export class Reconciler implements OnApplicationBootstrap, BeforeApplicationShut
       orderBy: { updatedAt: 'asc' },
       take: BATCH,
     });
-    return requeueMissing(
-      this.queue,
+    return this.#requeueMissing(
+      'watermark',
       stuck.map((row) => row.id),
-      (id) => enqueueWatermarkJob(this.queue, id, this.config),
       // Touching the row restarts its idle clock, so the next pass leaves it alone.
       (id) =>
         this.prisma.client.watermarkJob.update({ where: { id }, data: { updatedAt: new Date() } }),
@@ -102,36 +93,36 @@ export class Reconciler implements OnApplicationBootstrap, BeforeApplicationShut
       orderBy: { updatedAt: 'asc' },
       take: BATCH,
     });
-    return requeueMissing(
-      this.verifyQueue,
+    return this.#requeueMissing(
+      'verify',
       stuck.map((row) => row.id),
-      (id) => enqueueVerification(this.verifyQueue, id, this.config),
       (id) =>
         this.prisma.client.verification.update({ where: { id }, data: { updatedAt: new Date() } }),
     );
   }
-}
 
-/**
- * Queues again each row whose queue entry is gone (or finished while the row is not): an entry
- * that waits or runs is left alone. Returns how many were queued.
- */
-async function requeueMissing(
-  queue: Queue<{ requestId: string }>,
-  ids: readonly string[],
-  enqueue: (id: string) => Promise<void>,
-  touch: (id: string) => Promise<unknown>,
-): Promise<number> {
-  let queued = 0;
-  for (const id of ids) {
-    const entry = await queue.getJob(id);
-    const state = entry === undefined ? 'missing' : await entry.getState();
-    if (state === 'completed' || state === 'failed') await entry?.remove();
-    if (['missing', 'unknown', 'completed', 'failed'].includes(state)) {
-      await enqueue(id);
-      await touch(id);
-      queued += 1;
+  /**
+   * Queues again each row whose queue entry is gone (or finished while the row is not): an entry
+   * that waits or runs is left alone. Returns how many were queued; one that could not be is
+   * left untouched, for the next pass.
+   */
+  async #requeueMissing(
+    kind: JobKind,
+    ids: readonly string[],
+    touch: (id: string) => Promise<unknown>,
+  ): Promise<number> {
+    const queue = this.#queues.queue(kind);
+    let queued = 0;
+    for (const id of ids) {
+      const entry = await queue.getJob(id);
+      const state = entry === undefined ? 'missing' : await entry.getState();
+      if (state === 'completed' || state === 'failed') await entry?.remove();
+      if (!['missing', 'unknown', 'completed', 'failed'].includes(state)) continue;
+      if (await this.#queues.enqueue(kind, id)) {
+        await touch(id);
+        queued += 1;
+      }
     }
+    return queued;
   }
-  return queued;
 }
