@@ -1,65 +1,18 @@
-import { PrismaService } from '@hallmark/platform';
 import type { AdminOverview } from '@hallmark/schemas';
-import { Controller, Get } from '@nestjs/common';
-import { ReadinessService } from '../health/readiness.service.ts';
-import { JobQueueProvider } from '../queue/job-queue.provider.ts';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller } from '@nestjs/common';
+import { Operation } from '../routing/operation.decorator.ts';
+import { AdminOverviewService } from './admin-overview.service.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
-
-const DAY_MS = 86_400_000;
 
 /** What an operator looks at first: dependencies, the queue, the last day's jobs, what is late. */
 @AdminRoute()
-@Controller('admin/overview')
+@Controller()
 export class AdminOverviewController {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly readiness: ReadinessService,
-    private readonly queues: JobQueueProvider,
-  ) {}
+  constructor(private readonly overviews: AdminOverviewService) {}
 
-  @Get()
-  async overview(): Promise<AdminOverview> {
-    const since = new Date(Date.now() - DAY_MS);
-    const [readiness, counts, byStatus, failures, overdue] = await Promise.all([
-      this.readiness.check(),
-      this.queues
-        .queue('watermark')
-        .getJobCounts('waiting', 'active', 'delayed')
-        .catch(() => null),
-      this.prisma.client.watermarkJob.groupBy({
-        by: ['status'],
-        where: { createdAt: { gte: since } },
-        _count: { _all: true },
-      }),
-      this.prisma.client.watermarkJob.groupBy({
-        by: ['errorCode'],
-        where: { status: 'failed', finishedAt: { gte: since } },
-        _count: { _all: true },
-      }),
-      this.prisma.client.keyRequest.count({
-        where: { status: 'pending', dueAt: { lt: new Date() } },
-      }),
-    ]);
-    const jobs = { pending: 0, processing: 0, success: 0, failed: 0 };
-    for (const row of byStatus) jobs[row.status] = row._count._all;
-    return {
-      ready: readiness.status === 'ready',
-      checks: Object.fromEntries(
-        Object.entries(readiness.checks).map(([name, check]) => [name, check.status]),
-      ),
-      queue:
-        counts === null
-          ? null
-          : {
-              waiting: counts.waiting ?? 0,
-              active: counts.active ?? 0,
-              delayed: counts.delayed ?? 0,
-            },
-      jobsLast24h: jobs,
-      failuresLast24h: failures
-        .map((row) => ({ code: row.errorCode ?? 'unknown', count: row._count._all }))
-        .sort((a, b) => b.count - a.count),
-      overdueKeyRequests: overdue,
-    };
+  @Operation(ROUTES.getOverview)
+  overview(): Promise<AdminOverview> {
+    return this.overviews.overview();
   }
 }

@@ -14,6 +14,7 @@ import { AdminKeysService } from './admin-keys.service.ts';
 import { AdminOperatorsController } from './admin-operators.controller.ts';
 import { AdminOperatorsService } from './admin-operators.service.ts';
 import { AdminOverviewController } from './admin-overview.controller.ts';
+import { AdminOverviewService } from './admin-overview.service.ts';
 import { AdminRecordsController } from './admin-records.controller.ts';
 import { AdminRecordsService } from './admin-records.service.ts';
 import { AdminSessionController } from './admin-session.controller.ts';
@@ -40,6 +41,7 @@ import { AdminWebhooksService } from './admin-webhooks.service.ts';
     AdminWebhooksService,
     AdminAuditService,
     AdminOperatorsService,
+    AdminOverviewService,
   ],
 })
 export class AdminModule {}
