@@ -10,16 +10,24 @@ import {
   completeUpload,
   failJob,
   failUnleasedJob,
+  failVerification,
+  findIdleJobs,
+  findIdleVerifications,
   findIssuedByPayload,
   finishJob,
+  forgetMintTransaction,
   insertFile,
   insertJob,
+  insertVerification,
   type JobClaim,
   type LeaseTerms,
+  markJobRequeued,
+  markVerificationRequeued,
   recordMintTransaction,
   recordOutput,
   releaseLease,
   renewLease,
+  retryFailedJob,
 } from '../src/statements/index.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 
@@ -49,7 +57,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function newJob(): Promise<string> {
+async function uploadedFile(): Promise<string> {
   const fileId = randomUUID();
   const storageKey = `uploads/${fileId}/photo.jpg`;
   await insertFile(db.sql, {
@@ -65,11 +73,15 @@ async function newJob(): Promise<string> {
     sha256: '00',
     detectedContentType: 'image/jpeg',
   });
+  return fileId;
+}
+
+async function newJob(): Promise<string> {
   const id = randomUUID();
   await insertJob(db.sql, {
     id,
     apiKeyId: keyId,
-    fileId,
+    fileId: await uploadedFile(),
     options: { watermarkType: ['invisible'] },
     idempotencyKey: null,
     requestHash: null,
@@ -249,5 +261,96 @@ describe('mint signing claims', () => {
       txHash: txB.txHash,
       rawTransaction: '0xbb',
     });
+    // A transaction that can never be mined is forgotten only by the run holding the job.
+    expect(await forgetMintTransaction(db.sql, nft.id, a.lease, txB.txHash)).toBe(false);
+    expect(await forgetMintTransaction(db.sql, nft.id, b.lease, txB.txHash)).toBe(true);
+    expect(await claimMintSigning(db.sql, nft.id, b.lease)).toBe(true);
+  });
+});
+
+/** Rows are made idle by moving their last change here; passes look for changes before IDLE. */
+const IDLE = new Date('2001-01-01T00:00:00Z');
+
+async function idle(table: 'watermark_jobs' | 'verifications', id: string): Promise<string> {
+  await db.sql.query(`UPDATE ${table} SET updated_at = $2 WHERE id = $1`, [id, new Date(0)]);
+  return id;
+}
+
+async function newVerification(): Promise<string> {
+  const id = randomUUID();
+  await insertVerification(db.sql, {
+    id,
+    apiKeyId: keyId,
+    fileId: await uploadedFile(),
+    idempotencyKey: null,
+    requestHash: null,
+  });
+  return id;
+}
+
+describe("an admin's retry", () => {
+  it('takes a failed job back to pending with fresh budgets, once', async () => {
+    const id = await newJob();
+    const run = await claimJob(db.sql, id, randomUUID(), null, terms);
+    expect(run.kind).toBe('claimed');
+    await lapse(id);
+    expect(await failUnleasedJob(db.sql, id, 'worker_crashed', 'crashed')).toBe(true);
+
+    expect(await db.prisma.$transaction((tx) => retryFailedJob(tx, id))).toBe(true);
+    expect(await row(id)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      crashes: 0,
+      errorCode: null,
+      errorMessage: null,
+      finishedAt: null,
+      leaseToken: null,
+      leaseExpiresAt: null,
+    });
+    // Pending now: a second retry (another admin at the same moment) changes nothing.
+    expect(await db.prisma.$transaction((tx) => retryFailedJob(tx, id))).toBe(false);
+  });
+
+  it('leaves an unfinished job and a missing one alone', async () => {
+    const id = await newJob();
+    expect(await db.prisma.$transaction((tx) => retryFailedJob(tx, id))).toBe(false);
+    expect((await row(id)).status).toBe('pending');
+    const missing = randomUUID();
+    expect(await db.prisma.$transaction((tx) => retryFailedJob(tx, missing))).toBe(false);
+  });
+});
+
+describe("the reconciler's rows", () => {
+  it('finds idle unfinished jobs no live run holds, until they are marked re-queued', async () => {
+    const waiting = await idle('watermark_jobs', await newJob());
+    const held = await newJob();
+    expect((await claimJob(db.sql, held, randomUUID(), null, terms)).kind).toBe('claimed');
+    await idle('watermark_jobs', held);
+    const finished = await newJob();
+    await failUnleasedJob(db.sql, finished, 'internal_error', 'x');
+    await idle('watermark_jobs', finished);
+
+    const found = await findIdleJobs(db.sql, IDLE, 1_000);
+    expect(found).toContain(waiting);
+    expect(found).not.toContain(held);
+    expect(found).not.toContain(finished);
+
+    await markJobRequeued(db.sql, waiting);
+    expect(await findIdleJobs(db.sql, IDLE, 1_000)).not.toContain(waiting);
+    expect((await row(waiting)).status).toBe('pending');
+  });
+
+  it('finds idle unfinished verifications, until they are marked re-queued', async () => {
+    const waiting = await idle('verifications', await newVerification());
+    const failed = await newVerification();
+    await failVerification(db.sql, failed, 'invalid_image', 'x');
+    await idle('verifications', failed);
+
+    const found = await findIdleVerifications(db.sql, IDLE, 1_000);
+    expect(found).toContain(waiting);
+    expect(found).not.toContain(failed);
+
+    await markVerificationRequeued(db.sql, waiting);
+    expect(await findIdleVerifications(db.sql, IDLE, 1_000)).not.toContain(waiting);
   });
 });

@@ -17,6 +17,7 @@ import {
   keyStatus,
   recordTransferTransaction,
   releaseUpload,
+  renewTransferLease,
 } from '../src/statements/index.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing.ts';
 
@@ -197,6 +198,13 @@ describe('nft transfer statements', () => {
   }
 
   const timedOut = { code: 'transfer_failed', message: 'no receipt', settled: false };
+
+  it('renew a transfer lease only for the run that holds it', async () => {
+    const transfer = await claimedTransfer();
+    expect(await renewTransferLease(db.sql, transfer, 60_000)).toBe(true);
+    const stranger = { ...transfer, leaseToken: randomUUID() };
+    expect(await renewTransferLease(db.sql, stranger, 60_000)).toBe(false);
+  });
 
   it('fail a transfer that sent nothing', async () => {
     const transfer = await claimedTransfer();

@@ -1,4 +1,4 @@
-import { audited, type Operator } from '@hallmark/db';
+import { audited, type Operator, retryFailedJob } from '@hallmark/db';
 import { OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
 import {
   type AdminJob,
@@ -134,28 +134,15 @@ export class AdminJobsController {
     @Req() request: FastifyRequest,
   ): Promise<AdminJob> {
     const { requestId: id } = parseRequest(RequestIdParams, { requestId }, 'path');
-    const { count } = await audited(
+    const retried = await audited(
       this.prisma.client,
-      (tx) =>
-        tx.watermarkJob.updateMany({
-          where: { id, status: 'failed' },
-          data: {
-            status: 'pending',
-            attempts: 0,
-            crashes: 0,
-            errorCode: null,
-            errorMessage: null,
-            finishedAt: null,
-            leaseToken: null,
-            leaseExpiresAt: null,
-          },
-        }),
+      (tx) => retryFailedJob(tx, id),
       (done) =>
-        done.count === 0
-          ? null
-          : { ...byOperator(operator, request), action: 'job.retry', target: `job:${id}` },
+        done
+          ? { ...byOperator(operator, request), action: 'job.retry', target: `job:${id}` }
+          : null,
     );
-    if (count === 0) {
+    if (!retried) {
       const exists = await this.prisma.client.watermarkJob.findUnique({ where: { id } });
       if (exists === null) throw ProblemException.notFound(`No watermark job ${id}.`);
       throw ProblemException.alreadyDecided(

@@ -1,6 +1,14 @@
 import {
+  findIdleJobs,
+  findIdleVerifications,
+  markJobRequeued,
+  markVerificationRequeued,
+  type Sql,
+} from '@hallmark/db';
+import {
   CONFIG,
   type HallmarkConfig,
+  JOB_KINDS,
   type JobKind,
   JobQueues,
   LOGGER,
@@ -17,14 +25,28 @@ import { PeriodicTask } from '../periodic-task.ts';
 
 const BATCH = 200;
 
+/** Each kind's rows as the reconciler finds them idle and restarts their idle clock. */
+const ROWS: Readonly<
+  Record<
+    JobKind,
+    {
+      readonly findIdle: (sql: Sql, idleSince: Date, limit: number) => Promise<string[]>;
+      readonly markRequeued: (sql: Sql, id: string) => Promise<void>;
+    }
+  >
+> = {
+  watermark: { findIdle: findIdleJobs, markRequeued: markJobRequeued },
+  verify: { findIdle: findIdleVerifications, markRequeued: markVerificationRequeued },
+};
+
 /**
- * Finds jobs whose row says pending/processing but that nothing is working on: the API could
- * not reach Redis when it accepted them, or Redis lost its data. It queues them again. A job
- * that waits or runs already has a queue entry with its id, and one that a live run holds (its
- * lease renewed) is left alone. Queueing again never doubles work: a run must hold the job's
- * lease to change it, and the row counts attempts and crashes across re-queues, so a job that
- * keeps failing or crashing ends `failed` instead of being re-queued forever. A job whose worker
- * crashed is returned by BullMQ itself once its lock lapses.
+ * Finds rows (jobs, verifications) that say pending/processing but that nothing is working on:
+ * the API could not reach Redis when it accepted them, or Redis lost its data. It queues them
+ * again. A row that waits or runs already has a queue entry with its id, and a job that a live
+ * run holds (its lease renewed) is left alone. Queueing again never doubles work: a run must
+ * hold the job's lease to change it, and the row counts attempts and crashes across re-queues,
+ * so a job that keeps failing or crashing ends `failed` instead of being re-queued forever. A
+ * job whose worker crashed is returned by BullMQ itself once its lock lapses.
  */
 @Injectable()
 export class Reconciler implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -41,10 +63,10 @@ export class Reconciler implements OnApplicationBootstrap, BeforeApplicationShut
     this.#task = new PeriodicTask(
       config.RECONCILE_INTERVAL_MS,
       async () => {
-        const count = await this.reconcileOnce();
-        const verifications = await this.reconcileVerifications();
-        if (count + verifications > 0) {
-          this.logger.info({ count, verifications }, 'reconciler re-queued jobs');
+        const counts: Partial<Record<JobKind, number>> = {};
+        for (const kind of JOB_KINDS) counts[kind] = await this.reconcile(kind);
+        if (Object.values(counts).some((count) => count > 0)) {
+          this.logger.info(counts, 'reconciler re-queued jobs');
         }
       },
       (error) => this.logger.warn({ err: (error as Error).message }, 'reconciler pass failed'),
@@ -60,57 +82,15 @@ export class Reconciler implements OnApplicationBootstrap, BeforeApplicationShut
     await this.#queues.close();
   }
 
-  /** One pass: returns how many jobs were queued again. */
-  async reconcileOnce(): Promise<number> {
-    const now = Date.now();
-    const idleSince = new Date(now - this.config.RECONCILE_AFTER_MS);
-    const stuck = await this.prisma.client.watermarkJob.findMany({
-      where: {
-        status: { in: ['pending', 'processing'] },
-        updatedAt: { lt: idleSince },
-        // A run renewing its lease is working on the job, however long ago the row changed.
-        OR: [{ leaseExpiresAt: null }, { leaseExpiresAt: { lt: new Date(now) } }],
-      },
-      select: { id: true },
-      orderBy: { updatedAt: 'asc' },
-      take: BATCH,
-    });
-    return this.#requeueMissing(
-      'watermark',
-      stuck.map((row) => row.id),
-      // Touching the row restarts its idle clock, so the next pass leaves it alone.
-      (id) =>
-        this.prisma.client.watermarkJob.update({ where: { id }, data: { updatedAt: new Date() } }),
-    );
-  }
-
-  /** The same for verifications: rows left pending/processing with no queue entry. */
-  async reconcileVerifications(): Promise<number> {
-    const idleSince = new Date(Date.now() - this.config.RECONCILE_AFTER_MS);
-    const stuck = await this.prisma.client.verification.findMany({
-      where: { status: { in: ['pending', 'processing'] }, updatedAt: { lt: idleSince } },
-      select: { id: true },
-      orderBy: { updatedAt: 'asc' },
-      take: BATCH,
-    });
-    return this.#requeueMissing(
-      'verify',
-      stuck.map((row) => row.id),
-      (id) =>
-        this.prisma.client.verification.update({ where: { id }, data: { updatedAt: new Date() } }),
-    );
-  }
-
   /**
-   * Queues again each row whose queue entry is gone (or finished while the row is not): an entry
-   * that waits or runs is left alone. Returns how many were queued; one that could not be is
-   * left untouched, for the next pass.
+   * One pass over one kind: queues again each idle row whose queue entry is gone (or finished
+   * while the row is not); an entry that waits or runs is left alone. Returns how many were
+   * queued; a row that could not be is left as it is, for the next pass.
    */
-  async #requeueMissing(
-    kind: JobKind,
-    ids: readonly string[],
-    touch: (id: string) => Promise<unknown>,
-  ): Promise<number> {
+  async reconcile(kind: JobKind): Promise<number> {
+    const rows = ROWS[kind];
+    const idleSince = new Date(Date.now() - this.config.RECONCILE_AFTER_MS);
+    const ids = await rows.findIdle(this.prisma.sql, idleSince, BATCH);
     const queue = this.#queues.queue(kind);
     let queued = 0;
     for (const id of ids) {
@@ -119,7 +99,8 @@ export class Reconciler implements OnApplicationBootstrap, BeforeApplicationShut
       if (state === 'completed' || state === 'failed') await entry?.remove();
       if (!['missing', 'unknown', 'completed', 'failed'].includes(state)) continue;
       if (await this.#queues.enqueue(kind, id)) {
-        await touch(id);
+        // Restarting the row's idle clock lets the next passes leave it to its entry.
+        await rows.markRequeued(this.prisma.sql, id);
         queued += 1;
       }
     }

@@ -1,7 +1,9 @@
 // The statements of a job's way through the service (authenticate, upload, accept, poll, run),
 // as parameterised SQL on the process's pg pool. They run several times per job, and Prisma's
 // client costs ~230-360 us of CPU per query here against ~35-60 us for pg itself (measured on a
-// key lookup); everything else (records, admin, reconciler, tests) uses the Prisma client.
+// key lookup); everything else (records, admin, tests) uses the Prisma client, but for the
+// statements that change a job's or a verification's status, all of which are here (see
+// job-states.ts and verifications.ts), and the reconciler's, which go with them.
 export { findKeyByHash, type KeyCredential, keyStatus, touchKey } from './api-keys.ts';
 export {
   type BatchRequestKey,
@@ -35,11 +37,6 @@ export {
   type IssuedRecord,
 } from './issued-records.ts';
 export {
-  claimJob,
-  failJob,
-  failUnleasedJob,
-  finishJob,
-  type JobClaim,
   type JobLease,
   type LeaseTerms,
   recordOutput,
@@ -47,6 +44,16 @@ export {
   renewLease,
   type StoredOutput,
 } from './job-lease.ts';
+export {
+  claimJob,
+  failJob,
+  failUnleasedJob,
+  findIdleJobs,
+  finishJob,
+  type JobClaim,
+  markJobRequeued,
+  retryFailedJob,
+} from './job-states.ts';
 export {
   findJobByIdempotencyKey,
   findJobRun,
@@ -88,11 +95,13 @@ export {
 export { isUniqueViolation, type Sql } from './sql.ts';
 export {
   failVerification,
+  findIdleVerifications,
   findVerification,
   findVerificationByIdempotencyKey,
   finishVerification,
   insertFinishedVerification,
   insertVerification,
+  markVerificationRequeued,
   type NewVerification,
   startVerification,
   type VerificationResult,

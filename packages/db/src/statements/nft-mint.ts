@@ -1,4 +1,5 @@
 import type { JobLease } from './job-lease.ts';
+import { heldBy, JOB_LEASE } from './leases.ts';
 import type { Sql } from './sql.ts';
 import { changeWithEvents } from './webhook-events.ts';
 
@@ -9,6 +10,9 @@ import { changeWithEvents } from './webhook-events.ts';
 // both record, so they cannot both broadcast; a later run finds the recorded transaction and
 // looks it up on the chain, or re-sends those very bytes.
 
+/** Job $4 is held by the run of token $2, its lease running at $3. */
+const LIVE_HOLD = heldBy(JOB_LEASE, { alias: 'j', id: '$4', token: '$2', liveAt: '$3' });
+
 /** Claims the right to sign the mint of `nftId` for the run holding `lease`. */
 export async function claimMintSigning(sql: Sql, nftId: string, lease: JobLease): Promise<boolean> {
   const now = new Date();
@@ -16,8 +20,7 @@ export async function claimMintSigning(sql: Sql, nftId: string, lease: JobLease)
     `UPDATE nfts n SET signing_token = $2, updated_at = $3
       WHERE n.id = $1 AND n.tx_hash IS NULL
         AND EXISTS (SELECT 1 FROM watermark_jobs j
-                     WHERE j.id = n.job_id AND j.id = $4 AND j.lease_token = $2
-                       AND j.status = 'processing' AND j.lease_expires_at >= $3)`,
+                     WHERE j.id = n.job_id AND ${LIVE_HOLD})`,
     [nftId, lease.token, now, lease.jobId],
   );
   return rowCount === 1;
@@ -54,7 +57,7 @@ export async function forgetMintTransaction(
             updated_at = $4
       WHERE n.id = $1 AND n.tx_hash = $3
         AND EXISTS (SELECT 1 FROM watermark_jobs j
-                     WHERE j.id = n.job_id AND j.lease_token = $2 AND j.status = 'processing')`,
+                     WHERE ${heldBy(JOB_LEASE, { alias: 'j', id: 'n.job_id', token: '$2' })})`,
     [nftId, lease.token, txHash, now],
   );
   return rowCount === 1;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { heldBy, renewHeldLease, TRANSFER_LEASE } from './leases.ts';
 import type { Sql } from './sql.ts';
 
 // Transfers are few and must never run twice, so they are scheduled in their rows, like webhook
@@ -34,18 +35,14 @@ export async function claimTransfer(sql: Sql, leaseMs: number): Promise<ClaimedT
   return rows[0] ?? null;
 }
 
-const HELD = 'id = $1 AND lease_token = $2';
+const HELD = heldBy(TRANSFER_LEASE, { id: '$1', token: '$2' });
 
-export async function renewTransferLease(
+export function renewTransferLease(
   sql: Sql,
   transfer: ClaimedTransfer,
   leaseMs: number,
 ): Promise<boolean> {
-  const { rowCount } = await sql.query(
-    `UPDATE nft_transfers SET lease_expires_at = $3 WHERE ${HELD}`,
-    [transfer.id, transfer.leaseToken, new Date(Date.now() + leaseMs)],
-  );
-  return rowCount === 1;
+  return renewHeldLease(sql, TRANSFER_LEASE, transfer.id, transfer.leaseToken, leaseMs);
 }
 
 /** Before broadcast: the signed bytes, once; false when the lease was lost or one is recorded. */

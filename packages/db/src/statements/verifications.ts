@@ -1,9 +1,21 @@
+import { findIdleRows, markRequeued } from './idle-rows.ts';
 import type { Sql } from './sql.ts';
 import { changeWithEvents } from './webhook-events.ts';
 
 // Verifications have no side effects outside their own row: a run that happens twice computes
 // the same report, so unlike watermark jobs they need no lease, only "never change a finished
-// row".
+// row". Their status, changed by these statements and nowhere else:
+//
+//                          startVerification            finishVerification
+//   insertVerification ─▶ pending ──────────▶ processing ──────────────▶ success
+//                            │                  │  ▲  │
+//                            │                  │  └──┘ startVerification: the next run
+//                            └──────────────────┴──failVerification──▶ failed
+//   insertFinishedVerification ─▶ success (an image verified in the request)
+//
+// success and failed are final. The reconciler re-queues verifications idle in pending or
+// processing (findIdleVerifications) and restarts their idle clock (markVerificationRequeued),
+// which changes no status.
 
 export interface NewVerification {
   readonly id: string;
@@ -182,4 +194,14 @@ async function endedOne(
   };
   const change = `${update} RETURNING id, api_key_id, status, verdict, error_code, error_message`;
   return (await changeWithEvents(sql, change, event, values, now)) === 1;
+}
+
+/** Unfinished verifications idle since `idleSince` (see idle-rows.ts). */
+export function findIdleVerifications(sql: Sql, idleSince: Date, limit: number): Promise<string[]> {
+  return findIdleRows(sql, 'verifications', idleSince, limit, false);
+}
+
+/** Restarts a re-queued verification's idle clock. */
+export function markVerificationRequeued(sql: Sql, id: string): Promise<void> {
+  return markRequeued(sql, 'verifications', id);
 }
