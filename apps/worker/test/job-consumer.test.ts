@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { JOB_CATALOGUE, JobQueues } from '@hallmark/platform';
+import { JobQueues } from '@hallmark/platform';
 import { createTestEnv } from '@hallmark/platform/testing';
 import type { Job, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,12 +80,31 @@ describe('a job consumer', () => {
     expect(job.id).toBe(requestId);
     expect(result).toBe('looked');
     expect(deliveries).toEqual([{ requestId, lastAttempt: true }]);
-    expect(consumer?.opts.concurrency).toBe(
-      JOB_CATALOGUE.verify.concurrency({
-        workerConcurrency: testEnv.config.WORKER_CONCURRENCY,
-        pixelThreads: 1,
-      }),
+  });
+
+  it('sizes a consumer by its kind and takes stalled-entry settings from its handler', async () => {
+    const pixelThreads = 3;
+    const watermark = createJobConsumer(
+      { ...handlerOf('watermark'), maxStalledCount: 3 },
+      { config: testEnv.config, logger: testEnv.logger, pixelThreads },
     );
+    try {
+      expect(watermark.opts).toMatchObject({
+        concurrency: testEnv.config.WORKER_CONCURRENCY + pixelThreads,
+        lockDuration: testEnv.config.JOB_LOCK_MS,
+        stalledInterval: testEnv.config.JOB_LOCK_MS,
+        maxStalledCount: 3,
+        prefix: testEnv.config.REDIS_PREFIX,
+      });
+    } finally {
+      await watermark.close();
+    }
+    // Without settings of its own a handler keeps BullMQ's stalled-entry defaults.
+    expect(consumer?.opts).toMatchObject({
+      concurrency: testEnv.config.WORKER_CONCURRENCY,
+      stalledInterval: 30_000,
+      maxStalledCount: 1,
+    });
   });
 
   it('fails a malformed entry without retrying it or calling the handler', async () => {
