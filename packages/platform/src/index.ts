@@ -10,7 +10,6 @@ export {
   publicBaseUrl,
   staleUploadBound,
 } from './config/index.ts';
-export { openIpfsStore } from './ipfs.ts';
 export { redactSecrets } from './log-redaction.ts';
 export { createLogger, type Logger } from './logger.ts';
 export {
@@ -21,10 +20,12 @@ export {
   OutboxMailer,
 } from './mail/index.ts';
 export { CoreModule } from './nest/core.module.ts';
+export { IpfsNode } from './nest/ipfs-node.ts';
 export { NestPinoLogger } from './nest/nest-logger.ts';
 export { PrismaService } from './nest/prisma.service.ts';
 export { runService } from './nest/run-service.ts';
-export { CONFIG, LOGGER, OBJECT_STORAGE, SERVICE_KEYS } from './nest/tokens.ts';
+export { CONFIG, LOGGER, MAILER, OBJECT_STORAGE, SERVICE_KEYS } from './nest/tokens.ts';
+export { TrustAnchors } from './nest/trust-anchors.ts';
 export { createObjectStorage } from './object-storage.ts';
 export {
   JOB_CATALOGUE,

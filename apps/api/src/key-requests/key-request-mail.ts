@@ -1,11 +1,11 @@
 import type { KeyRequest } from '@hallmark/db';
 import {
   CONFIG,
-  createMailer,
   type HallmarkConfig,
   keyRequestDecisionMessage,
   LOGGER,
   type Logger,
+  MAILER,
   type Mailer,
 } from '@hallmark/platform';
 import { Inject, Injectable } from '@nestjs/common';
@@ -16,15 +16,14 @@ import { Inject, Injectable } from '@nestjs/common';
  */
 @Injectable()
 export class KeyRequestMail {
-  readonly #mailer: Mailer;
   readonly #operator: string | undefined;
   readonly #console: string | undefined;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(MAILER) private readonly mailer: Mailer,
   ) {
-    this.#mailer = createMailer(config, logger);
     this.#operator = config.OPERATOR_EMAIL;
     this.#console = config.ADMIN_PUBLIC_URL?.replace(/\/+$/, '');
   }
@@ -72,7 +71,7 @@ export class KeyRequestMail {
 
   async #send(message: { to: string; subject: string; text: string }): Promise<void> {
     try {
-      await this.#mailer.send(message);
+      await this.mailer.send(message);
     } catch (error) {
       this.logger.warn({ to: message.to, err: (error as Error).message }, 'mail not sent');
     }

@@ -1,8 +1,8 @@
 import { handleGatewayRequest } from '@hallmark/ipfs';
+import { IpfsNode } from '@hallmark/platform';
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator.ts';
-import { IpfsService } from './ipfs.service.ts';
 
 /**
  * A trustless gateway for the embedded IPFS node, so `ipfsUrl` and `ipfs://` links work on one
@@ -12,7 +12,7 @@ import { IpfsService } from './ipfs.service.ts';
 @Public()
 @Controller('gateway/ipfs')
 export class GatewayController {
-  constructor(private readonly ipfs: IpfsService) {}
+  constructor(private readonly ipfs: IpfsNode) {}
 
   @Get('*')
   async serve(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {

@@ -4,6 +4,7 @@ import { parseCid } from '@hallmark/ipfs';
 import {
   CONFIG,
   type HallmarkConfig,
+  IpfsNode,
   ipfsGatewayUrl,
   LOGGER,
   type Logger,
@@ -13,7 +14,6 @@ import { IpfsMetadata, type IpfsRecord, type Nft, NftMetadata } from '@hallmark/
 import { Inject, Injectable } from '@nestjs/common';
 import { withTimeout } from '../health/with-timeout.ts';
 import { ChainService } from './chain.service.ts';
-import { IpfsService } from './ipfs.service.ts';
 import { NftOwnerRefresher } from './nft-owner-refresher.ts';
 
 const IPFS_TIMEOUT_MS = 2_000;
@@ -27,7 +27,7 @@ export class RecordViews {
     @Inject(CONFIG) config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly prisma: PrismaService,
-    private readonly ipfs: IpfsService,
+    private readonly ipfs: IpfsNode,
     private readonly chain: ChainService,
     private readonly owners: NftOwnerRefresher,
   ) {

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChainService } from './chain.service.ts';
 import { GatewayController } from './gateway.controller.ts';
-import { IpfsService } from './ipfs.service.ts';
 import { NftOwnerRefresher } from './nft-owner-refresher.ts';
 import { NftTransfersService } from './nft-transfers.service.ts';
 import { RecordViews } from './record-views.service.ts';
@@ -10,14 +9,7 @@ import { RecordsService } from './records.service.ts';
 
 @Module({
   controllers: [RecordsController, GatewayController],
-  providers: [
-    IpfsService,
-    ChainService,
-    NftOwnerRefresher,
-    NftTransfersService,
-    RecordViews,
-    RecordsService,
-  ],
+  providers: [ChainService, NftOwnerRefresher, NftTransfersService, RecordViews, RecordsService],
   exports: [RecordViews, NftOwnerRefresher],
 })
 export class RecordsModule {}

@@ -1,12 +1,11 @@
 import { lockIpfsContent, removeIpfsRecords } from '@hallmark/db';
 import { parseCid } from '@hallmark/ipfs';
-import { PrismaService } from '@hallmark/platform';
+import { IpfsNode, PrismaService } from '@hallmark/platform';
 import { type IpfsRecord, type Nft, problemTypes } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
 import { pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { ChainService } from './chain.service.ts';
-import { IpfsService } from './ipfs.service.ts';
 import { RecordViews } from './record-views.service.ts';
 
 /** Spec 4.6 and 4.7: a key sees only the records of its own jobs; others' answer 404. */
@@ -16,7 +15,7 @@ export class RecordsService {
     private readonly prisma: PrismaService,
     private readonly chain: ChainService,
     private readonly views: RecordViews,
-    private readonly ipfs: IpfsService,
+    private readonly ipfs: IpfsNode,
   ) {}
 
   async ipfsRecord(apiKeyId: string, ipfsHash: string): Promise<IpfsRecord> {

@@ -4,7 +4,6 @@ import { ManifestsController } from './manifests.controller.ts';
 import { ManifestsService } from './manifests.service.ts';
 import { SoftBindingController } from './soft-binding.controller.ts';
 import { SoftBindingService } from './soft-binding.service.ts';
-import { TrustAnchors } from './trust-anchors.service.ts';
 import { VerificationViews } from './verification-views.ts';
 import { VerifyController } from './verify.controller.ts';
 import { VerifyService } from './verify.service.ts';
@@ -18,7 +17,6 @@ import { verifyPixelsProvider } from './verify-pixels.provider.ts';
     SoftBindingService,
     ManifestsService,
     VerificationViews,
-    TrustAnchors,
     verifyPixelsProvider,
   ],
 })

@@ -11,6 +11,7 @@ import {
   type HallmarkConfig,
   OBJECT_STORAGE,
   PrismaService,
+  TrustAnchors,
   untilAborted,
 } from '@hallmark/platform';
 import { PixelPool } from '@hallmark/platform/pixels';
@@ -37,7 +38,6 @@ import { ProblemException } from '../problem/problem.exception.ts';
 import { JobQueueProvider } from '../queue/job-queue.provider.ts';
 import { imageProblem } from './image-body.ts';
 import { inRequestProblem } from './in-request.ts';
-import { TrustAnchors } from './trust-anchors.service.ts';
 import { VerificationViews } from './verification-views.ts';
 
 /**

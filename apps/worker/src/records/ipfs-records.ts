@@ -1,7 +1,7 @@
 import { insertIpfsRecord, lockIpfsContent } from '@hallmark/db';
 import { buildIpfsRecord, type IpfsStore, type WatermarkFacts } from '@hallmark/ipfs';
-import { CONFIG, type HallmarkConfig, openIpfsStore, PrismaService } from '@hallmark/platform';
-import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
+import { IpfsNode, PrismaService } from '@hallmark/platform';
+import { Injectable } from '@nestjs/common';
 
 export interface JobRef {
   readonly id: string;
@@ -9,21 +9,18 @@ export interface JobRef {
 }
 
 /**
- * The IPFS side of a job: the spec 2.5 metadata record as a JSON document. The node is opened on
- * first use, so a worker that never stores on IPFS never starts one.
+ * The IPFS side of a job: the spec 2.5 metadata record as a JSON document. The node is the process's
+ * (opened on first use, so a worker that never stores on IPFS never starts one).
  */
 @Injectable()
-export class IpfsRecords implements BeforeApplicationShutdown {
-  #store: Promise<IpfsStore> | undefined;
-
+export class IpfsRecords {
   constructor(
-    @Inject(CONFIG) private readonly config: HallmarkConfig,
+    private readonly node: IpfsNode,
     private readonly prisma: PrismaService,
   ) {}
 
   store(): Promise<IpfsStore> {
-    this.#store ??= openIpfsStore(this.config);
-    return this.#store;
+    return this.node.store();
   }
 
   /**
@@ -49,9 +46,5 @@ export class IpfsRecords implements BeforeApplicationShutdown {
         metadata,
       });
     });
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.#store !== undefined) await (await this.#store).close();
   }
 }

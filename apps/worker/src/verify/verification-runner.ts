@@ -6,11 +6,12 @@ import {
   type Logger,
   OBJECT_STORAGE,
   PrismaService,
+  TrustAnchors,
 } from '@hallmark/platform';
 import { PixelPool } from '@hallmark/platform/pixels';
 import { JOB_ERROR_CODES, type JobErrorCode } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
-import { deploymentTrustAnchors, storedResult, verifyImage } from '@hallmark/verification';
+import { storedResult, verifyImage } from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
 
 /** Codes of images the engines refuse: no retry reads them better. */
@@ -29,14 +30,13 @@ export type VerificationOutcome = 'success' | 'failed' | 'skipped';
  */
 @Injectable()
 export class VerificationRunner {
-  #trustAnchors: string | undefined;
-
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly prisma: PrismaService,
     private readonly pixels: PixelPool,
+    private readonly anchors: TrustAnchors,
   ) {}
 
   async run(requestId: string, lastAttempt: boolean): Promise<VerificationOutcome> {
@@ -44,11 +44,11 @@ export class VerificationRunner {
     if (started === null) return 'skipped';
     try {
       const bytes = await this.storage.read(started.storageKey);
-      this.#trustAnchors ??= await deploymentTrustAnchors(this.config);
+      const trustAnchors = await this.anchors.current();
       // The detector runs on a pixel thread, within the job's time like a mark's embedding.
       const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
       const outcome = await verifyImage(bytes, this.prisma.sql, {
-        trustAnchors: this.#trustAnchors,
+        trustAnchors,
         maxPixels: this.config.MAX_IMAGE_PIXELS,
         readPixels: this.pixels.reader(signal),
         compareContent: this.pixels.comparer(signal),

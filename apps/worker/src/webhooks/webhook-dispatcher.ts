@@ -8,10 +8,10 @@ import {
 } from '@hallmark/db';
 import {
   CONFIG,
-  createMailer,
   type HallmarkConfig,
   LOGGER,
   type Logger,
+  MAILER,
   type Mailer,
   openSecret,
   PrismaService,
@@ -44,16 +44,15 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   readonly #task: PeriodicTask;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #schedule: readonly number[];
-  readonly #mailer: Mailer;
 
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(SERVICE_KEYS) private readonly keys: ServiceKeys,
+    @Inject(MAILER) private readonly mailer: Mailer,
     private readonly prisma: PrismaService,
   ) {
     this.#schedule = config.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim()));
-    this.#mailer = createMailer(config, logger);
     this.#task = new PeriodicTask(
       config.WEBHOOK_POLL_MS,
       () => this.tick(),
@@ -168,7 +167,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
     );
     const operator = this.config.OPERATOR_EMAIL;
     if (operator === undefined) return;
-    await this.#mailer
+    await this.mailer
       .send({
         to: operator,
         subject: `Webhook endpoint disabled: ${endpoint.url}`,

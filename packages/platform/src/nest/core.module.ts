@@ -2,14 +2,18 @@ import { loadServiceKeys, type ServiceKeys } from '@hallmark/service-keys';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { HallmarkConfig } from '../config/index.ts';
 import type { Logger } from '../logger.ts';
+import { createMailer } from '../mail/index.ts';
 import { createObjectStorage } from '../object-storage.ts';
+import { IpfsNode } from './ipfs-node.ts';
 import { PrismaService } from './prisma.service.ts';
-import { CONFIG, LOGGER, OBJECT_STORAGE, SERVICE_KEYS } from './tokens.ts';
+import { CONFIG, LOGGER, MAILER, OBJECT_STORAGE, SERVICE_KEYS } from './tokens.ts';
+import { TrustAnchors } from './trust-anchors.ts';
 
 /**
  * What every Nest process of Hallmark injects: the configuration (validated once, in main.ts),
- * the logger, the database client, the service keys and the object storage. Built from values
- * so tests can hand in their own.
+ * the logger, the database client, the service keys and the drivers (object storage, the IPFS
+ * node, the mailer, the trust anchors), each made here once for the API and the worker alike.
+ * Built from values so tests can hand in their own.
  */
 @Global()
 @Module({})
@@ -27,8 +31,20 @@ export class CoreModule {
           inject: [SERVICE_KEYS],
           useFactory: (keys: ServiceKeys) => createObjectStorage(config, keys),
         },
+        { provide: MAILER, useFactory: () => createMailer(config, logger) },
+        IpfsNode,
+        TrustAnchors,
       ],
-      exports: [CONFIG, LOGGER, PrismaService, SERVICE_KEYS, OBJECT_STORAGE],
+      exports: [
+        CONFIG,
+        LOGGER,
+        PrismaService,
+        SERVICE_KEYS,
+        OBJECT_STORAGE,
+        MAILER,
+        IpfsNode,
+        TrustAnchors,
+      ],
     };
   }
 }

@@ -1,6 +1,7 @@
-import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
 import { deploymentTrustAnchors } from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
+import type { HallmarkConfig } from '../config/index.ts';
+import { CONFIG } from './tokens.ts';
 
 /**
  * The roots this deployment trusts when reading manifests. Resolved on first use and kept; while

@@ -1,10 +1,15 @@
 import type { IpfsStore } from '@hallmark/ipfs';
-import { CONFIG, type HallmarkConfig, openIpfsStore } from '@hallmark/platform';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { HallmarkConfig } from '../config/index.ts';
+import { openIpfsStore } from '../ipfs.ts';
+import { CONFIG } from './tokens.ts';
 
-/** The API's IPFS node, opened on first use (most requests never need it). */
+/**
+ * The process's IPFS node (embedded helia or Kubo), opened on first use: most requests and jobs
+ * never need it, and an embedded node holds its repository's lock while open.
+ */
 @Injectable()
-export class IpfsService implements OnApplicationShutdown {
+export class IpfsNode implements OnApplicationShutdown {
   #store: Promise<IpfsStore> | undefined;
 
   constructor(@Inject(CONFIG) private readonly config: HallmarkConfig) {}
