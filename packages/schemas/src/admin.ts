@@ -332,6 +332,7 @@ export const AdminJobQuery = z.object({
     .meta({ description: 'Created before (Unix seconds).' }),
   ...pageQueryFields,
 });
+export type AdminJobQuery = z.infer<typeof AdminJobQuery>;
 
 /** `GET /admin/audit`: entries are numbered, so its cursor is the last one's number. */
 /** The largest value of a PostgreSQL bigint. */

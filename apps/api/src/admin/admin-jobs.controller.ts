@@ -1,161 +1,39 @@
-import { audited, type Operator, retryFailedJob } from '@hallmark/db';
-import { OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
-import {
-  type AdminJob,
-  type AdminJobDetail,
-  AdminJobQuery,
-  RequestIdParams,
-} from '@hallmark/schemas';
-import type { ObjectStorage } from '@hallmark/storage';
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import type { Operator } from '@hallmark/db';
+import type { AdminJob, AdminJobDetail, AdminJobPage } from '@hallmark/schemas';
+import { ROUTES } from '@hallmark/schemas/routes';
+import { Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentOperator } from '../auth/client.ts';
-import { pageOf, pastCursor } from '../paging/pages.ts';
-import { ProblemException } from '../problem/problem.exception.ts';
-import { JobQueueProvider } from '../queue/job-queue.provider.ts';
-import { unixSeconds } from '../time/unix-seconds.ts';
-import { parseRequest } from '../validation/parse-request.ts';
-import { JobViewCache } from '../watermark/job-view-cache.service.ts';
+import { Input, Operation } from '../routing/operation.decorator.ts';
+import type { InputOf } from '../routing/operation-input.ts';
+import { AdminJobsService } from './admin-jobs.service.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
 import { byOperator } from './audit-actor.ts';
 
-/** Links in the job detail live this long: long enough to look, too short to share. */
-const PREVIEW_TTL_MS = 10 * 60_000;
-
-type JobRow = {
-  id: string;
-  status: AdminJob['status'];
-  fileId: string;
-  options: unknown;
-  createdAt: Date;
-  finishedAt: Date | null;
-  attempts: number;
-  errorCode: string | null;
-  apiKey: { prefix: string };
-};
-
-function view(row: JobRow): AdminJob {
-  const options = (row.options ?? {}) as {
-    watermarkType?: string[];
-    mintNft?: boolean;
-    storeIpfs?: boolean;
-  };
-  return {
-    requestId: row.id,
-    status: row.status,
-    keyPrefix: row.apiKey.prefix,
-    fileId: row.fileId,
-    watermarkTypes: options.watermarkType ?? [],
-    mintNft: options.mintNft === true,
-    storeIpfs: options.storeIpfs === true,
-    createdAt: unixSeconds(row.createdAt),
-    finishedAt: row.finishedAt === null ? null : unixSeconds(row.finishedAt),
-    attempts: row.attempts,
-    errorCode: row.errorCode,
-  };
-}
-
 /** Every key's jobs, for operators: filtered, paged, with a before/after preview; admins retry. */
 @AdminRoute()
-@Controller('admin/jobs')
+@Controller()
 export class AdminJobsController {
-  constructor(
-    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
-    private readonly prisma: PrismaService,
-    private readonly queues: JobQueueProvider,
-    private readonly jobRows: JobViewCache,
-  ) {}
+  constructor(private readonly jobs: AdminJobsService) {}
 
   /** Newest first. */
-  @Get()
-  async list(@Query() query: Record<string, unknown>) {
-    const q = parseRequest(AdminJobQuery, query, 'query');
-    const rows = await this.prisma.client.watermarkJob.findMany({
-      where: {
-        ...(q.status === undefined ? {} : { status: q.status }),
-        ...(q.key === undefined ? {} : { apiKey: { prefix: q.key } }),
-        ...(q.technique === undefined
-          ? {}
-          : { options: { path: ['watermarkType'], array_contains: [q.technique] } }),
-        createdAt: {
-          ...(q.from === undefined ? {} : { gte: new Date(q.from * 1000) }),
-          ...(q.to === undefined ? {} : { lt: new Date(q.to * 1000) }),
-        },
-        ...pastCursor(q.cursor, 'createdAt', 'desc'),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: q.limit + 1,
-      include: { apiKey: { select: { prefix: true } } },
-    });
-    const { page, nextCursor } = pageOf(rows, q.limit, (row) => row.createdAt);
-    return { items: page.map(view), nextCursor };
+  @Operation(ROUTES.listJobs)
+  list(@Input() { query }: InputOf<'listJobs'>): Promise<AdminJobPage> {
+    return this.jobs.list(query);
   }
 
-  @Get(':requestId')
-  async detail(@Param('requestId') requestId: string): Promise<AdminJobDetail> {
-    const { requestId: id } = parseRequest(RequestIdParams, { requestId }, 'path');
-    const row = await this.prisma.client.watermarkJob.findUnique({
-      where: { id },
-      include: { apiKey: { select: { prefix: true } }, file: true },
-    });
-    if (row === null) throw ProblemException.notFound(`No watermark job ${id}.`);
-    const expiresAt = new Date(Date.now() + PREVIEW_TTL_MS);
-    const link = (key: string | null, contentType: string | null, gone: boolean) =>
-      key === null || gone
-        ? Promise.resolve(null)
-        : this.storage.downloadLink(key, {
-            expiresAt,
-            contentType: contentType ?? 'application/octet-stream',
-          });
-    return {
-      ...view(row),
-      options: (row.options ?? {}) as Record<string, unknown>,
-      steps: Array.isArray(row.steps) ? (row.steps as Record<string, unknown>[]) : [],
-      errorMessage: row.errorMessage,
-      inputUrl: await link(
-        row.file.status === 'uploaded' ? row.file.storageKey : null,
-        row.file.contentType,
-        row.file.deletedAt !== null,
-      ),
-      outputUrl: await link(
-        row.outputStorageKey,
-        row.outputContentType,
-        row.outputDeletedAt !== null,
-      ),
-    };
+  @Operation(ROUTES.getJob)
+  detail(@Input() { params }: InputOf<'getJob'>): Promise<AdminJobDetail> {
+    return this.jobs.detail(params.requestId);
   }
 
   /** A failed job runs again from the start of its budget (its stored output, if any, is kept). */
-  @Post(':requestId/retry')
-  @HttpCode(200)
-  async retry(
-    @Param('requestId') requestId: string,
+  @Operation(ROUTES.retryJob)
+  retry(
+    @Input() { params }: InputOf<'retryJob'>,
     @CurrentOperator() operator: Operator,
     @Req() request: FastifyRequest,
   ): Promise<AdminJob> {
-    const { requestId: id } = parseRequest(RequestIdParams, { requestId }, 'path');
-    const retried = await audited(
-      this.prisma.client,
-      (tx) => retryFailedJob(tx, id),
-      (done) =>
-        done
-          ? { ...byOperator(operator, request), action: 'job.retry', target: `job:${id}` }
-          : null,
-    );
-    if (!retried) {
-      const exists = await this.prisma.client.watermarkJob.findUnique({ where: { id } });
-      if (exists === null) throw ProblemException.notFound(`No watermark job ${id}.`);
-      throw ProblemException.alreadyDecided(
-        `Only a failed job can be retried; this one is ${exists.status}.`,
-      );
-    }
-    // The trigger tells every process; this one must not answer from its cache meanwhile.
-    this.jobRows.forget(id);
-    await this.queues.enqueue('watermark', id);
-    const row = await this.prisma.client.watermarkJob.findUniqueOrThrow({
-      where: { id },
-      include: { apiKey: { select: { prefix: true } } },
-    });
-    return view(row);
+    return this.jobs.retry(params.requestId, byOperator(operator, request));
   }
 }

@@ -7,6 +7,7 @@ import { WatermarkModule } from '../watermark/watermark.module.ts';
 import { AdminAuditController } from './admin-audit.controller.ts';
 import { AdminAuditService } from './admin-audit.service.ts';
 import { AdminJobsController } from './admin-jobs.controller.ts';
+import { AdminJobsService } from './admin-jobs.service.ts';
 import { AdminKeyRequestsController } from './admin-key-requests.controller.ts';
 import { AdminKeyRequestsService } from './admin-key-requests.service.ts';
 import { AdminKeysController } from './admin-keys.controller.ts';
@@ -42,6 +43,7 @@ import { AdminWebhooksService } from './admin-webhooks.service.ts';
     AdminAuditService,
     AdminOperatorsService,
     AdminOverviewService,
+    AdminJobsService,
   ],
 })
 export class AdminModule {}
