@@ -1,9 +1,8 @@
-import type { Operator } from '@hallmark/db';
 import type { AdminKeyRequest, AdminKeyRequestPage } from '@hallmark/schemas';
 import { ROUTES } from '@hallmark/schemas/routes';
 import { Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { CurrentOperator } from '../auth/client.ts';
+import { CurrentOperator, type Operator } from '../auth/client.ts';
 import { Input, Operation } from '../routing/operation.decorator.ts';
 import type { InputOf } from '../routing/operation-input.ts';
 import { AdminKeyRequestsService } from './admin-key-requests.service.ts';

@@ -1,10 +1,9 @@
-import type { Operator } from '@hallmark/db';
 import { CONFIG, type HallmarkConfig, publicBaseUrl } from '@hallmark/platform';
 import type { AdminSession } from '@hallmark/schemas';
 import { ROUTES } from '@hallmark/schemas/routes';
 import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentOperator } from '../auth/client.ts';
+import { CurrentOperator, type Operator } from '../auth/client.ts';
 import { Public } from '../auth/public.decorator.ts';
 import { clientAddress } from '../client-address.ts';
 import { RateLimiter } from '../rate-limit/rate-limiter.service.ts';

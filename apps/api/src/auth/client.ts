@@ -1,4 +1,8 @@
 import type { Operator } from '@hallmark/db';
+
+/** The signed-in operator of an admin route, as `@CurrentOperator()` gives it. */
+export type { Operator };
+
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 
