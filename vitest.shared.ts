@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 //
 // The timeouts are for hangs, not speed checks: sized for a machine running two whole suites at
 // once on two cores, where a step can take several times its quiet duration. A test that waits
-// for something polls for it (see `waitFor` in @hallmark/platform/testing) within the same bound.
+// for something polls for it (see `waitFor` in @hallmark/runtime/testing) within the same bound.
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

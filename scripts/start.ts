@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '@hallmark/platform/config';
+import { ConfigError, loadConfig } from '@hallmark/config';
 import { browsable } from './start/browsable.ts';
 import { runTogether } from './start/processes.ts';
 import { findUnreachable } from './start/reachability.ts';

@@ -4,6 +4,7 @@
 // logging or caching around it. A service that beats this route does its necessary work better
 // than the obvious way; one below it spends time on something else.
 import { randomUUID } from 'node:crypto';
+import { createLogger, loadConfig } from '@hallmark/config';
 import {
   createDatabase,
   findJobView,
@@ -13,7 +14,7 @@ import {
   insertJob,
   type Sql,
 } from '@hallmark/db';
-import { createLogger, JobQueues, loadConfig } from '@hallmark/platform';
+import { JobQueues } from '@hallmark/runtime';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { CONSUME_SCRIPT } from '../src/rate-limit/consume-script.ts';

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { HallmarkConfig, Logger } from '@hallmark/platform';
+import type { HallmarkConfig, Logger } from '@hallmark/config';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './problem/client-error.ts';

@@ -1,5 +1,5 @@
-import type { HallmarkConfig, Logger } from '@hallmark/platform';
-import { CoreModule } from '@hallmark/platform';
+import type { HallmarkConfig, Logger } from '@hallmark/config';
+import { CoreModule } from '@hallmark/runtime';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminModule } from './admin/admin.module.ts';
 import { AuthModule } from './auth/auth.module.ts';

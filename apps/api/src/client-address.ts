@@ -2,7 +2,7 @@
 // browser reaches the API from the console's address; the console says which browser it acts for
 // and proves it with a key from the service secret (see @hallmark/service-keys). Anyone else's
 // claim is ignored: the address is the socket's, or X-Forwarded-For as TRUST_PROXY allows.
-import type { Logger } from '@hallmark/platform';
+import type { Logger } from '@hallmark/config';
 import {
   CONSOLE_CLIENT_HEADER,
   CONSOLE_PROOF_HEADER,

@@ -1,11 +1,6 @@
 import 'reflect-metadata';
-import {
-  type HallmarkConfig,
-  type Logger,
-  NestPinoLogger,
-  SERVICE_KEYS,
-  type ServiceKeys,
-} from '@hallmark/platform';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
+import { NestPinoLogger, SERVICE_KEYS, type ServiceKeys } from '@hallmark/runtime';
 import { trustProxySetting } from '@hallmark/service-keys';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';

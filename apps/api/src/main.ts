@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
-import { createLogger, loadConfigOrExit, runService } from '@hallmark/platform';
+import { createLogger, loadConfigOrExit } from '@hallmark/config';
+import { runService } from '@hallmark/runtime';
 import { superviseApiProcesses } from './processes/supervise.ts';
 import { dropWorkerSecrets } from './worker-secrets.ts';
 

@@ -1,7 +1,8 @@
 // Container entry for "migrate, then exit" (infra/compose.yaml runs it before api and worker):
 // the same migrations `pnpm db:migrate` applies, from the built image, with JSON logs.
+
+import { createLogger, loadConfigOrExit } from '@hallmark/config';
 import { applyMigrations, ensureDatabase } from '@hallmark/db';
-import { createLogger, loadConfigOrExit } from '@hallmark/platform';
 
 const config = loadConfigOrExit();
 const logger = createLogger('migrate', config);

@@ -1,4 +1,4 @@
-import type { HallmarkConfig, Logger } from '@hallmark/platform';
+import type { HallmarkConfig, Logger } from '@hallmark/config';
 
 /**
  * Settings only the worker uses that would be worth stealing: the NFT minter key (or its file)

@@ -1,4 +1,4 @@
-import { waitFor } from '@hallmark/platform/testing';
+import { waitFor } from '@hallmark/runtime/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisService } from '../src/redis/redis.service.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOperator, decideKeyRequest } from '@hallmark/db';
-import { waitFor } from '@hallmark/platform/testing';
+import { waitFor } from '@hallmark/runtime/testing';
 import { type DocumentedResponse, documentedResponses } from '@hallmark/schemas/openapi';
 import { HallmarkAdminClient } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

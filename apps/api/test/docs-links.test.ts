@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
-import { configSchema } from '@hallmark/platform/config';
+import { configSchema } from '@hallmark/config';
 import { JOB_ERROR_CODES, problemTypes } from '@hallmark/schemas';
 import { describe, expect, it } from 'vitest';
 

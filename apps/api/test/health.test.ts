@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
+import type { Logger } from '@hallmark/config';
 import { createTestDatabase } from '@hallmark/db/testing';
-import type { Logger } from '@hallmark/platform';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app.ts';

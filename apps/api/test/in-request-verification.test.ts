@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PixelPool } from '@hallmark/platform/pixels';
+import { PixelPool } from '@hallmark/runtime/pixels';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';

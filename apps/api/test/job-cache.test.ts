@@ -1,4 +1,4 @@
-import { waitFor } from '@hallmark/platform/testing';
+import { waitFor } from '@hallmark/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimUploadLink, put, requestWatermark } from './support/flow.ts';
 import { jpegPhoto } from './support/photos.ts';

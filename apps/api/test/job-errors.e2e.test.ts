@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HANG_MS } from '@hallmark/platform/testing';
+import { HANG_MS } from '@hallmark/runtime/testing';
 import { JOB_ERROR_CODES } from '@hallmark/schemas';
 import { WatermarkJobFailedError, waitForJob } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

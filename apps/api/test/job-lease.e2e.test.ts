@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { HANG_MS, waitFor } from '@hallmark/platform/testing';
+import { HANG_MS, waitFor } from '@hallmark/runtime/testing';
 import { QUEUES } from '@hallmark/schemas';
 import { waitForJob } from '@hallmark/sdk';
 import { Queue } from 'bullmq';

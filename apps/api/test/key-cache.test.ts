@@ -1,4 +1,4 @@
-import { waitFor } from '@hallmark/platform/testing';
+import { waitFor } from '@hallmark/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import { listeningForChanges, withChangesUnheard } from './support/unheard-changes.ts';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HANG_MS, waitFor } from '@hallmark/platform/testing';
+import { HANG_MS, waitFor } from '@hallmark/runtime/testing';
 import { uploadFile, waitForJob } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegPhoto } from './support/photos.ts';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { waitFor } from '@hallmark/platform/testing';
+import { waitFor } from '@hallmark/runtime/testing';
 import { type HallmarkClient, watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusOf } from './support/problem.ts';

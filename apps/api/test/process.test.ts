@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createTestEnv, HANG_MS, waitFor } from '@hallmark/platform/testing';
+import { createTestEnv, HANG_MS, waitFor } from '@hallmark/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/free-port.ts';
 

@@ -3,7 +3,7 @@ import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { HANG_MS } from '@hallmark/platform/testing';
+import { HANG_MS } from '@hallmark/runtime/testing';
 import { detectMark, payloadToHex, readManifest } from '@hallmark/watermark-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningService, startService } from './support/service.ts';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { NftRegistry } from '@hallmark/chain';
-import { HANG_MS, waitFor } from '@hallmark/platform/testing';
+import { HANG_MS, waitFor } from '@hallmark/runtime/testing';
 import { type HallmarkClient, waitForJob, watermarkFile } from '@hallmark/sdk';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';

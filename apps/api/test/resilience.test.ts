@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { HANG_MS, waitFor } from '@hallmark/platform/testing';
+import { HANG_MS, waitFor } from '@hallmark/runtime/testing';
 import { type HallmarkClient, waitForJob } from '@hallmark/sdk';
 import { detectMark, payloadToHex } from '@hallmark/watermark-core';
 import { describe, expect, it } from 'vitest';

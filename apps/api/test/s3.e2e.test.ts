@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HANG_MS } from '@hallmark/platform/testing';
+import { HANG_MS } from '@hallmark/runtime/testing';
 import { HallmarkApiError, uploadFile, waitForJob } from '@hallmark/sdk';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

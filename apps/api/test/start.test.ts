@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTestEnv } from '@hallmark/platform/testing';
+import { createTestEnv } from '@hallmark/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/free-port.ts';
 

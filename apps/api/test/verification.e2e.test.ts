@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HANG_MS } from '@hallmark/platform/testing';
+import { HANG_MS } from '@hallmark/runtime/testing';
 import { type HallmarkClient, verifyFile, watermarkFile } from '@hallmark/sdk';
 import {
   createSigner,

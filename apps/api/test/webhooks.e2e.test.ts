@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { sealSecret } from '@hallmark/platform';
+import { sealSecret } from '@hallmark/config';
 import { type HallmarkClient, verifyWebhook, watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemOf } from './support/problem.ts';

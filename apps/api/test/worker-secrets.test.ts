@@ -1,4 +1,4 @@
-import { loadConfig } from '@hallmark/platform';
+import { loadConfig } from '@hallmark/config';
 import { describe, expect, it } from 'vitest';
 import { dropWorkerSecrets } from '../src/worker-secrets.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseEnv } from 'node:util';
-import { configSchema, publicBaseUrl } from '@hallmark/platform/config';
+import { configSchema, publicBaseUrl } from '@hallmark/config';
 import { z } from 'zod';
 import { UsageError } from './io.ts';
 

@@ -1,12 +1,9 @@
 // `pnpm --filter @hallmark/worker backfill-references`: gives the marked jobs made before content
 // references were kept a reference of their stored output (see README). Prints what it did.
+
+import { createLogger, loadConfigOrExit } from '@hallmark/config';
 import { createDatabase } from '@hallmark/db';
-import {
-  createLogger,
-  createObjectStorage,
-  loadConfigOrExit,
-  loadServiceKeys,
-} from '@hallmark/platform';
+import { createObjectStorage, loadServiceKeys } from '@hallmark/runtime';
 import { backfillReferences } from './backfill/reference-backfill.ts';
 
 const config = loadConfigOrExit();

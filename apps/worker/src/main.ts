@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { createLogger, loadConfigOrExit, NestPinoLogger, runService } from '@hallmark/platform';
+import { createLogger, loadConfigOrExit } from '@hallmark/config';
+import { NestPinoLogger, runService } from '@hallmark/runtime';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from './worker.module.ts';
 

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { CoreModule, type HallmarkConfig, type Logger } from '@hallmark/platform';
-import { PixelPool, pixelPoolLayout } from '@hallmark/platform/pixels';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
+import { CoreModule } from '@hallmark/runtime';
+import { PixelPool, pixelPoolLayout } from '@hallmark/runtime/pixels';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthServer } from './health/health-server.ts';
 import { JOB_HANDLERS, JobConsumers, type JobHandler } from './jobs/job-consumer.ts';

@@ -1,4 +1,4 @@
-import { loadConfig } from '@hallmark/platform';
+import { loadConfig } from '@hallmark/config';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createC2paSigner } from '../src/techniques/c2pa-signer.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { JobQueues } from '@hallmark/platform';
-import { createTestEnv } from '@hallmark/platform/testing';
+import { JobQueues } from '@hallmark/runtime';
+import { createTestEnv } from '@hallmark/runtime/testing';
 import type { Job, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createPrismaClient, type PrismaClient } from '@hallmark/db';
-import { createTestEnv, startServiceProcess, waitFor } from '@hallmark/platform/testing';
+import { createTestEnv, startServiceProcess, waitFor } from '@hallmark/runtime/testing';
 import { QUEUES } from '@hallmark/schemas';
 import { makeContentReference, REFERENCE_MAX_BYTES } from '@hallmark/watermark-core/content';
 import { Queue } from 'bullmq';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { HANG_MS } from '@hallmark/platform/testing';
+import { HANG_MS } from '@hallmark/runtime/testing';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type ServiceProcess, startServiceProcess } from '@hallmark/platform/testing';
+import { type ServiceProcess, startServiceProcess } from '@hallmark/runtime/testing';
 import { freePort } from '../../../api/test/support/free-port.ts';
 // The whole service on a private database, Redis prefix, data folder and chain: the same helper
 // the API's end-to-end tests use, so both suites run the service one way.

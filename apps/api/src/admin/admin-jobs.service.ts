@@ -1,5 +1,5 @@
 import { audited, retryFailedJob } from '@hallmark/db';
-import { OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
+import { OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
 import type { AdminJob, AdminJobDetail, AdminJobPage, AdminJobQuery } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';

@@ -1,5 +1,5 @@
 import { audited, decideKeyRequest, type KeyRequest, type Operator } from '@hallmark/db';
-import { PrismaService } from '@hallmark/platform';
+import { PrismaService } from '@hallmark/runtime';
 import type { AdminKeyRequest, AdminKeyRequestPage, KeyRequestState } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
 import { KeyRequestMail } from '../key-requests/key-request-mail.ts';

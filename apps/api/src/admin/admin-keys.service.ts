@@ -1,5 +1,5 @@
 import { audited, issueApiKey, revokeApiKey } from '@hallmark/db';
-import { PrismaService } from '@hallmark/platform';
+import { PrismaService } from '@hallmark/runtime';
 import type { AdminApiKey, AdminApiKeyPage } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
 import { ApiKeyCache } from '../auth/api-key-cache.service.ts';

@@ -8,7 +8,7 @@ import {
   type Operator,
   resetOperatorPassword,
 } from '@hallmark/db';
-import { PrismaService } from '@hallmark/platform';
+import { PrismaService } from '@hallmark/runtime';
 import { type AdminOperator, type AdminOperatorChange, problemTypes } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';

@@ -1,4 +1,4 @@
-import { PrismaService } from '@hallmark/platform';
+import { PrismaService } from '@hallmark/runtime';
 import type { AdminOverview } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
 import { ReadinessService } from '../health/readiness.service.ts';

@@ -1,5 +1,6 @@
 import { networkName } from '@hallmark/chain';
-import { CONFIG, type HallmarkConfig, ipfsGatewayUrl, PrismaService } from '@hallmark/platform';
+import { type HallmarkConfig, ipfsGatewayUrl } from '@hallmark/config';
+import { CONFIG, PrismaService } from '@hallmark/runtime';
 import type {
   AdminIpfsRecord,
   AdminIpfsRecordPage,

@@ -1,4 +1,5 @@
-import { CONFIG, type HallmarkConfig, publicBaseUrl } from '@hallmark/platform';
+import { type HallmarkConfig, publicBaseUrl } from '@hallmark/config';
+import { CONFIG } from '@hallmark/runtime';
 import type { AdminSession } from '@hallmark/schemas';
 import { ROUTES } from '@hallmark/schemas/routes';
 import { Controller, Inject, Req, Res } from '@nestjs/common';

@@ -1,4 +1,4 @@
-import { PrismaService } from '@hallmark/platform';
+import { PrismaService } from '@hallmark/runtime';
 import type {
   AdminWebhookEndpoint,
   AdminWebhookEndpointPage,

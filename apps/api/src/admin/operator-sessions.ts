@@ -1,12 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { type HallmarkConfig } from '@hallmark/config';
 import { endSession, type Operator, operatorOfSession, signIn } from '@hallmark/db';
-import {
-  CONFIG,
-  type HallmarkConfig,
-  PrismaService,
-  SERVICE_KEYS,
-  type ServiceKeys,
-} from '@hallmark/platform';
+import { CONFIG, PrismaService, SERVICE_KEYS, type ServiceKeys } from '@hallmark/runtime';
 import { problemTypes } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';

@@ -1,5 +1,6 @@
+import { type HallmarkConfig } from '@hallmark/config';
 import { KEY_CHANGES_CHANNEL, type KeyCredential } from '@hallmark/db';
-import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
+import { CONFIG } from '@hallmark/runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { DatabaseChanges } from '../changes/database-changes.service.ts';
 import { NotifiedCache } from '../changes/notified-cache.ts';

@@ -1,4 +1,5 @@
-import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
+import { type HallmarkConfig } from '@hallmark/config';
+import { CONFIG } from '@hallmark/runtime';
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';

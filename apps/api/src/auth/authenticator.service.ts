@@ -1,11 +1,6 @@
+import { type HallmarkConfig } from '@hallmark/config';
 import { findKeyByHash, hashApiKey, isWellFormedApiKey, keyStatus, touchKey } from '@hallmark/db';
-import {
-  CONFIG,
-  type HallmarkConfig,
-  PrismaService,
-  SERVICE_KEYS,
-  type ServiceKeys,
-} from '@hallmark/platform';
+import { CONFIG, PrismaService, SERVICE_KEYS, type ServiceKeys } from '@hallmark/runtime';
 import { problemTypes } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';

@@ -1,10 +1,11 @@
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import {
   type ChangeFollower,
   followChanges,
   JOB_CHANGES_CHANNEL,
   KEY_CHANGES_CHANNEL,
 } from '@hallmark/db';
-import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
+import { CONFIG, LOGGER } from '@hallmark/runtime';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 export interface ChangeListener {

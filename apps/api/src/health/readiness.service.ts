@@ -1,5 +1,6 @@
+import { type Logger } from '@hallmark/config';
 import { pendingMigrations } from '@hallmark/db';
-import { LOGGER, type Logger, PrismaService } from '@hallmark/platform';
+import { LOGGER, PrismaService } from '@hallmark/runtime';
 import type { DependencyStatus, Readiness } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { RedisService } from '../redis/redis.service.ts';

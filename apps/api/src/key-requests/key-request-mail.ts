@@ -1,13 +1,6 @@
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import type { KeyRequest } from '@hallmark/db';
-import {
-  CONFIG,
-  type HallmarkConfig,
-  keyRequestDecisionMessage,
-  LOGGER,
-  type Logger,
-  MAILER,
-  type Mailer,
-} from '@hallmark/platform';
+import { CONFIG, keyRequestDecisionMessage, LOGGER, MAILER, type Mailer } from '@hallmark/runtime';
 import { Inject, Injectable } from '@nestjs/common';
 
 /**

@@ -1,13 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type HallmarkConfig, type Logger, publicBaseUrl } from '@hallmark/config';
 import { collectApiKey, createKeyRequest, findKeyRequestByToken } from '@hallmark/db';
-import {
-  CONFIG,
-  type HallmarkConfig,
-  LOGGER,
-  type Logger,
-  PrismaService,
-  publicBaseUrl,
-} from '@hallmark/platform';
+import { CONFIG, LOGGER, PrismaService } from '@hallmark/runtime';
 import {
   type KeyRequestAccepted,
   type KeyRequestCreate,

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Logger } from '@hallmark/platform';
+import type { Logger } from '@hallmark/config';
 import { type Problem, problemTypes } from '@hallmark/schemas';
 import type { FrameworkProblem } from './framework-problems.ts';
 

@@ -1,4 +1,5 @@
-import { LOGGER, type Logger } from '@hallmark/platform';
+import { type Logger } from '@hallmark/config';
+import { LOGGER } from '@hallmark/runtime';
 import { type ArgumentsHost, Catch, type ExceptionFilter, Inject } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from './send-problem.ts';

@@ -1,4 +1,4 @@
-import type { Logger } from '@hallmark/platform';
+import type { Logger } from '@hallmark/config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type RenderedProblem, toProblem } from './to-problem.ts';
 

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { Logger } from '@hallmark/platform';
+import type { Logger } from '@hallmark/config';
 
 /** More deaths than this within a minute is a failing deployment, not a crash now and then. */
 const DEATHS_PER_MINUTE = 5;

@@ -1,4 +1,5 @@
-import { CONFIG, type HallmarkConfig, JobQueues, LOGGER, type Logger } from '@hallmark/platform';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
+import { CONFIG, JobQueues, LOGGER } from '@hallmark/runtime';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 
 /**

@@ -1,5 +1,6 @@
+import { type HallmarkConfig } from '@hallmark/config';
 import { returnMintSlot, type Sql, storedBytes, takeMintSlot, utcDay } from '@hallmark/db';
-import { CONFIG, type HallmarkConfig, PrismaService } from '@hallmark/platform';
+import { CONFIG, PrismaService } from '@hallmark/runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 

@@ -1,4 +1,4 @@
-import { ipv6Groups, unmappedAddress } from '@hallmark/platform';
+import { ipv6Groups, unmappedAddress } from '@hallmark/runtime';
 
 /**
  * The part of a client address a per-address limit counts: an IPv4 address whole (and one

@@ -1,4 +1,4 @@
-import type { Logger } from '@hallmark/platform';
+import type { Logger } from '@hallmark/config';
 import type { FastifyInstance } from 'fastify';
 import type { AuthenticatedRequest } from '../auth/client.ts';
 import { problemReply } from '../problem/send-problem.ts';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
+import { CONFIG, LOGGER } from '@hallmark/runtime';
 import { problemTypes } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';

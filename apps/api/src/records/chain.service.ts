@@ -1,10 +1,6 @@
 import { NftRegistry } from '@hallmark/chain';
-import {
-  type ChainReadOptions,
-  CONFIG,
-  chainReadOptions,
-  type HallmarkConfig,
-} from '@hallmark/platform';
+import { type HallmarkConfig } from '@hallmark/config';
+import { type ChainReadOptions, CONFIG, chainReadOptions } from '@hallmark/runtime';
 import { Inject, Injectable } from '@nestjs/common';
 
 /** Reads tokens from the configured chain; the API never holds the minter key. */

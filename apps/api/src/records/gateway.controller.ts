@@ -1,5 +1,5 @@
 import { handleGatewayRequest } from '@hallmark/ipfs';
-import { IpfsNode } from '@hallmark/platform';
+import { IpfsNode } from '@hallmark/runtime';
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator.ts';

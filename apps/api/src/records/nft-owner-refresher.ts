@@ -1,10 +1,5 @@
-import {
-  CONFIG,
-  type HallmarkConfig,
-  LOGGER,
-  type Logger,
-  PrismaService,
-} from '@hallmark/platform';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
+import { CONFIG, LOGGER, PrismaService } from '@hallmark/runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { withTimeout } from '../health/with-timeout.ts';
 import { ChainService } from './chain.service.ts';

@@ -1,5 +1,5 @@
 import type { NftTransfer as TransferRow } from '@hallmark/db';
-import { PrismaService } from '@hallmark/platform';
+import { PrismaService } from '@hallmark/runtime';
 import { type NftTransfer, type NftTransferRequest, problemTypes } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
 import { getAddress } from 'viem';

@@ -1,15 +1,8 @@
 import { marketplaceUrl, networkName } from '@hallmark/chain';
+import { type HallmarkConfig, ipfsGatewayUrl, type Logger } from '@hallmark/config';
 import type { IpfsRecord as IpfsRecordRow, Nft as NftRow } from '@hallmark/db';
 import { parseCid } from '@hallmark/ipfs';
-import {
-  CONFIG,
-  type HallmarkConfig,
-  IpfsNode,
-  ipfsGatewayUrl,
-  LOGGER,
-  type Logger,
-  PrismaService,
-} from '@hallmark/platform';
+import { CONFIG, IpfsNode, LOGGER, PrismaService } from '@hallmark/runtime';
 import { IpfsMetadata, type IpfsRecord, type Nft, NftMetadata } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { withTimeout } from '../health/with-timeout.ts';

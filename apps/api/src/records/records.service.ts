@@ -1,6 +1,6 @@
 import { lockIpfsContent, removeIpfsRecords } from '@hallmark/db';
 import { parseCid } from '@hallmark/ipfs';
-import { IpfsNode, PrismaService } from '@hallmark/platform';
+import { IpfsNode, PrismaService } from '@hallmark/runtime';
 import { type IpfsRecord, type Nft, problemTypes } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
 import { pageOf, pastCursor } from '../paging/pages.ts';

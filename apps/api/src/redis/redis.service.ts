@@ -1,5 +1,5 @@
-import type { HallmarkConfig, Logger } from '@hallmark/platform';
-import { CONFIG, LOGGER } from '@hallmark/platform';
+import type { HallmarkConfig, Logger } from '@hallmark/config';
+import { CONFIG, LOGGER } from '@hallmark/runtime';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
 

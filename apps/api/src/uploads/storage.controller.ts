@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { OBJECT_STORAGE, SERVICE_KEYS, type ServiceKeys } from '@hallmark/platform';
+import { OBJECT_STORAGE, SERVICE_KEYS, type ServiceKeys } from '@hallmark/runtime';
 import {
   fileNameOfKey,
   IMAGE_CONTENT_TYPES,

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { type HallmarkConfig, staleUploadBound } from '@hallmark/config';
 import {
   claimUpload,
   completeUpload,
@@ -6,13 +7,7 @@ import {
   releaseUpload,
   type UploadFile,
 } from '@hallmark/db';
-import {
-  CONFIG,
-  type HallmarkConfig,
-  OBJECT_STORAGE,
-  PrismaService,
-  staleUploadBound,
-} from '@hallmark/platform';
+import { CONFIG, OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
 import { problemTypes, sniffImageFormat } from '@hallmark/schemas';
 import {
   type ObjectStorage,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { type HallmarkConfig } from '@hallmark/config';
 import { insertFile } from '@hallmark/db';
-import { CONFIG, type HallmarkConfig, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
+import { CONFIG, OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
 import { problemTypes, type UploadLink, type UploadLinkRequest } from '@hallmark/schemas';
 import { isImageContentType, type ObjectStorage, safeFileName } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';

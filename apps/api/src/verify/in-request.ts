@@ -1,4 +1,4 @@
-import { PIXELS_BUSY } from '@hallmark/platform/pixels';
+import { PIXELS_BUSY } from '@hallmark/runtime/pixels';
 import { problemTypes } from '@hallmark/schemas';
 import { ProblemException } from '../problem/problem.exception.ts';
 

@@ -1,5 +1,5 @@
 import { findManifestStorageKey } from '@hallmark/db';
-import { OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
+import { OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
 import type { ObjectStorage } from '@hallmark/storage';
 import { activeManifestOnly } from '@hallmark/watermark-core';
 import { Inject, Injectable } from '@nestjs/common';

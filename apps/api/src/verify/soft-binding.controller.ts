@@ -1,4 +1,5 @@
-import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
+import { type HallmarkConfig } from '@hallmark/config';
+import { CONFIG } from '@hallmark/runtime';
 import { ROUTES } from '@hallmark/schemas/routes';
 import { Controller, Inject, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';

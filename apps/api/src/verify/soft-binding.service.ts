@@ -1,5 +1,5 @@
 import { findIssuedByPayload } from '@hallmark/db';
-import { PrismaService } from '@hallmark/platform';
+import { PrismaService } from '@hallmark/runtime';
 import { problemTypes } from '@hallmark/schemas';
 import { INVISIBLE_MARK_ALGORITHM } from '@hallmark/watermark-core';
 import { Injectable } from '@nestjs/common';

@@ -1,5 +1,6 @@
+import { type HallmarkConfig, publicBaseUrl } from '@hallmark/config';
 import type { VerificationRow } from '@hallmark/db';
-import { CONFIG, type HallmarkConfig, PrismaService, publicBaseUrl } from '@hallmark/platform';
+import { CONFIG, PrismaService } from '@hallmark/runtime';
 import {
   type PublishedRecord,
   type VerificationJob,

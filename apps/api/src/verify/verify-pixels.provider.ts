@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
-import { PixelPool, pixelPoolLayout } from '@hallmark/platform/pixels';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
+import { CONFIG, LOGGER } from '@hallmark/runtime';
+import { PixelPool, pixelPoolLayout } from '@hallmark/runtime/pixels';
 import type { Provider } from '@nestjs/common';
 
 /**

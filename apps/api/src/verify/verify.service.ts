@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type HallmarkConfig, untilAborted } from '@hallmark/config';
 import {
   findOwnedFile,
   findVerification,
@@ -6,15 +7,8 @@ import {
   insertFinishedVerification,
   insertVerification,
 } from '@hallmark/db';
-import {
-  CONFIG,
-  type HallmarkConfig,
-  OBJECT_STORAGE,
-  PrismaService,
-  TrustAnchors,
-  untilAborted,
-} from '@hallmark/platform';
-import { PixelPool } from '@hallmark/platform/pixels';
+import { CONFIG, OBJECT_STORAGE, PrismaService, TrustAnchors } from '@hallmark/runtime';
+import { PixelPool } from '@hallmark/runtime/pixels';
 import {
   problemTypes,
   type VerificationAccepted,

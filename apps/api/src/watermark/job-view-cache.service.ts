@@ -1,5 +1,6 @@
+import { type HallmarkConfig } from '@hallmark/config';
 import { findJobView, JOB_CHANGES_CHANNEL, type JobViewRow } from '@hallmark/db';
-import { CONFIG, type HallmarkConfig, PrismaService } from '@hallmark/platform';
+import { CONFIG, PrismaService } from '@hallmark/runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { DatabaseChanges } from '../changes/database-changes.service.ts';
 import { NotifiedCache } from '../changes/notified-cache.ts';

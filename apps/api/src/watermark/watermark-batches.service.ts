@@ -5,7 +5,7 @@ import {
   insertBatch,
   insertJob,
 } from '@hallmark/db';
-import { PrismaService } from '@hallmark/platform';
+import { PrismaService } from '@hallmark/runtime';
 import {
   type WatermarkBatch,
   type WatermarkBatchRequest,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { type HallmarkConfig } from '@hallmark/config';
 import { findJobByIdempotencyKey, insertJob } from '@hallmark/db';
-import { CONFIG, type HallmarkConfig, OBJECT_STORAGE, PrismaService } from '@hallmark/platform';
+import { CONFIG, OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
 import {
   requestedRecords,
   type WatermarkAccepted,

@@ -1,4 +1,4 @@
-import type { PrismaService } from '@hallmark/platform';
+import type { PrismaService } from '@hallmark/runtime';
 import type { WebhookDelivery } from '@hallmark/schemas';
 import { pageOf, pastCursor } from '../paging/pages.ts';
 import { deliveryView } from './webhook-views.ts';

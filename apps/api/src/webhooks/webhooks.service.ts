@@ -1,14 +1,13 @@
+import { type HallmarkConfig, sealSecret } from '@hallmark/config';
 import { redeliver } from '@hallmark/db';
 import {
   CONFIG,
   generateWebhookSecret,
-  type HallmarkConfig,
   isPrivateHost,
   PrismaService,
   SERVICE_KEYS,
   type ServiceKeys,
-  sealSecret,
-} from '@hallmark/platform';
+} from '@hallmark/runtime';
 import {
   problemTypes,
   type WebhookDelivery,

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@hallmark/db';
-import { waitFor } from '@hallmark/platform/testing';
+import { waitFor } from '@hallmark/runtime/testing';
 
 /**
  * Starts `request` while the test holds an advisory lock, and returns once the request has

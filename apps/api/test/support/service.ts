@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { type DevChain, ensureDevChain } from '@hallmark/chain';
+import type { HallmarkConfig } from '@hallmark/config';
 import { createPrismaClient, issueApiKey, type PrismaClient } from '@hallmark/db';
-import type { HallmarkConfig } from '@hallmark/platform';
 import {
   createTestEnv,
   type ServiceProcess,
   type ServiceProcessOptions,
   startServiceProcess,
-} from '@hallmark/platform/testing';
+} from '@hallmark/runtime/testing';
 import { HallmarkClient } from '@hallmark/sdk';
 import { freePort } from './free-port.ts';
 

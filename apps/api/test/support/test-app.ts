@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { HallmarkConfig, Logger } from '@hallmark/config';
 import { issueApiKey } from '@hallmark/db';
-import type { HallmarkConfig, Logger } from '@hallmark/platform';
-import { PrismaService } from '@hallmark/platform';
-import { createTestEnv } from '@hallmark/platform/testing';
+import { PrismaService } from '@hallmark/runtime';
+import { createTestEnv } from '@hallmark/runtime/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../src/create-app.ts';
 

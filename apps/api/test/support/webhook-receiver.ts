@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { HANG_MS } from '@hallmark/platform/testing';
+import { HANG_MS } from '@hallmark/runtime/testing';
 
 export interface ReceivedDelivery {
   readonly headers: IncomingHttpHeaders;

@@ -8,7 +8,7 @@ import {
   listKeyRequests,
   serverAddressOf,
 } from '@hallmark/db';
-import { createMailer, keyRequestDecisionMessage } from '@hallmark/platform/mail';
+import { createMailer, keyRequestDecisionMessage } from '@hallmark/runtime/mail';
 import { byCli } from '../cli-audit.ts';
 import { type Command, UsageError } from '../io.ts';
 

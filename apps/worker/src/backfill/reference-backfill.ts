@@ -1,10 +1,10 @@
+import type { Logger } from '@hallmark/config';
 import {
   countReferencesLost,
   findMissingReferences,
   type Sql,
   storeContentReference,
 } from '@hallmark/db';
-import type { Logger } from '@hallmark/platform';
 import type { ObjectStorage } from '@hallmark/storage';
 import { makeContentReference } from '@hallmark/watermark-core/content';
 

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
+import { type HallmarkConfig } from '@hallmark/config';
+import { CONFIG } from '@hallmark/runtime';
 import {
   Inject,
   Injectable,

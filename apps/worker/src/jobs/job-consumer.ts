@@ -1,13 +1,6 @@
-import {
-  CONFIG,
-  type HallmarkConfig,
-  JOB_CATALOGUE,
-  JOB_KINDS,
-  type JobKind,
-  LOGGER,
-  type Logger,
-} from '@hallmark/platform';
-import { PixelPool } from '@hallmark/platform/pixels';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
+import { CONFIG, JOB_CATALOGUE, JOB_KINDS, type JobKind, LOGGER } from '@hallmark/runtime';
+import { PixelPool } from '@hallmark/runtime/pixels';
 import {
   type BeforeApplicationShutdown,
   Inject,

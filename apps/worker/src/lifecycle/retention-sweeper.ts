@@ -1,3 +1,4 @@
+import { type HallmarkConfig, type Logger, staleUploadBound } from '@hallmark/config';
 import {
   type DueObject,
   forgetQueuedDeletions,
@@ -11,15 +12,7 @@ import {
   recoverStaleUploads,
   type Sql,
 } from '@hallmark/db';
-import {
-  CONFIG,
-  type HallmarkConfig,
-  LOGGER,
-  type Logger,
-  OBJECT_STORAGE,
-  PrismaService,
-  staleUploadBound,
-} from '@hallmark/platform';
+import { CONFIG, LOGGER, OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
 import type { ObjectStorage } from '@hallmark/storage';
 import {
   type BeforeApplicationShutdown,

@@ -1,3 +1,4 @@
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import {
   findIdleJobs,
   findIdleVerifications,
@@ -7,14 +8,12 @@ import {
 } from '@hallmark/db';
 import {
   CONFIG,
-  type HallmarkConfig,
   JOB_KINDS,
   type JobKind,
   JobQueues,
   LOGGER,
-  type Logger,
   PrismaService,
-} from '@hallmark/platform';
+} from '@hallmark/runtime';
 import {
   type BeforeApplicationShutdown,
   Inject,

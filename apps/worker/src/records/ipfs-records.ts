@@ -1,6 +1,6 @@
 import { insertIpfsRecord, lockIpfsContent } from '@hallmark/db';
 import { buildIpfsRecord, type IpfsStore, type WatermarkFacts } from '@hallmark/ipfs';
-import { IpfsNode, PrismaService } from '@hallmark/platform';
+import { IpfsNode, PrismaService } from '@hallmark/runtime';
 import { Injectable } from '@nestjs/common';
 
 export interface JobRef {

@@ -6,6 +6,7 @@ import {
   NftRegistry,
   resolveTokenOwner,
 } from '@hallmark/chain';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import {
   claimMintSigning,
   forgetMintTransaction,
@@ -15,14 +16,7 @@ import {
   recordMintTransaction,
 } from '@hallmark/db';
 import { buildNftMetadata, type WatermarkFacts } from '@hallmark/ipfs';
-import {
-  CONFIG,
-  chainMintOptions,
-  type HallmarkConfig,
-  LOGGER,
-  type Logger,
-  PrismaService,
-} from '@hallmark/platform';
+import { CONFIG, chainMintOptions, LOGGER, PrismaService } from '@hallmark/runtime';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Hash, Hex } from 'viem';
 import type { LeaseKeeper } from '../lease-keeper.ts';

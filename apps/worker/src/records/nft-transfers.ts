@@ -1,4 +1,5 @@
 import { ChainError } from '@hallmark/chain';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import {
   type ClaimedTransfer,
   claimTransfer,
@@ -9,13 +10,7 @@ import {
   releaseTransfer,
   renewTransferLease,
 } from '@hallmark/db';
-import {
-  CONFIG,
-  type HallmarkConfig,
-  LOGGER,
-  type Logger,
-  PrismaService,
-} from '@hallmark/platform';
+import { CONFIG, LOGGER, PrismaService } from '@hallmark/runtime';
 import {
   type BeforeApplicationShutdown,
   Inject,

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { HallmarkConfig, Logger } from '@hallmark/platform';
+import type { HallmarkConfig, Logger } from '@hallmark/config';
 import { createSigner, type ManifestSigner } from '@hallmark/watermark-core';
 
 /**

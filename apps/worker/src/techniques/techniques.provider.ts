@@ -1,5 +1,6 @@
-import { CONFIG, type HallmarkConfig, LOGGER, type Logger } from '@hallmark/platform';
-import { PixelPool } from '@hallmark/platform/pixels';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
+import { CONFIG, LOGGER } from '@hallmark/runtime';
+import { PixelPool } from '@hallmark/runtime/pixels';
 import { INVISIBLE_MARK_ALGORITHM, signManifest } from '@hallmark/watermark-core';
 import type { Provider } from '@nestjs/common';
 import { createC2paSigner } from './c2pa-signer.ts';

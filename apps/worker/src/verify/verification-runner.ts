@@ -1,14 +1,7 @@
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import { failVerification, finishVerification, startVerification } from '@hallmark/db';
-import {
-  CONFIG,
-  type HallmarkConfig,
-  LOGGER,
-  type Logger,
-  OBJECT_STORAGE,
-  PrismaService,
-  TrustAnchors,
-} from '@hallmark/platform';
-import { PixelPool } from '@hallmark/platform/pixels';
+import { CONFIG, LOGGER, OBJECT_STORAGE, PrismaService, TrustAnchors } from '@hallmark/runtime';
+import { PixelPool } from '@hallmark/runtime/pixels';
 import { JOB_ERROR_CODES, type JobErrorCode } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 import { storedResult, verifyImage } from '@hallmark/verification';

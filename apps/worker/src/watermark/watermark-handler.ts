@@ -1,4 +1,5 @@
-import { CONFIG, type HallmarkConfig } from '@hallmark/platform';
+import { type HallmarkConfig } from '@hallmark/config';
+import { CONFIG } from '@hallmark/runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { JobDelivery, JobHandler } from '../jobs/job-consumer.ts';
 import { MAX_CRASHES, WatermarkPipeline } from './watermark-pipeline.ts';

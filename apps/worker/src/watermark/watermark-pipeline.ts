@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import {
   claimJob,
   failJob,
@@ -15,14 +16,7 @@ import {
   renewLease,
   type StoredOutput,
 } from '@hallmark/db';
-import {
-  CONFIG,
-  type HallmarkConfig,
-  LOGGER,
-  type Logger,
-  OBJECT_STORAGE,
-  PrismaService,
-} from '@hallmark/platform';
+import { CONFIG, LOGGER, OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
 import {
   JOB_ERROR_CODES,
   type JobErrorCode,

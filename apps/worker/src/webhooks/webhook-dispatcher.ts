@@ -1,3 +1,4 @@
+import { type HallmarkConfig, type Logger, openSecret } from '@hallmark/config';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
@@ -8,17 +9,14 @@ import {
 } from '@hallmark/db';
 import {
   CONFIG,
-  type HallmarkConfig,
   LOGGER,
-  type Logger,
   MAILER,
   type Mailer,
-  openSecret,
   PrismaService,
   SERVICE_KEYS,
   type ServiceKeys,
   signWebhook,
-} from '@hallmark/platform';
+} from '@hallmark/runtime';
 import {
   type BeforeApplicationShutdown,
   Inject,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { guardedLookup, isPrivateAddress } from '@hallmark/platform';
+import { guardedLookup, isPrivateAddress } from '@hallmark/runtime';
 
 /** What came back from one POST to an endpoint. */
 export interface SendResult {

@@ -1,0 +1,82 @@
+import type { HallmarkConfig, Logger } from '@hallmark/config';
+import { Queue } from 'bullmq';
+import {
+  JOB_CATALOGUE,
+  JOB_KINDS,
+  type JobKind,
+  type JobPayload,
+  retryPolicy,
+} from './job-catalogue.ts';
+
+export type JobQueueConfig = Pick<HallmarkConfig, 'REDIS_URL' | 'REDIS_PREFIX' | 'JOB_ATTEMPTS'>;
+
+/**
+ * The producers' connections to the job queues, one per kind of the catalogue: they fail fast
+ * while Redis is away instead of holding the request that queues.
+ *
+ * A failed enqueue: the row is the truth. Every producer writes its row (a new job or
+ * verification, a job an operator retries) before it queues the row, and the reconciler queues
+ * every unfinished row that has no queue entry. So no producer fails, undoes or retries anything
+ * because Redis cannot take an entry now: `enqueue` logs that and leaves the row to the
+ * reconciler.
+ */
+export class JobQueues {
+  readonly #queues: Readonly<Record<JobKind, Queue<JobPayload>>>;
+  readonly #config: JobQueueConfig;
+  readonly #logger: Logger;
+
+  constructor(config: JobQueueConfig, logger: Logger) {
+    this.#config = config;
+    this.#logger = logger;
+    this.#queues = Object.fromEntries(JOB_KINDS.map((kind) => [kind, this.#open(kind)])) as Record<
+      JobKind,
+      Queue<JobPayload>
+    >;
+  }
+
+  /**
+   * Queues "look at row `requestId`" on the kind's queue. Never throws: false when the entry was
+   * not queued, which is logged and left to the reconciler (see above).
+   */
+  async enqueue(kind: JobKind, requestId: string): Promise<boolean> {
+    try {
+      await this.#queues[kind].add(
+        JOB_CATALOGUE[kind].queue,
+        { requestId },
+        retryPolicy(requestId, this.#config),
+      );
+      return true;
+    } catch (error) {
+      this.#logger.warn(
+        { kind, requestId, err: (error as Error).message },
+        'queueing deferred to the reconciler',
+      );
+      return false;
+    }
+  }
+
+  /** The kind's queue, to look at its entries (counts, one entry's state). */
+  queue(kind: JobKind): Queue<JobPayload> {
+    return this.#queues[kind];
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.#queues).map((queue) => queue.close()));
+  }
+
+  #open(kind: JobKind): Queue<JobPayload> {
+    const queue = new Queue<JobPayload>(JOB_CATALOGUE[kind].queue, {
+      connection: {
+        url: this.#config.REDIS_URL,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+      },
+      prefix: this.#config.REDIS_PREFIX,
+    });
+    // Without a listener a lost Redis would crash the process; what was not queued is deferred.
+    queue.on('error', (error) =>
+      this.#logger.debug({ kind, err: error.message }, 'queue connection error'),
+    );
+    return queue;
+  }
+}
