@@ -3,6 +3,7 @@ import { UnixSeconds } from './common/unix-seconds.ts';
 import { KeyRequestState } from './key-request.ts';
 import { pageQueryFields } from './page-query.ts';
 import { WebhookEventType } from './webhook.ts';
+import { WatermarkJobStatus } from './watermark-job.ts';
 
 export const OperatorRole = z.enum(['admin', 'viewer']);
 
@@ -163,12 +164,11 @@ export const AdminWallet = z
   })
   .meta({ id: 'AdminWallet' });
 
-const JobStatus = z.enum(['pending', 'processing', 'success', 'failed']);
 
 export const AdminJob = z
   .strictObject({
     requestId: z.uuid(),
-    status: JobStatus,
+    status: WatermarkJobStatus,
     keyPrefix: z.string(),
     fileId: z.uuid(),
     watermarkTypes: z.array(z.string()),
@@ -309,7 +309,7 @@ const LATEST_SECONDS = 253_402_300_799;
 
 /** `GET /admin/jobs`: filters, then the page. */
 export const AdminJobQuery = z.object({
-  status: JobStatus.optional(),
+  status: WatermarkJobStatus.optional(),
   key: z
     .string()
     .regex(/^hm_[a-z2-7]{8}$/)

@@ -2,9 +2,6 @@ import { problemTypes } from '@hallmark/schemas';
 import { z } from 'zod';
 import { ProblemException } from '../problem/problem.exception.ts';
 
-/** `cursor` and `limit` of every paged list (the contract's, as the OpenAPI document says). */
-export { PageQuery } from '@hallmark/schemas';
-
 /** A stable page cursor: the last row's sort key (time, id), opaque to clients. */
 function encodeCursor(at: Date, id: string): string {
   return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');

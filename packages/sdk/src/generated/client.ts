@@ -232,6 +232,8 @@ export interface SetApiKeyRateLimitOptions extends RequestOptions {
 /** Options of `HallmarkAdminClient.listJobs`. */
 export interface ListJobsOptions extends RequestOptions {
   /**
+   * `pending` (queued) and `success` are the states of the spec. `processing` (a worker is on it) and `failed` (final; see `error`) are a documented Hallmark extension. `success` and `failed` are final: stop polling.
+   *
    * Sent as the `status` query parameter.
    */
   readonly status?: NonNullable<operations['listJobs']['parameters']['query']>['status'] | undefined;

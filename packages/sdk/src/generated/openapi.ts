@@ -1030,8 +1030,7 @@ export interface components {
         AdminJob: {
             /** Format: uuid */
             requestId: string;
-            /** @enum {string} */
-            status: "pending" | "processing" | "success" | "failed";
+            status: components["schemas"]["WatermarkJobStatus"];
             keyPrefix: string;
             /** Format: uuid */
             fileId: string;
@@ -1046,8 +1045,7 @@ export interface components {
         AdminJobDetail: {
             /** Format: uuid */
             requestId: string;
-            /** @enum {string} */
-            status: "pending" | "processing" | "success" | "failed";
+            status: components["schemas"]["WatermarkJobStatus"];
             keyPrefix: string;
             /** Format: uuid */
             fileId: string;
@@ -5678,7 +5676,8 @@ export interface operations {
     listJobs: {
         parameters: {
             query?: {
-                status?: "pending" | "processing" | "success" | "failed";
+                /** @description `pending` (queued) and `success` are the states of the spec. `processing` (a worker is on it) and `failed` (final; see `error`) are a documented Hallmark extension. `success` and `failed` are final: stop polling. */
+                status?: components["schemas"]["WatermarkJobStatus"];
                 /** @description A key prefix, `hm_xxxxxxxx`. */
                 key?: string;
                 technique?: "invisible" | "c2pa";
