@@ -1,4 +1,4 @@
-import type { NftTransfer as TransferRow } from '@hallmark/db';
+import { requestTransfer, type TransferView } from '@hallmark/db';
 import { PrismaService } from '@hallmark/runtime';
 import { type NftTransfer, type NftTransferRequest, problemTypes } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
@@ -29,23 +29,17 @@ export class NftTransfersService {
             },
           });
     if (nft === null) throw ProblemException.notFound(`No NFT ${tokenId}.`);
-    // One transfer per token: the row lock makes a concurrent second request wait and see it.
-    const row = await this.prisma.client.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM nfts WHERE id = ${nft.id}::uuid FOR UPDATE`;
-      const earlier = await tx.nftTransfer.findFirst({
-        where: { nftId: nft.id, status: { in: ['pending', 'sent', 'confirmed'] } },
-      });
-      if (earlier !== null) {
-        throw new ProblemException(
-          problemTypes.transferUnderWay,
-          `Token ${tokenId} was transferred already, or its transfer ${earlier.id} is under way.`,
-        );
-      }
-      return tx.nftTransfer.create({
-        data: { nftId: nft.id, apiKeyId, toAddress: getAddress(body.to) },
-      });
-    });
-    return transferView(row, tokenId);
+    const toAddress = getAddress(body.to);
+    const outcome = await this.prisma.transaction((sql) =>
+      requestTransfer(sql, { nftId: nft.id, apiKeyId, toAddress }),
+    );
+    if ('underWay' in outcome) {
+      throw new ProblemException(
+        problemTypes.transferUnderWay,
+        `Token ${tokenId} was transferred already, or its transfer ${outcome.underWay} is under way.`,
+      );
+    }
+    return transferView(outcome.created, tokenId);
   }
 
   async get(apiKeyId: string, transferId: string): Promise<NftTransfer> {
@@ -58,7 +52,7 @@ export class NftTransfersService {
   }
 }
 
-function transferView(row: TransferRow, tokenId: string): NftTransfer {
+function transferView(row: TransferView, tokenId: string): NftTransfer {
   return {
     transferId: row.id,
     tokenId,

@@ -80,6 +80,8 @@ export {
   recordTransferTransaction,
   releaseTransfer,
   renewTransferLease,
+  requestTransfer,
+  type TransferView,
 } from './nft-transfers.ts';
 export { returnMintSlot, storedBytes, takeMintSlot, utcDay } from './quotas.ts';
 export {

@@ -5,6 +5,63 @@ import type { Sql } from './sql.ts';
 // Transfers are few and must never run twice, so they are scheduled in their rows, like webhook
 // deliveries: a worker claims one with SKIP LOCKED and a lease it renews while it waits for the
 // chain; a worker that dies lets the lease lapse and the next claim resumes from the row.
+//
+// A transfer's status, changed by these statements and nowhere else:
+//
+//                     recordTransferTransaction         confirmTransfer
+//   requestTransfer ─▶ pending ──────────────────▶ sent ──────────────▶ confirmed
+//                        ▲  │                        │
+//                        │  │ failTransfer           │ failTransfer (only once its transaction
+//                        │  ▼                        │ was mined and reverted)
+//                        │ failed ◀──────────────────┤
+//                        └───────────────────────────┘ forgetTransferTransaction (its nonce
+//                                                        was taken: it can never be mined)
+//
+// claimTransfer, renewTransferLease and releaseTransfer move only the lease. One token has at
+// most one transfer that is not failed (requestTransfer holds the NFT's row while it looks).
+
+/** A transfer as its owner sees it. */
+export interface TransferView {
+  readonly id: string;
+  readonly toAddress: string;
+  readonly status: 'pending' | 'sent' | 'confirmed' | 'failed';
+  readonly txHash: string | null;
+  readonly createdAt: Date;
+  readonly confirmedAt: Date | null;
+  readonly errorCode: string | null;
+  readonly errorMessage: string | null;
+}
+
+const TRANSFER_VIEW = `id, to_address AS "toAddress", status, tx_hash AS "txHash",
+  created_at AS "createdAt", confirmed_at AS "confirmedAt", error_code AS "errorCode",
+  error_message AS "errorMessage"`;
+
+/**
+ * A new transfer of an NFT, pending, unless the token has one that did not fail (then the id of
+ * that one). Run it in a transaction: the NFT's row stays locked until it ends, so a concurrent
+ * second request waits and sees the first.
+ */
+export async function requestTransfer(
+  sql: Sql,
+  request: { readonly nftId: string; readonly apiKeyId: string; readonly toAddress: string },
+): Promise<{ readonly created: TransferView } | { readonly underWay: string }> {
+  await sql.query('SELECT id FROM nfts WHERE id = $1 FOR UPDATE', [request.nftId]);
+  const earlier = await sql.query<{ id: string }>(
+    `SELECT id FROM nft_transfers WHERE nft_id = $1 AND status IN ('pending', 'sent', 'confirmed')
+      LIMIT 1`,
+    [request.nftId],
+  );
+  const underWay = earlier.rows[0];
+  if (underWay !== undefined) return { underWay: underWay.id };
+  const { rows } = await sql.query<TransferView>(
+    `INSERT INTO nft_transfers (id, nft_id, api_key_id, to_address)
+     VALUES ($1, $2, $3, $4) RETURNING ${TRANSFER_VIEW}`,
+    [randomUUID(), request.nftId, request.apiKeyId, request.toAddress],
+  );
+  const created = rows[0];
+  if (created === undefined) throw new Error('the transfer was not inserted');
+  return { created };
+}
 
 export interface ClaimedTransfer {
   readonly id: string;
