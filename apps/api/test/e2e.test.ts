@@ -12,7 +12,7 @@ import { type RunningService, startService } from './support/service.ts';
 
 const photos = join(import.meta.dirname, '../../../fixtures/photos');
 
-describe('the typical flow (spec 4.9) over HTTP, api and worker as real processes', () => {
+describe('the typical flow (upload, watermark, poll, download) over HTTP, api and worker as real processes', () => {
   let service: RunningService;
 
   beforeAll(async () => {

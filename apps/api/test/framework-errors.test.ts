@@ -215,7 +215,7 @@ describe('errors raised before routing or outside the handlers are problem+json'
     }
   });
 
-  // Not an error, but the page that documents all of the above: issue 11 asks for its title.
+  // Not an error, but the page that documents all of the above: its title says what it is.
   it('serves the docs page at /docs titled "Hallmark API"', async () => {
     let res = await send(base, 'GET', '/docs');
     if (res.status >= 300 && res.status < 400) {

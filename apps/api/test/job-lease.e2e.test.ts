@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { type RunningService, startService } from './support/service.ts';
 import { submitJob } from './support/submit-job.ts';
 
-// One job, one run (issue 12): duplicate queue entries, a retry after the output was stored and
+// One job, one run: duplicate queue entries, a retry after the output was stored and
 // a worker that keeps dying, each against the real processes, database, Redis and anvil chain.
 
 const photos = join(import.meta.dirname, '../../../fixtures/photos');

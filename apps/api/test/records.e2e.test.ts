@@ -40,7 +40,7 @@ async function tokenUriByRawCall(
   return bytes.subarray(64, 64 + length).toString('utf8');
 }
 
-describe('IPFS records and NFTs (spec 2.4, 2.5, 4.6, 4.7) on a real helia node and a real anvil chain', () => {
+describe('IPFS records and NFTs on a real helia node and a real anvil chain', () => {
   let service: RunningService;
   let client: HallmarkClient;
 

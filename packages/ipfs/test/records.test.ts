@@ -14,7 +14,7 @@ describe('buildIpfsRecord', () => {
       fileId,
     });
     expect(IpfsMetadata.parse(record)).toEqual(record);
-    // Spec 2.5's example order; the request's own key order does not matter.
+    // The documented example order; the request's own key order does not matter.
     expect(Object.keys(record)).toEqual([
       'author',
       'description',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UnixSeconds } from './common/unix-seconds.ts';
 
 /**
- * Answer of `POST /auth/token`: a short-lived access token minted from an API key (spec 5 leaves
+ * Answer of `POST /auth/token`: a short-lived access token minted from an API key (the service specification leaves
  * the exchange open). Either the key or a token works as bearer; a token stops working when it
  * expires or when its key is revoked.
  */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { UnixSeconds } from './common/unix-seconds.ts';
 import { KeyRequestState } from './key-request.ts';
 import { pageQueryFields } from './page-query.ts';
-import { WebhookEventType } from './webhook.ts';
 import { WatermarkJobStatus } from './watermark-job.ts';
+import { WebhookEventType } from './webhook.ts';
 
 export const OperatorRole = z.enum(['admin', 'viewer']);
 
@@ -163,7 +163,6 @@ export const AdminWallet = z
       .meta({ description: "Where the key's NFTs are minted to; null: the custody wallet." }),
   })
   .meta({ id: 'AdminWallet' });
-
 
 export const AdminJob = z
   .strictObject({

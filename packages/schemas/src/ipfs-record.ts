@@ -37,7 +37,7 @@ export const IpfsMetadata = z
   });
 export type IpfsMetadata = z.infer<typeof IpfsMetadata>;
 
-/** Spec 2.5: the IPFS record of a watermarked file (`options.storeIpfs`). */
+/** the IPFS record of a watermarked file (`options.storeIpfs`). */
 export const IpfsRecord = z
   .strictObject({
     ipfsHash: Cid,

@@ -39,7 +39,7 @@ export const NftMetadata = z
   .meta({ id: 'NftMetadata', description: 'NFT metadata as read by marketplaces (spec 2.4).' });
 export type NftMetadata = z.infer<typeof NftMetadata>;
 
-/** Spec 2.4: an NFT minted for a watermarked file (`options.mintNft`). */
+/** an NFT minted for a watermarked file (`options.mintNft`). */
 export const Nft = z
   .strictObject({
     tokenId: TokenId,

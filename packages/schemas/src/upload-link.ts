@@ -32,7 +32,7 @@ export const FileName = z
     examples: ['sunset.jpg'],
   });
 
-/** Body of `POST /claim/file-upload-link` (spec 4.1). */
+/** Body of `POST /claim/file-upload-link`. */
 export const UploadLinkRequest = z
   .strictObject({
     contentType: MediaType,
@@ -46,7 +46,7 @@ export const UploadLinkRequest = z
   });
 export type UploadLinkRequest = z.infer<typeof UploadLinkRequest>;
 
-/** Spec 2.1: where to PUT the bytes of a new file. */
+/** where to PUT the bytes of a new file. */
 export const UploadLink = z
   .strictObject({
     fileId: z.uuid().meta({ description: 'Identifier of the file; pass it to `POST /watermark`.' }),

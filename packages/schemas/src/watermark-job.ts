@@ -34,7 +34,7 @@ export const WatermarkJobError = z
   .meta({ id: 'WatermarkJobError', description: 'Why a job failed (Hallmark extension).' });
 export type WatermarkJobError = z.infer<typeof WatermarkJobError>;
 
-/** Answer of `POST /watermark` (spec 4.3): the job exists and is queued. */
+/** Answer of `POST /watermark`: the job exists and is queued. */
 export const WatermarkAccepted = z
   .strictObject({
     status: z.literal('pending'),
@@ -55,8 +55,8 @@ export const WatermarkAccepted = z
 export type WatermarkAccepted = z.infer<typeof WatermarkAccepted>;
 
 /**
- * Spec 2.3, as answered by `GET /watermark/{requestId}`. Kept as one flat object (not a union
- * per status) to match the spec's table; the refinement below enforces the "present when"
+ * The job, as answered by `GET /watermark/{requestId}`. Kept as one flat object (not a union
+ * per status) to match the service specification's table; the refinement below enforces the "present when"
  * rules at runtime so neither the API nor the worker can send a half-finished job.
  */
 export const WatermarkJob = z

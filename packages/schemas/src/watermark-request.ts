@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedText } from './common/bounded-text.ts';
 import { CalendarDate } from './common/calendar-date.ts';
 
-/** The two techniques of spec 1; `invisible` is the spec's neutral name for the image mark. */
+/** The two techniques: `invisible` (the image mark) and `c2pa` (the signed manifest). */
 export const WatermarkType = z.enum(['invisible', 'c2pa']).meta({
   id: 'WatermarkType',
   description:
@@ -31,7 +31,7 @@ export const WatermarkTypes = z
   })
   .meta({ uniqueItems: true, description: 'Techniques to apply; at least one, no repeats.' });
 
-/** Spec 2.2 `options.data`: client metadata embedded in the C2PA manifest, IPFS and NFT records. */
+/** `options.data`: client metadata embedded in the C2PA manifest, IPFS and NFT records. */
 export const WatermarkMetadata = z
   .strictObject({
     author: boundedText(200).optional(),
@@ -46,7 +46,7 @@ export const WatermarkMetadata = z
   });
 export type WatermarkMetadata = z.infer<typeof WatermarkMetadata>;
 
-/** Spec 2.2 `options`. */
+/** `options` of a watermark request. */
 export const WatermarkOptions = z
   .strictObject({
     watermarkType: WatermarkTypes,
@@ -74,7 +74,7 @@ export function requestedRecords(options: Pick<WatermarkOptions, 'storeIpfs' | '
   };
 }
 
-/** Body of `POST /watermark` (spec 2.2 and 4.3). */
+/** Body of `POST /watermark`. */
 export const WatermarkRequest = z
   .strictObject({
     fileId: z.uuid().meta({ description: 'From `POST /claim/file-upload-link`.' }),

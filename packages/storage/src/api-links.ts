@@ -3,7 +3,7 @@ import { assertObjectKey } from './object-key.ts';
 
 /**
  * The links every driver hands out: `{baseUrl}/storage/<key>?expires=<unix>&signature=<hmac>`,
- * served by the API (spec 4.1, 4.5). The API checks the signature, then serves the bytes (local
+ * served by the API. The API checks the signature, then serves the bytes (local
  * disk) or redirects to and streams into the store (S3), so a client sees one link shape
  * whatever the store, and the store's own credentials never leave the service.
  */

@@ -1,6 +1,6 @@
 // `pnpm --filter @hallmark/verification bench`: reading both marks of a 12 MP JPEG (mark,
 // manifest and fingerprint, as one verification examines a file), as a ratio to sharp's plain
-// decode of the same file in the same run (issue 13's target: at most 2.0x, for a marked copy). Rounds interleave
+// decode of the same file in the same run (the target: at most 2.0x, for a marked copy). Rounds interleave
 // the two so a slow moment of the machine hits both alike; medians are reported. Exits 1 when the
 // target is missed.
 import { readFile } from 'node:fs/promises';

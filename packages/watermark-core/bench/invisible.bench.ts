@@ -112,7 +112,7 @@ export async function bench(): Promise<BenchRow[]> {
         ms: median(times.unmarked),
         baseline: 'sharp decode+encode',
         baselineMs,
-        note: `${note}; all ${MAX_WINDOWS} windows searched; issue 16: <= 1500 ms at 12 MP`,
+        note: `${note}; all ${MAX_WINDOWS} windows searched; second generation's target: <= 1500 ms at 12 MP`,
       },
     );
   }

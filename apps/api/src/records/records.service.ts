@@ -8,7 +8,7 @@ import { ProblemException } from '../problem/problem.exception.ts';
 import { ChainService } from './chain.service.ts';
 import { RecordViews } from './record-views.service.ts';
 
-/** Spec 4.6 and 4.7: a key sees only the records of its own jobs; others' answer 404. */
+/** a key sees only the records of its own jobs; others' answer 404. */
 @Injectable()
 export class RecordsService {
   constructor(

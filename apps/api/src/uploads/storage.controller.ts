@@ -14,7 +14,7 @@ import { verifiedObjectKey } from './storage-link.ts';
 import { UploadReceiver } from './upload-receiver.service.ts';
 
 /**
- * The {storage_url}: the signed upload (spec 4.2) and download (spec 4.5) links, whatever the
+ * The {storage_url}: the signed upload and download links, whatever the
  * store behind them. Authorised by the link's signature alone, hence public to the bearer guard
  * (and limited per address).
  */

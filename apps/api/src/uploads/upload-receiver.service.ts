@@ -43,7 +43,7 @@ export class UploadReceiver {
     private readonly prisma: PrismaService,
   ) {}
 
-  /** Spec 4.2: the bytes stream through the API into the store. */
+  /** the bytes stream through the API into the store. */
   async receive(
     key: string,
     contentTypeHeader: string | undefined,

@@ -17,7 +17,7 @@ export class UploadsService {
     private readonly quotas: Quotas,
   ) {}
 
-  /** Spec 4.1: a file id and a signed link to PUT its bytes to, valid for a limited time. */
+  /** a file id and a signed link to PUT its bytes to, valid for a limited time. */
   async createUploadLink(apiKeyId: string, request: UploadLinkRequest): Promise<UploadLink> {
     const contentType = request.contentType.toLowerCase();
     if (!isImageContentType(contentType)) {

@@ -35,7 +35,7 @@ export class WatermarkService {
   ) {}
 
   /**
-   * Spec 4.3. The job row is written first and is the promise: if Redis is away the entry is
+   * The job row is written first and is the promise: if Redis is away the entry is
    * queued later by the worker's reconciler, so an accepted request is never lost.
    */
   async create(
@@ -90,8 +90,8 @@ export class WatermarkService {
   }
 
   /**
-   * Spec 4.4; another key's job is indistinguishable from a missing one. A finished job carries
-   * its IPFS record and NFT (spec 2.5 and 2.4) when it asked for them. Polling is the hot path:
+   * Another key's job is indistinguishable from a missing one. A finished job carries
+   * its IPFS record and NFT when it asked for them. Polling is the hot path:
    * an unfinished job costs one query (the records are read only once there can be any).
    */
   async get(apiKeyId: string, requestId: string): Promise<WatermarkJob> {

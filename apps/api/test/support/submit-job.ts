@@ -1,6 +1,6 @@
 import { type HallmarkClient, uploadFile, type WatermarkOptions } from '@hallmark/sdk';
 
-/** A JPEG uploaded and a job asked for it, as a client does (spec 4.1-4.3). */
+/** A JPEG uploaded and a job asked for it, as a client does (upload link, PUT, POST /watermark). */
 export async function submitJob(
   client: HallmarkClient,
   bytes: Uint8Array,

@@ -9,7 +9,7 @@ export interface JobRef {
 }
 
 /**
- * The IPFS side of a job: the spec 2.5 metadata record as a JSON document. The node is the process's
+ * The IPFS side of a job: the metadata record as a JSON document. The node is the process's
  * (opened on first use, so a worker that never stores on IPFS never starts one).
  */
 @Injectable()

@@ -2,7 +2,7 @@ import type { IpfsMetadata, WatermarkMetadata } from '@hallmark/schemas';
 import { DATA_KEYS, type WatermarkFacts } from './watermark-facts.ts';
 
 /**
- * The JSON document stored on IPFS for `storeIpfs: true` (spec 2.5 `metadata`): the `data` keys
+ * The JSON document stored on IPFS for `storeIpfs: true` (the job's `metadata`): the `data` keys
  * the client supplied, then `watermarked`, `watermarkTypes` and `fileId`. The key order is fixed
  * because the bytes, and so the CID, follow it: the same job always stores the same document.
  */
