@@ -5,29 +5,18 @@ import { Injectable } from '@nestjs/common';
 import { getAddress } from 'viem';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
-import { ChainService } from './chain.service.ts';
+import { RecordsService } from './records.service.ts';
 
 /** `POST /nft/{tokenId}/transfer`: recorded here, carried out by a worker (NftTransfers). */
 @Injectable()
 export class NftTransfersService {
   constructor(
     private readonly prisma: PrismaService,
-    private readonly chain: ChainService,
+    private readonly records: RecordsService,
   ) {}
 
   async request(apiKeyId: string, tokenId: string, body: NftTransferRequest): Promise<NftTransfer> {
-    const options = this.chain.options;
-    const nft =
-      options === null
-        ? null
-        : await this.prisma.client.nft.findFirst({
-            where: {
-              tokenId,
-              apiKeyId,
-              chainId: options.chainId,
-              contractAddress: options.contractAddress,
-            },
-          });
+    const nft = await this.records.ownNft(apiKeyId, tokenId);
     if (nft === null) throw ProblemException.notFound(`No NFT ${tokenId}.`);
     const toAddress = getAddress(body.to);
     const outcome = await this.prisma.transaction((sql) =>

@@ -91,19 +91,22 @@ export class RecordsService {
     return { items: views.filter((view): view is Nft => view !== null), nextCursor };
   }
 
-  async nft(apiKeyId: string, tokenId: string): Promise<Nft> {
+  /** The key's NFT row of `tokenId` on the configured chain and contract, if there is one. */
+  async ownNft(apiKeyId: string, tokenId: string) {
     const options = this.chain.options;
-    const row =
-      options === null
-        ? null
-        : await this.prisma.client.nft.findFirst({
-            where: {
-              tokenId,
-              apiKeyId,
-              chainId: options.chainId,
-              contractAddress: options.contractAddress,
-            },
-          });
+    if (options === null) return null;
+    return this.prisma.client.nft.findFirst({
+      where: {
+        tokenId,
+        apiKeyId,
+        chainId: options.chainId,
+        contractAddress: options.contractAddress,
+      },
+    });
+  }
+
+  async nft(apiKeyId: string, tokenId: string): Promise<Nft> {
+    const row = await this.ownNft(apiKeyId, tokenId);
     if (row === null || row.tokenId === null || row.mintedAt === null) {
       throw ProblemException.notFound(`No NFT ${tokenId}.`);
     }
