@@ -2,7 +2,7 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { findIdleRows, markRequeued } from './idle-rows.ts';
 import { HELD, type JobLease, type LeaseTerms, type StoredOutput } from './job-lease.ts';
 import type { Sql } from './sql.ts';
-import { changeWithEvents, WATERMARK_EVENT, WATERMARK_EVENT_COLUMNS } from './webhook-events.ts';
+import { changeOneWithEvent, WATERMARK_EVENT } from './webhook-events.ts';
 
 // A watermark job's status, changed by these statements and nowhere else (insertJob writes a
 // new job pending):
@@ -154,12 +154,13 @@ export async function finishJob(
   lease: JobLease,
   steps: readonly object[],
 ): Promise<boolean> {
-  return endedOne(
+  return changeOneWithEvent(
     sql,
     `UPDATE watermark_jobs
         SET status = 'success', steps = $3, error_code = NULL, error_message = NULL,
             lease_token = NULL, lease_expires_at = NULL, finished_at = $4, updated_at = $4
       WHERE ${HELD} AND output_storage_key IS NOT NULL`,
+    WATERMARK_EVENT,
     [lease.jobId, lease.token, JSON.stringify(steps), new Date()],
     '$4',
   );
@@ -172,9 +173,10 @@ export async function failJob(
   code: string,
   message: string,
 ): Promise<boolean> {
-  return endedOne(
+  return changeOneWithEvent(
     sql,
     `UPDATE watermark_jobs SET ${failed('$3', '$4', '$5')} WHERE ${HELD}`,
+    WATERMARK_EVENT,
     [lease.jobId, lease.token, code, message, new Date()],
     '$5',
   );
@@ -184,17 +186,6 @@ export async function failJob(
 function failed(code: string, message: string, now: string): string {
   return `status = 'failed', error_code = ${code}, error_message = ${message}, lease_token = NULL,
           lease_expires_at = NULL, finished_at = ${now}, updated_at = ${now}`;
-}
-
-/** Runs a job's final update with its webhook event in one statement; true when it ended one. */
-async function endedOne(
-  sql: Sql,
-  update: string,
-  values: unknown[],
-  now: string,
-): Promise<boolean> {
-  const change = `${update} RETURNING ${WATERMARK_EVENT_COLUMNS}`;
-  return (await changeWithEvents(sql, change, WATERMARK_EVENT, values, now)) === 1;
 }
 
 /**
@@ -208,12 +199,13 @@ export async function failUnleasedJob(
   code: string,
   message: string,
 ): Promise<boolean> {
-  return endedOne(
+  return changeOneWithEvent(
     sql,
     `UPDATE watermark_jobs
         SET ${failed('$2', '$3', '$4')}, crashes = crashes + (lease_token IS NOT NULL)::int
       WHERE id = $1 AND status IN ('pending', 'processing')
         AND (lease_token IS NULL OR lease_expires_at < $4)`,
+    WATERMARK_EVENT,
     [jobId, code, message, new Date()],
     '$4',
   );

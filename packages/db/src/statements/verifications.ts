@@ -1,6 +1,6 @@
 import { findIdleRows, markRequeued } from './idle-rows.ts';
 import type { Sql } from './sql.ts';
-import { changeWithEvents } from './webhook-events.ts';
+import { changeOneWithEvent, VERIFICATION_EVENT } from './webhook-events.ts';
 
 // Verifications have no side effects outside their own row: a run that happens twice computes
 // the same report, so unlike watermark jobs they need no lease, only "never change a finished
@@ -143,12 +143,13 @@ export async function finishVerification(
   id: string,
   result: VerificationResult,
 ): Promise<boolean> {
-  return endedOne(
+  return changeOneWithEvent(
     sql,
     `UPDATE verifications
         SET status = 'success', verdict = $2, mark_payload = $3, manifest_id = $4, report = $5,
             finished_at = $6, updated_at = $6
       WHERE id = $1 AND status IN ('pending', 'processing')`,
+    VERIFICATION_EVENT,
     [
       id,
       result.verdict,
@@ -167,33 +168,16 @@ export async function failVerification(
   code: string,
   message: string,
 ): Promise<boolean> {
-  return endedOne(
+  return changeOneWithEvent(
     sql,
     `UPDATE verifications
         SET status = 'failed', error_code = $2, error_message = $3, finished_at = $4,
             updated_at = $4
       WHERE id = $1 AND status IN ('pending', 'processing')`,
+    VERIFICATION_EVENT,
     [id, code, message, new Date()],
     '$4',
   );
-}
-
-/** A verification's final update with its `verification.completed` event, in one statement. */
-async function endedOne(
-  sql: Sql,
-  update: string,
-  values: unknown[],
-  now: string,
-): Promise<boolean> {
-  const event = {
-    type: `'verification.completed'`,
-    data: `jsonb_strip_nulls(jsonb_build_object(
-      'verificationId', s.id, 'status', s.status, 'verdict', s.verdict,
-      'error', CASE WHEN s.error_code IS NULL THEN NULL
-                    ELSE jsonb_build_object('code', s.error_code, 'message', s.error_message) END))`,
-  };
-  const change = `${update} RETURNING id, api_key_id, status, verdict, error_code, error_message`;
-  return (await changeWithEvents(sql, change, event, values, now)) === 1;
 }
 
 /** Unfinished verifications idle since `idleSince` (see idle-rows.ts). */

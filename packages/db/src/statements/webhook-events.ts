@@ -35,13 +35,35 @@ export async function changeWithEvents(
   return rows[0]?.changed ?? 0;
 }
 
+/** One row's update (`update`, without RETURNING) with its event; true when that row changed. */
+export async function changeOneWithEvent(
+  sql: Sql,
+  update: string,
+  event: EventShape & { readonly columns: string },
+  values: unknown[],
+  now: string,
+): Promise<boolean> {
+  const change = `${update} RETURNING ${event.columns}`;
+  return (await changeWithEvents(sql, change, event, values, now)) === 1;
+}
+
+/** `verification.completed` over rows of `verifications`, with the columns it reads. */
+export const VERIFICATION_EVENT = {
+  type: `'verification.completed'`,
+  data: `jsonb_strip_nulls(jsonb_build_object(
+      'verificationId', s.id, 'status', s.status, 'verdict', s.verdict,
+      'error', CASE WHEN s.error_code IS NULL THEN NULL
+                    ELSE jsonb_build_object('code', s.error_code, 'message', s.error_message) END))`,
+  columns: 'id, api_key_id, status, verdict, error_code, error_message',
+};
+
 /** `watermark.succeeded` / `watermark.failed` over rows of `watermark_jobs`. */
-export const WATERMARK_EVENT: EventShape = {
+export const WATERMARK_EVENT = {
   type: `CASE s.status WHEN 'success' THEN 'watermark.succeeded' ELSE 'watermark.failed' END`,
   data: `jsonb_strip_nulls(jsonb_build_object(
   'requestId', s.id, 'status', s.status, 'fileId', s.file_id,
   'error', CASE WHEN s.error_code IS NULL THEN NULL
                 ELSE jsonb_build_object('code', s.error_code, 'message', s.error_message) END))`,
+  columns: 'id, api_key_id, file_id, status, error_code, error_message',
 };
 /** What a change of `watermark_jobs` must return for its events. */
-export const WATERMARK_EVENT_COLUMNS = 'id, api_key_id, file_id, status, error_code, error_message';
