@@ -34,9 +34,8 @@ export function createLogger(service: string, config: Pick<HallmarkConfig, 'LOG_
     },
     // Asynchronous writes, gathered: lines go out once LOG_BUFFER_BYTES have gathered and at
     // least every LOG_FLUSH_MS, instead of a write per line handed to a libuv thread (each a
-    // thread wake-up, and a wake-up of whatever reads the log). Measured on GET status with two API
-    // processes sharing the box: 1.13-1.27x of one process with a write per line, 1.29-1.34x
-    // gathered. A line is therefore at most LOG_FLUSH_MS late. Exits go through
+    // thread wake-up, and a wake-up of whatever reads the log; apps/api/README.md has what it
+    // saved). A line is therefore at most LOG_FLUSH_MS late. Exits go through
     // `logger.flush()`, and pino writes what is left when a process simply ends; a process killed
     // outright can lose its last LOG_FLUSH_MS of lines.
     pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES }),

@@ -1,7 +1,6 @@
 // The statements of a job's way through the service (authenticate, upload, accept, poll, run),
 // as parameterised SQL on the process's pg pool. They run several times per job, and Prisma's
-// client costs ~230-360 us of CPU per query here against ~35-60 us for pg itself (measured on a
-// key lookup); everything else (records, admin, tests) uses the Prisma client, but for the
+// client costs several times pg's CPU per query (packages/db/README.md); everything else (records, admin, tests) uses the Prisma client, but for the
 // statements that change a job's or a verification's status, all of which are here (see
 // job-states.ts and verifications.ts), and the reconciler's, which go with them.
 export { findKeyByHash, type KeyCredential, keyStatus, touchKey } from './api-keys.ts';

@@ -32,9 +32,8 @@ export const PIXELS_BUSY = 'pixels_busy';
  * by default a thread per image up to one per core, and the images beyond that interleaved on
  * them (an embed alternates between its JavaScript and libvips' own threads, so a thread with
  * two keeps its core busy). A thread per core beats one thread for all: the mark's JavaScript
- * then runs on every core. Measured, 50 jobs on 1 MP photos on 2 cores, median of 5 rounds
- * against the direct program: 0.91-1.03x with two threads, 1.02-1.17x with one thread holding
- * both jobs. The extra heaps are cheap since a thread loads only the mark (~7 MB each).
+ * then runs on every core (apps/worker/README.md has the bench). The extra heaps are cheap since
+ * a thread loads only the mark.
  * `threads` (PIXEL_THREADS) overrides the count, e.g. to save memory.
  */
 export function pixelPoolLayout(

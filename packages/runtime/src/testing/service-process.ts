@@ -12,7 +12,7 @@ export interface ServiceProcess {
   /**
    * Stops reading the log: later lines are drained unread, and `logged` sees none of them. For a
    * benchmark whose load generator runs in this process: parsing the service's access log (one
-   * JSON line per request) cost it about 3-4 us per request, a fifth of its own work.
+   * JSON line per request) would cost it a good part of its own work.
    */
   unfollow(): void;
   /** Sends the signal and resolves with the exit code (null when killed by a signal). */
