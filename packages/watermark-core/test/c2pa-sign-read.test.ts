@@ -96,7 +96,7 @@ describe('signManifest and readManifest on real photos', () => {
         digitalSourceType: UNSPECIFIED_DIGITAL_SOURCE_TYPE,
       },
       {
-        action: 'c2pa.watermarked',
+        action: 'c2pa.watermarked.bound',
         softwareAgent: agent,
         when: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         digitalSourceType: null,
@@ -120,7 +120,7 @@ describe('signManifest and readManifest on real photos', () => {
     expect(summary.ingredients).toEqual([]);
   });
 
-  it('adds neither c2pa.watermarked nor a soft binding when no invisible mark was applied', async () => {
+  it('adds neither c2pa.watermarked.bound nor a soft binding when no invisible mark was applied', async () => {
     const signed = await signManifest(await c2paFixture('sample1.webp'), {}, signer);
     const summary = present(await readManifest(signed));
     expect(summary.actions.map((action) => action.action)).toEqual(['c2pa.created']);

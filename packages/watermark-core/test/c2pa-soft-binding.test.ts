@@ -37,7 +37,7 @@ describe('soft binding to the invisible mark', () => {
     });
     expect(summary.present && summary.actions.map((action) => action.action)).toEqual([
       'c2pa.created',
-      'c2pa.watermarked',
+      'c2pa.watermarked.bound',
     ]);
   });
 

@@ -20,6 +20,7 @@ export {
 } from './errors.ts';
 export { C2PA_FORMATS, type C2paFormat, detectC2paFormat } from './formats.ts';
 export {
+  C2PA_SPEC_VERSION,
   HALLMARK_ASSERTION_LABEL,
   MANIFEST_UNREADABLE_CODE,
   UNSPECIFIED_DIGITAL_SOURCE_TYPE,

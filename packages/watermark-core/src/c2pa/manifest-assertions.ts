@@ -73,11 +73,12 @@ export function metadataOf(manifest: JsonRecord): ManifestMetadata {
     const name = typeof entry === 'string' ? entry : asString(asRecord(entry)?.name);
     return name === undefined ? [] : [name];
   });
+  // Outputs before C2PA 2.2 kept author, copyright and date in a CreativeWork assertion.
   const metadata: Record<keyof ManifestMetadata, string | undefined> = {
-    author: authors.length > 0 ? authors.join(', ') : undefined,
-    creationDate: asString(work?.dateCreated),
+    author: asString(hallmark?.author) ?? (authors.length > 0 ? authors.join(', ') : undefined),
+    creationDate: asString(hallmark?.creationDate) ?? asString(work?.dateCreated),
     description: asString(hallmark?.description) ?? asString(work?.description),
-    copyright: asString(work?.copyrightNotice),
+    copyright: asString(hallmark?.copyright) ?? asString(work?.copyrightNotice),
     licenseType: asString(hallmark?.licenseType) ?? asString(work?.license),
   };
   return Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== undefined));

@@ -2,13 +2,20 @@
 // request and parent give the same definition, so what goes into a manifest is testable without
 // signing anything.
 import { randomUUID } from 'node:crypto';
+import { INVISIBLE_MARK_ALGORITHM, INVISIBLE_MARK_PARAMETERS } from '../code/payload.ts';
 import { FINGERPRINT_ALGORITHM } from '../fingerprint/algorithm.ts';
 import { type C2paFormat, mimeTypeOf } from './formats.ts';
 import type { ValidManifestRequest } from './manifest-request.ts';
 import { SOFTWARE_AGENT } from './software-agent.ts';
 
+/**
+ * Where outputs before C2PA 2.2 kept author, copyright and creation date: read, never written
+ * (2.2 deprecates every `stds.` assertion, and its metadata assertion allows none of the three).
+ */
 export const CREATIVE_WORK_LABEL = 'stds.schema-org.CreativeWork';
-/** Hallmark's own assertion: description, license type and the service's identifiers. */
+/** The C2PA specification the manifests are written to (claim_generator_info.specVersion). */
+export const C2PA_SPEC_VERSION = '2.4';
+/** Hallmark's own assertion: the client's metadata and the service's identifiers. */
 export const HALLMARK_ASSERTION_LABEL = 'io.hallmark.provenance';
 export const SOFT_BINDING_LABEL = 'c2pa.soft-binding';
 export const ACTIONS_LABEL = 'c2pa.actions';
@@ -35,7 +42,11 @@ export interface ManifestAssertionDefinition {
 }
 
 export interface ManifestDefinition {
-  readonly claim_generator_info: readonly { name: string; version: string }[];
+  readonly claim_generator_info: readonly {
+    name: string;
+    version: string;
+    specVersion: string;
+  }[];
   readonly title?: string;
   readonly format: string;
   readonly assertions: readonly ManifestAssertionDefinition[];
@@ -70,13 +81,12 @@ export function planManifest(
       : parentIngredient(request, mimeType, parentProvenance);
   const assertions = [
     actionsAssertion(request, parent, now),
-    creativeWorkAssertion(request),
     hallmarkAssertion(request),
     softBindingAssertion(request),
   ].filter((assertion) => assertion !== undefined);
   return {
     definition: {
-      claim_generator_info: [{ ...SOFTWARE_AGENT }],
+      claim_generator_info: [{ ...SOFTWARE_AGENT, specVersion: C2PA_SPEC_VERSION }],
       ...(request.title === undefined ? {} : { title: request.title }),
       format: mimeType,
       assertions,
@@ -137,33 +147,18 @@ function actionsAssertion(
         };
   const actions: Record<string, unknown>[] = [first];
   if (request.softBinding !== undefined) {
-    actions.push({ action: 'c2pa.watermarked', when, softwareAgent });
+    // `.bound`: the mark's payload is this manifest's soft binding, so the mark leads back here.
+    actions.push({ action: 'c2pa.watermarked.bound', when, softwareAgent });
   }
-  return { label: ACTIONS_LABEL, data: { actions } };
-}
-
-function creativeWorkAssertion(
-  request: ValidManifestRequest,
-): ManifestAssertionDefinition | undefined {
-  const { author, copyright, creationDate } = request.data ?? {};
-  if (author === undefined && copyright === undefined && creationDate === undefined) {
-    return undefined;
-  }
-  return {
-    label: CREATIVE_WORK_LABEL,
-    kind: 'Json',
-    data: {
-      '@context': 'https://schema.org',
-      '@type': 'CreativeWork',
-      ...(author === undefined ? {} : { author: [{ '@type': 'Person', name: author }] }),
-      ...(copyright === undefined ? {} : { copyrightNotice: copyright }),
-      ...(creationDate === undefined ? {} : { dateCreated: creationDate }),
-    },
-  };
+  // Hallmark records every action it takes on the asset, so a reader may rely on the list.
+  return { label: ACTIONS_LABEL, data: { actions, allActionsIncluded: true } };
 }
 
 function hallmarkAssertion(request: ValidManifestRequest): ManifestAssertionDefinition | undefined {
   const data = definedEntries({
+    author: request.data?.author,
+    copyright: request.data?.copyright,
+    creationDate: request.data?.creationDate,
     description: request.data?.description,
     licenseType: request.data?.licenseType,
     fileId: request.fileId,
@@ -184,6 +179,9 @@ function softBindingAssertion(
     label: SOFT_BINDING_LABEL,
     data: {
       alg: algorithm,
+      ...(algorithm === INVISIBLE_MARK_ALGORITHM
+        ? { 'alg-params': INVISIBLE_MARK_PARAMETERS }
+        : {}),
       // The whole image: an empty scope means the binding is not limited to a region or time.
       blocks: [{ scope: {}, value: Buffer.from(payloadHex, 'hex').toString('base64') }],
     },

@@ -33,7 +33,7 @@ export const ManifestRequest = z.strictObject({
     .string()
     .regex(/^[0-9a-f]{16}$/)
     .optional(),
-  /** Present when the invisible mark was applied: adds `c2pa.watermarked` and the soft binding. */
+  /** Present when the invisible mark was applied: adds `c2pa.watermarked.bound` and the soft binding. */
   softBinding: SoftBindingRequest.optional(),
   /**
    * IPTC digital source type of an asset that had no provenance before (`c2pa.created` needs

@@ -34,7 +34,7 @@ export interface SignerSummary {
 }
 
 export interface ActionSummary {
-  /** e.g. `c2pa.created`, `c2pa.opened`, `c2pa.watermarked`. */
+  /** e.g. `c2pa.created`, `c2pa.opened`, `c2pa.watermarked.bound`. */
   readonly action: string;
   /** `name version` of the software that acted, when recorded. */
   readonly softwareAgent: string | null;

@@ -9,6 +9,11 @@
  * (CRC-32), before any release; earlier versions are not read.
  */
 export const INVISIBLE_MARK_ALGORITHM = 'dev.hallmark.invisible.3';
+/**
+ * The soft binding's `alg-params`: how a block's value reads back as the payload, for a resolver
+ * that knows the algorithm but not Hallmark.
+ */
+export const INVISIBLE_MARK_PARAMETERS = 'payload=64-bit unsigned integer;value=8 bytes big-endian';
 
 /** A 64-bit unsigned integer carried by the mark. */
 export type MarkPayload = bigint;
