@@ -2,12 +2,13 @@ import type { HallmarkConfig, Logger } from '@hallmark/config';
 
 /**
  * Settings only the worker uses that would be worth stealing: the NFT minter key (or its file)
- * and the C2PA signing key's file. The API parses untrusted images, so it should not hold them.
+ * and the C2PA signing key's file or token (whose URI may carry its PIN). The API parses untrusted images, so it should not hold them.
  */
 export const WORKER_ONLY_SECRETS = [
   'CHAIN_MINTER_KEY',
   'CHAIN_MINTER_KEY_FILE',
   'C2PA_PRIVATE_KEY_PATH',
+  'C2PA_PKCS11_URI',
 ] as const;
 
 /**

@@ -13,6 +13,7 @@ interface Manifest {
   name: string;
   version: string;
   dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
 }
 
@@ -89,13 +90,15 @@ async function main(): Promise<void> {
   const workspaceVersions = await declaredWorkspaceVersions(cli);
   const problems: string[] = [];
   for (const name of [...externals].sort()) {
-    const declared = cli.dependencies?.[name];
+    // A native module that may fail to build where the CLI is installed is optional: the
+    // commands that need it say so when it is missing.
+    const declared = cli.dependencies?.[name] ?? cli.optionalDependencies?.[name];
     const used = workspaceVersions.get(name);
     if (declared === undefined) problems.push(`${name} is imported but not in dependencies`);
     else if (used !== undefined && declared !== used)
       problems.push(`${name}: dependencies say ${declared}, the workspace uses ${used}`);
   }
-  for (const name of Object.keys(cli.dependencies ?? {})) {
+  for (const name of Object.keys({ ...cli.dependencies, ...cli.optionalDependencies })) {
     if (!externals.has(name)) problems.push(`${name} is in dependencies but never imported`);
   }
   if (problems.length > 0) {

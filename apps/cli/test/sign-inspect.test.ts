@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadOrCreateDevelopmentIdentity } from '@hallmark/watermark-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSoftHsmToken } from '../../../packages/watermark-core/test/support/soft-hsm.ts';
 import { runCli } from '../src/run-cli.ts';
 
 const repoRoot = join(import.meta.dirname, '../../..');
@@ -124,6 +125,46 @@ describe('hallmark sign and inspect', () => {
     expect(tampered.code).toBe(1);
     expect(tampered.out).toContain('C2PA manifest INVALID');
     expect(tampered.out).toContain('! assertion.dataHash.mismatch');
+  });
+
+  it('signs with --cert and --pkcs11, the key inside a SoftHSM2 token', async () => {
+    const token = await createSoftHsmToken();
+    try {
+      const output = join(dir, 'signed.jpg');
+      const signed = await cli(
+        'sign',
+        photo,
+        output,
+        '--cert',
+        token.chainPath,
+        '--pkcs11',
+        token.uri,
+      );
+      expect(signed).toMatchObject({ code: 0, err: '' });
+      expect(signed.out).toContain('signer Hallmark HSM Test Signer');
+      const rootPath = join(dir, 'hsm-root.pem');
+      await writeFile(rootPath, token.rootPem);
+      const trusted = await cli('inspect', output, '--json', '--trust', rootPath);
+      expect(JSON.parse(trusted.out).validation.state).toBe('trusted');
+
+      const wrongPin = token.uriWithPinValue.replace(/pin-value=\d+/, 'pin-value=000000');
+      const refused = await cli(
+        'sign',
+        photo,
+        output,
+        '--cert',
+        token.chainPath,
+        '--pkcs11',
+        wrongPin,
+      );
+      expect(refused.code).not.toBe(0);
+      expect(refused.err).toContain('--pkcs11: logging in to the token failed');
+      const noCert = await cli('sign', photo, output, '--pkcs11', token.uri);
+      expect(noCert).toMatchObject({ code: 2 });
+      expect(noCert.err).toContain('--pkcs11 needs --cert');
+    } finally {
+      await token.remove();
+    }
   });
 
   it('reports bad metadata and flags as usage errors (exit 2)', async () => {

@@ -74,6 +74,24 @@ describe('cross-variable rules', () => {
     );
   });
 
+  it('takes a PKCS#11 key with its chain, never beside a key file', () => {
+    const uri = 'pkcs11:token=t;object=k?module-path=/usr/lib/softhsm/libsofthsm2.so';
+    expect(
+      loadConfig({ C2PA_PKCS11_URI: uri, C2PA_CERT_CHAIN_PATH: 'chain.pem' }).C2PA_PKCS11_URI,
+    ).toBe(uri);
+    expect(() => loadConfig({ C2PA_PKCS11_URI: uri })).toThrowError(
+      /C2PA_CERT_CHAIN_PATH: is required with C2PA_PKCS11_URI/,
+    );
+    expect(() =>
+      loadConfig({
+        C2PA_PKCS11_URI: uri,
+        C2PA_CERT_CHAIN_PATH: 'chain.pem',
+        C2PA_PRIVATE_KEY_PATH: 'key.pem',
+      }),
+    ).toThrowError(/C2PA_PKCS11_URI: and C2PA_PRIVATE_KEY_PATH both name a signing key/);
+    expect(() => loadConfig({ C2PA_PKCS11_URI: 'softhsm:key' })).toThrowError(/RFC 7512/);
+  });
+
   it('requires S3_BUCKET with the s3 storage driver', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrowError(/S3_BUCKET/);
   });

@@ -23,6 +23,13 @@ describe('redactSecrets', () => {
     expect(JSON.parse(redacted)).toMatchObject({ msg: 'request failed' });
   });
 
+  it("removes a PKCS#11 URI's inline PIN and keeps the rest of the URI", () => {
+    const line = 'pkcs11:token=hallmark;object=c2pa?module-path=/usr/lib/p11.so&pin-value=123456';
+    expect(redactSecrets(line)).toBe(
+      'pkcs11:token=hallmark;object=c2pa?module-path=/usr/lib/p11.so&pin-value=[redacted]',
+    );
+  });
+
   it('leaves a line without secrets as it was', () => {
     const line = '{"msg":"request","url":"/watermark/abc","status":200}';
     expect(redactSecrets(line)).toBe(line);

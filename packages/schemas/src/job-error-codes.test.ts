@@ -12,6 +12,7 @@ describe('job error codes', () => {
       'ipfs_unreachable',
       'mint_timeout',
       'rpc_unreachable',
+      'signing_unavailable',
     ]);
     expect(jobErrorRetry('invalid_image')).toBe('permanent');
   });

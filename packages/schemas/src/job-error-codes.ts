@@ -58,6 +58,11 @@ const JOB_ERRORS = {
     retry: 'transient',
     description: 'The mint transaction was not confirmed in time.',
   },
+  // An HSM that restarts or a token unplugged for a moment: the job waits for it.
+  signing_unavailable: {
+    retry: 'transient',
+    description: 'The signing key (its HSM or token) could not be reached after every retry.',
+  },
   storage_full: {
     retry: 'permanent',
     description: "The service's storage is full; the output could not be stored.",

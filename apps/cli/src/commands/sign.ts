@@ -18,11 +18,13 @@ const argsSpec = {
   created: { type: 'string' },
   cert: { type: 'string' },
   key: { type: 'string' },
+  pkcs11: { type: 'string' },
   tsa: { type: 'string' },
 } as const;
 
 /**
- * Signs `<in>` into `<out>` with the certificate and key given, or else with the development
+ * Signs `<in>` into `<out>` with the certificate and key given (a key file, or a key in a PKCS#11
+ * token named by its RFC 7512 URI), or else with the development
  * identity kept in HALLMARK_DATA_DIR (default `.data`), generated on first use.
  */
 export async function sign(args: string[], io: CliIo): Promise<number> {
@@ -52,6 +54,9 @@ export async function sign(args: string[], io: CliIo): Promise<number> {
       throw new UsageError(error.issues.map(flagNames).join('; '));
     }
     throw error;
+  } finally {
+    // A token's session ends with the command.
+    signer.close();
   }
   await writeFile(output, signed.bytes);
   const history = {
@@ -73,6 +78,19 @@ type SignArgs = ReturnType<typeof parseArgs<{ options: typeof argsSpec }>>['valu
 
 function signerFor(values: SignArgs, io: CliIo): Promise<ManifestSigner> {
   const timestampAuthorityUrl = values.tsa;
+  if (values.pkcs11 !== undefined) {
+    if (values.key !== undefined)
+      throw new UsageError('--pkcs11 and --key both name a key: give one');
+    if (values.cert === undefined)
+      throw new UsageError("--pkcs11 needs --cert (the token key's chain)");
+    return createSigner({
+      kind: 'pkcs11',
+      uri: values.pkcs11,
+      certChainPath: values.cert,
+      uriVariable: '--pkcs11',
+      timestampAuthorityUrl,
+    });
+  }
   if ((values.cert === undefined) !== (values.key === undefined)) {
     throw new UsageError('--cert and --key go together');
   }

@@ -80,6 +80,10 @@ export const configSchema = z
     S3_FORCE_PATH_STYLE: flag.default(false),
     C2PA_CERT_CHAIN_PATH: z.string().min(1).optional(),
     C2PA_PRIVATE_KEY_PATH: z.string().min(1).optional(),
+    C2PA_PKCS11_URI: z
+      .string()
+      .regex(/^pkcs11:/, { error: 'must be an RFC 7512 PKCS#11 URI (pkcs11:...)' })
+      .optional(),
     C2PA_SIGNING_ALGORITHM: z
       .enum(['es256', 'es384', 'es512', 'ps256', 'ps384', 'ps512', 'ed25519'])
       .optional(),
@@ -202,6 +206,20 @@ export const configSchema = z
         code: 'custom',
         path: ['C2PA_CERT_CHAIN_PATH'],
         message: 'is required with C2PA_PRIVATE_KEY_PATH (the key signs as that chain)',
+      });
+    }
+    if (config.C2PA_PKCS11_URI !== undefined && config.C2PA_CERT_CHAIN_PATH === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['C2PA_CERT_CHAIN_PATH'],
+        message: "is required with C2PA_PKCS11_URI (the certificate chain of the token's key)",
+      });
+    }
+    if (config.C2PA_PKCS11_URI !== undefined && config.C2PA_PRIVATE_KEY_PATH !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['C2PA_PKCS11_URI'],
+        message: 'and C2PA_PRIVATE_KEY_PATH both name a signing key: set one',
       });
     }
     if (config.IPFS_DRIVER === 'kubo' && config.IPFS_KUBO_URL === undefined) {

@@ -52,7 +52,7 @@ export async function issueDevelopmentIdentity(
     issuerKeyId: rootKeyId,
     profile: 'root',
     notBefore: now,
-    years: ROOT_YEARS,
+    notAfter: yearsAfter(now, ROOT_YEARS),
   });
   const signer = await issueCertificate({
     subject: DEVELOPMENT_SIGNER_COMMON_NAME,
@@ -62,7 +62,7 @@ export async function issueDevelopmentIdentity(
     issuerKeyId: rootKeyId,
     profile: 'signer',
     notBefore: now,
-    years: SIGNER_YEARS,
+    notAfter: yearsAfter(now, SIGNER_YEARS),
   });
   const rootCertificatePem = pem('CERTIFICATE', root);
   return {
@@ -72,7 +72,7 @@ export async function issueDevelopmentIdentity(
   };
 }
 
-interface CertificateParams {
+export interface CertificateParams {
   readonly subject: string;
   readonly issuer: string;
   readonly publicKey: webcrypto.CryptoKey;
@@ -80,10 +80,21 @@ interface CertificateParams {
   readonly issuerKeyId: Uint8Array;
   readonly profile: 'root' | 'signer';
   readonly notBefore: Date;
-  readonly years: number;
+  readonly notAfter: Date;
 }
 
-async function issueCertificate(params: CertificateParams): Promise<ArrayBuffer> {
+function yearsAfter(date: Date, years: number): Date {
+  const after = new Date(date);
+  after.setUTCFullYear(after.getUTCFullYear() + years);
+  return after;
+}
+
+/**
+ * One X.509 certificate (DER) with the profile C2PA validators require of a root or a signer.
+ * Exported for the tests that need certificates for keys made elsewhere (an HSM's) or with
+ * short lives.
+ */
+export async function issueCertificate(params: CertificateParams): Promise<ArrayBuffer> {
   const certificate = new pkijs.Certificate();
   certificate.version = 2; // X.509 v3: needed for extensions
   certificate.serialNumber = new asn1js.Integer({ valueHex: positiveSerial() });
@@ -91,9 +102,7 @@ async function issueCertificate(params: CertificateParams): Promise<ArrayBuffer>
   certificate.issuer = distinguishedName(params.issuer);
   // A minute of slack so a clock slightly behind the signer's still accepts the certificate.
   certificate.notBefore.value = new Date(params.notBefore.getTime() - 60_000);
-  const notAfter = new Date(params.notBefore);
-  notAfter.setUTCFullYear(notAfter.getUTCFullYear() + params.years);
-  certificate.notAfter.value = notAfter;
+  certificate.notAfter.value = params.notAfter;
   await certificate.subjectPublicKeyInfo.importKey(params.publicKey);
   certificate.extensions = [
     ...profileExtensions(params.profile),
@@ -180,7 +189,7 @@ function distinguishedName(commonName: string): pkijs.RelativeDistinguishedNames
 }
 
 /** RFC 5280 method 1: SHA-1 of the subject public key bit string. */
-async function keyIdentifier(publicKey: webcrypto.CryptoKey): Promise<Uint8Array> {
+export async function keyIdentifier(publicKey: webcrypto.CryptoKey): Promise<Uint8Array> {
   const raw = await globalThis.crypto.subtle.exportKey('raw', publicKey);
   return createHash('sha1').update(new Uint8Array(raw)).digest();
 }
@@ -197,7 +206,7 @@ export function positiveSerial(random: Uint8Array = randomBytes(16)): Uint8Array
   return serial;
 }
 
-function pem(label: string, der: ArrayBuffer): string {
+export function pem(label: string, der: ArrayBuffer): string {
   const lines =
     Buffer.from(der)
       .toString('base64')

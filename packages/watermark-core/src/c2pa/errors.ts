@@ -7,7 +7,8 @@ export type C2paErrorCode =
   | 'invalid_image'
   | 'invalid_manifest_request'
   | 'signer_configuration'
-  | 'signing_failed';
+  | 'signing_failed'
+  | 'signing_unavailable';
 
 /** Base of every error thrown by the C2PA module; branch on `code`, not on the message. */
 export class C2paError extends Error {
@@ -73,5 +74,18 @@ export class ManifestSigningError extends C2paError {
 
   constructor(message: string, options?: ErrorOptions) {
     super('signing_failed', `C2PA signing failed: ${message}`, options);
+  }
+}
+
+/**
+ * The signing key's token (an HSM) could not sign now: removed, restarting, its session lost.
+ * The same request may work later; `signing_unavailable` is also the job error a worker fails
+ * with once every retry has failed.
+ */
+export class TokenUnavailableError extends C2paError {
+  override name = 'TokenUnavailableError';
+
+  constructor(message: string, options?: ErrorOptions) {
+    super('signing_unavailable', message, options);
   }
 }

@@ -15,6 +15,7 @@ export {
   InvalidManifestRequestError,
   ManifestSigningError,
   SignerConfigurationError,
+  TokenUnavailableError,
   UnreadableImageError,
   UnsupportedFormatError,
 } from './errors.ts';
@@ -47,6 +48,7 @@ export {
   type DevelopmentSignerConfig,
   type FilesSignerConfig,
   type ManifestSigner,
+  type Pkcs11SignerConfig,
   type SignerConfig,
   type SignerIdentity,
 } from './signers.ts';

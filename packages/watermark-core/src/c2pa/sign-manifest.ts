@@ -4,7 +4,7 @@
 import { Builder } from '@contentauth/c2pa-node';
 import { asBuffer, type BufferAsset, openAsset } from './asset-reader.ts';
 import { BUILDER_SETTINGS, PROBE_SETTINGS } from './c2pa-settings.ts';
-import { ManifestSigningError } from './errors.ts';
+import { ManifestSigningError, TokenUnavailableError } from './errors.ts';
 import { detectC2paFormat, mimeTypeOf } from './formats.ts';
 import { type ManifestPlan, type ParentProvenance, planManifest } from './manifest-definition.ts';
 import { type ManifestRequest, parseManifestRequest } from './manifest-request.ts';
@@ -42,6 +42,17 @@ export async function signManifest(
   }
 
   const output: { buffer: Buffer | null } = { buffer: null };
+  // c2pa-node turns the callback's failure into its own message: the signer's error is kept so
+  // that a token that went away is reported as such (and retried), not as a refused manifest.
+  let signerFailure: unknown;
+  const sign = async (toBeSigned: Buffer) => {
+    try {
+      return asBuffer(await signer.sign(toBeSigned));
+    } catch (error) {
+      signerFailure = error;
+      throw error;
+    }
+  };
   let store: Buffer;
   try {
     // Per-call callback signing for every kind of signer. Not `Builder.sign` with a LocalSigner:
@@ -50,7 +61,7 @@ export async function signManifest(
     // is garbage-collected; this one is dropped when the call ends.
     // The answer is the manifest store alone: the durable copy kept beside the output.
     store = await builder.signConfigAsync(
-      async (toBeSigned) => asBuffer(await signer.sign(toBeSigned)),
+      sign,
       {
         alg: signer.algorithm,
         certs: [Buffer.from(signer.certChainPem)],
@@ -65,6 +76,7 @@ export async function signManifest(
       output,
     );
   } catch (error) {
+    if (signerFailure instanceof TokenUnavailableError) throw signerFailure;
     throw new ManifestSigningError(errorMessage(error), { cause: error });
   }
   if (output.buffer === null) throw new ManifestSigningError('c2pa-node returned no output');

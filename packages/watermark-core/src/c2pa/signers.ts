@@ -1,12 +1,21 @@
-// The three ways to sign, chosen by configuration. All end in the same shape: a certificate chain
+// The four ways to sign, chosen by configuration. All end in the same shape: a certificate chain
 // plus an asynchronous function that signs bytes, so the private key may live in this process, in
 // a file, or behind a KMS/HSM that never hands it out.
-import { createPrivateKey, type KeyObject, type X509Certificate } from 'node:crypto';
+import {
+  constants,
+  createPrivateKey,
+  type KeyObject,
+  randomBytes,
+  verify,
+  type X509Certificate,
+} from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { assertSigningChain, commonName, parseCertificates } from './certificates.ts';
 import { DEVELOPMENT_SIGNER_COMMON_NAME } from './dev-ca.ts';
 import { loadOrCreateDevelopmentIdentity } from './development-identity.ts';
 import { SignerConfigurationError } from './errors.ts';
+import type { Pkcs11Key } from './pkcs11/pkcs11-key.ts';
+import { type Pkcs11Location, parsePkcs11Uri } from './pkcs11/pkcs11-uri.ts';
 import {
   algorithmForKey,
   SIGNING_ALGORITHMS,
@@ -46,7 +55,24 @@ export interface CallbackSignerConfig extends SignerConfigBase {
   readonly sign: (toBeSigned: Uint8Array) => Promise<Uint8Array>;
 }
 
-export type SignerConfig = DevelopmentSignerConfig | FilesSignerConfig | CallbackSignerConfig;
+/**
+ * A key inside a PKCS#11 token (HSM), named by an RFC 7512 URI, and its certificate chain (PEM
+ * file). The key never leaves the token; the algorithm follows the key (P-256 es256, P-384
+ * es384, RSA ps256).
+ */
+export interface Pkcs11SignerConfig extends SignerConfigBase {
+  readonly kind: 'pkcs11';
+  readonly uri: string;
+  readonly certChainPath: string;
+  /** The setting the URI came from, named in errors (default `C2PA_PKCS11_URI`). */
+  readonly uriVariable?: string;
+}
+
+export type SignerConfig =
+  | DevelopmentSignerConfig
+  | FilesSignerConfig
+  | CallbackSignerConfig
+  | Pkcs11SignerConfig;
 
 /** Who signs, in words; `isDevelopmentIdentity` flags the generated identity. */
 export interface SignerIdentity {
@@ -69,6 +95,8 @@ export interface ManifestSigner {
   /** Roots that make this signer's own output read as trusted: the development root, else none. */
   readonly trustAnchorsPem: string | undefined;
   sign(toBeSigned: Uint8Array): Promise<Uint8Array>;
+  /** Lets go of what the signer holds open (a token's session); nothing for keys in memory. */
+  close(): void;
 }
 
 /** Builds the configured signer; a development identity is generated on first use. */
@@ -110,6 +138,30 @@ export async function createSigner(config: SignerConfig): Promise<ManifestSigner
         trustAnchorsPem: undefined,
       });
     }
+    case 'pkcs11': {
+      const variable = config.uriVariable ?? 'C2PA_PKCS11_URI';
+      const certChainPem = await readConfiguredFile(config.certChainPath, 'certificate chain');
+      const chain = parseCertificates(certChainPem, config.certChainPath);
+      const key = await openTokenKey(parsePkcs11Uri(config.uri, variable), variable);
+      try {
+        const leaf = assertSigningChain(chain, config.certChainPath, key.algorithm);
+        await assertKeyPairs(leaf, key, `${variable} and ${config.certChainPath}`);
+        return {
+          kind: 'pkcs11',
+          algorithm: key.algorithm,
+          certChainPem,
+          certChainDerBytes: derBytes(chain),
+          timestampAuthorityUrl,
+          identity: identityOf(leaf.subject, leaf.issuer, leaf.validTo),
+          trustAnchorsPem: undefined,
+          sign: (toBeSigned) => key.sign(toBeSigned),
+          close: () => key.close(),
+        };
+      } catch (error) {
+        key.close();
+        throw error;
+      }
+    }
     case 'callback': {
       const algorithm = checkAlgorithm(config.algorithm);
       const chain = parseCertificates(config.certChainPem, 'callback signer chain');
@@ -124,6 +176,7 @@ export async function createSigner(config: SignerConfig): Promise<ManifestSigner
         identity: identityOf(leaf.subject, leaf.issuer, leaf.validTo),
         trustAnchorsPem: undefined,
         sign: (toBeSigned) => remoteSign(toBeSigned),
+        close: () => undefined,
       };
     }
   }
@@ -152,7 +205,47 @@ function keySigner(params: KeySignerParams): ManifestSigner {
     identity: identityOf(leaf.subject, leaf.issuer, leaf.validTo),
     trustAnchorsPem: params.trustAnchorsPem,
     sign: (toBeSigned) => signWithKey(algorithm, key, toBeSigned),
+    close: () => undefined,
   };
+}
+
+/**
+ * The PKCS#11 binding is a native module, loaded only when a token signs: every other signer,
+ * and a CLI installed where it could not be built, runs without it.
+ */
+async function openTokenKey(location: Pkcs11Location, variable: string): Promise<Pkcs11Key> {
+  let binding: typeof import('./pkcs11/pkcs11-key.ts');
+  try {
+    binding = await import('./pkcs11/pkcs11-key.ts');
+  } catch (error) {
+    throw new SignerConfigurationError(
+      `${variable}: PKCS#11 signing needs the pkcs11js module, which is not installed here`,
+      { cause: error },
+    );
+  }
+  return binding.openPkcs11Key(location, variable);
+}
+
+/**
+ * A key held elsewhere cannot be compared with the certificate directly: it signs a random
+ * challenge, and the certificate's public key must verify it.
+ */
+async function assertKeyPairs(
+  leaf: X509Certificate,
+  key: { readonly algorithm: SigningAlgorithm; sign(data: Uint8Array): Promise<Uint8Array> },
+  source: string,
+): Promise<void> {
+  const challenge = randomBytes(32);
+  const signature = await key.sign(challenge);
+  const digest = key.algorithm === 'es384' ? 'sha384' : 'sha256';
+  const options = key.algorithm.startsWith('es')
+    ? { key: leaf.publicKey, dsaEncoding: 'ieee-p1363' as const }
+    : { key: leaf.publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 };
+  if (!verify(digest, challenge, options, signature)) {
+    throw new SignerConfigurationError(
+      `${source}: the token's key does not belong to the signing certificate`,
+    );
+  }
 }
 
 function derBytes(chain: readonly X509Certificate[]): number {

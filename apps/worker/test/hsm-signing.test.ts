@@ -1,0 +1,106 @@
+// The worker signing with a key that never leaves an HSM: a SoftHSM2 token made for this file,
+// the worker process configured with C2PA_PKCS11_URI and the key's certificate chain, a job
+// signed, and its output's manifest trusted against the test CA. A token the worker cannot log
+// in to stops it at start-up, naming the setting.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { createPrismaClient, type PrismaClient } from '@hallmark/db';
+import { createTestEnv, startServiceProcess, waitFor } from '@hallmark/runtime/testing';
+import { QUEUES } from '@hallmark/schemas';
+import { readManifest } from '@hallmark/watermark-core';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSoftHsmToken,
+  type SoftHsmToken,
+} from '../../../packages/watermark-core/test/support/soft-hsm.ts';
+import { uploadedFile } from './support/uploaded-file.ts';
+
+const entry = join(import.meta.dirname, '../dist/main.js');
+const photo = join(import.meta.dirname, '../../../fixtures/photos/boats-0.6mp.jpg');
+
+describe('the worker signing with a key in a PKCS#11 token', () => {
+  let testEnv: Awaited<ReturnType<typeof createTestEnv>>;
+  let prisma: PrismaClient;
+  let queue: Queue;
+  let token: SoftHsmToken;
+
+  beforeAll(async () => {
+    testEnv = await createTestEnv('worker-hsm-test');
+    prisma = createPrismaClient(testEnv.config.DATABASE_URL);
+    queue = new Queue(QUEUES.watermark, {
+      connection: { url: testEnv.config.REDIS_URL },
+      prefix: testEnv.config.REDIS_PREFIX,
+    });
+    token = await createSoftHsmToken();
+  });
+
+  afterAll(async () => {
+    await queue?.close();
+    await prisma?.$disconnect();
+    await testEnv?.dispose();
+    await token?.remove();
+  });
+
+  const hsmEnv = (uri: string) => ({
+    ...testEnv.env,
+    C2PA_PKCS11_URI: uri,
+    C2PA_CERT_CHAIN_PATH: token.chainPath,
+    SOFTHSM2_CONF: process.env.SOFTHSM2_CONF ?? '',
+  });
+
+  it('signs a job whose manifest is trusted against the CA of the token key', async () => {
+    const worker = startServiceProcess(entry, hsmEnv(token.uri));
+    try {
+      await worker.logged('worker ready');
+      const upload = await uploadedFile(prisma);
+      const objects = join(testEnv.config.HALLMARK_DATA_DIR, 'objects');
+      await mkdir(join(objects, dirname(upload.storageKey)), { recursive: true });
+      await writeFile(join(objects, upload.storageKey), await readFile(photo));
+      const row = await prisma.watermarkJob.create({
+        data: {
+          apiKeyId: upload.apiKeyId,
+          fileId: upload.fileId,
+          options: { watermarkType: ['c2pa'] },
+        },
+      });
+      await queue.add('watermark', { requestId: row.id }, { jobId: row.id });
+      let job = row;
+      await waitFor(async () => {
+        job = await prisma.watermarkJob.findUniqueOrThrow({ where: { id: row.id } });
+        return job.status === 'success' || job.status === 'failed';
+      }, 'the job to finish');
+      expect(job.status).toBe('success');
+
+      const output = await readFile(join(objects, job.outputStorageKey ?? ''));
+      const summary = await readManifest(output, { trustAnchors: token.rootPem });
+      if (!summary.present) throw new Error('the output carries no manifest');
+      expect(summary.validation).toEqual({ state: 'trusted', failures: [] });
+      expect(summary.signer?.subject).toBe('Hallmark HSM Test Signer');
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('refuses to start when it cannot log in to the token, naming the setting', async () => {
+    const wrongPin = token.uriWithPinValue.replace(/pin-value=\d+/, 'pin-value=000000');
+    const child = spawn(process.execPath, [entry], {
+      env: { ...process.env, ...hsmEnv(wrongPin), LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.on('data', (d: Buffer) => {
+        output += d.toString();
+      });
+    }
+    const [code] = await once(child, 'close');
+    expect(code).not.toBe(0);
+    expect(output).toContain('C2PA_PKCS11_URI');
+    expect(output).toContain('check the PIN');
+    // The PIN is not repeated in the log.
+    expect(output).not.toContain('000000');
+  });
+});
