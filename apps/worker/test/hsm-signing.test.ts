@@ -4,10 +4,9 @@
 // in to stops it at start-up, naming the setting.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { createPrismaClient, type PrismaClient } from '@hallmark/db';
-import { createTestEnv, startServiceProcess, waitFor } from '@hallmark/runtime/testing';
+import { createTestEnv, startServiceProcess } from '@hallmark/runtime/testing';
 import { QUEUES } from '@hallmark/schemas';
 import { readManifest } from '@hallmark/watermark-core';
 import { Queue } from 'bullmq';
@@ -16,10 +15,9 @@ import {
   createSoftHsmToken,
   type SoftHsmToken,
 } from '../../../packages/watermark-core/test/support/soft-hsm.ts';
-import { uploadedFile } from './support/uploaded-file.ts';
+import { runSigningJob } from './support/signing-job.ts';
 
 const entry = join(import.meta.dirname, '../dist/main.js');
-const photo = join(import.meta.dirname, '../../../fixtures/photos/boats-0.6mp.jpg');
 
 describe('the worker signing with a key in a PKCS#11 token', () => {
   let testEnv: Awaited<ReturnType<typeof createTestEnv>>;
@@ -55,26 +53,9 @@ describe('the worker signing with a key in a PKCS#11 token', () => {
     const worker = startServiceProcess(entry, hsmEnv(token.uri));
     try {
       await worker.logged('worker ready');
-      const upload = await uploadedFile(prisma);
-      const objects = join(testEnv.config.HALLMARK_DATA_DIR, 'objects');
-      await mkdir(join(objects, dirname(upload.storageKey)), { recursive: true });
-      await writeFile(join(objects, upload.storageKey), await readFile(photo));
-      const row = await prisma.watermarkJob.create({
-        data: {
-          apiKeyId: upload.apiKeyId,
-          fileId: upload.fileId,
-          options: { watermarkType: ['c2pa'] },
-        },
-      });
-      await queue.add('watermark', { requestId: row.id }, { jobId: row.id });
-      let job = row;
-      await waitFor(async () => {
-        job = await prisma.watermarkJob.findUniqueOrThrow({ where: { id: row.id } });
-        return job.status === 'success' || job.status === 'failed';
-      }, 'the job to finish');
+      const { job, output } = await runSigningJob(prisma, queue, testEnv.config.HALLMARK_DATA_DIR);
       expect(job.status).toBe('success');
-
-      const output = await readFile(join(objects, job.outputStorageKey ?? ''));
+      if (output === null) throw new Error('no output');
       const summary = await readManifest(output, { trustAnchors: token.rootPem });
       if (!summary.present) throw new Error('the output carries no manifest');
       expect(summary.validation).toEqual({ state: 'trusted', failures: [] });

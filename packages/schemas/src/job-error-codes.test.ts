@@ -13,6 +13,7 @@ describe('job error codes', () => {
       'mint_timeout',
       'rpc_unreachable',
       'signing_unavailable',
+      'timestamp_unavailable',
     ]);
     expect(jobErrorRetry('invalid_image')).toBe('permanent');
   });

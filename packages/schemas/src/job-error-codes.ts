@@ -63,6 +63,10 @@ const JOB_ERRORS = {
     retry: 'transient',
     description: 'The signing key (its HSM or token) could not be reached after every retry.',
   },
+  timestamp_unavailable: {
+    retry: 'transient',
+    description: 'The time-stamp authority could not be reached after every retry.',
+  },
   storage_full: {
     retry: 'permanent',
     description: "The service's storage is full; the output could not be stored.",

@@ -8,7 +8,8 @@ export type C2paErrorCode =
   | 'invalid_manifest_request'
   | 'signer_configuration'
   | 'signing_failed'
-  | 'signing_unavailable';
+  | 'signing_unavailable'
+  | 'timestamp_unavailable';
 
 /** Base of every error thrown by the C2PA module; branch on `code`, not on the message. */
 export class C2paError extends Error {
@@ -87,5 +88,17 @@ export class TokenUnavailableError extends C2paError {
 
   constructor(message: string, options?: ErrorOptions) {
     super('signing_unavailable', message, options);
+  }
+}
+
+/**
+ * The configured time-stamp authority did not answer, or answered with no usable token: the
+ * signature would carry no trusted time, so nothing is signed. A later attempt may reach it.
+ */
+export class TimestampUnavailableError extends C2paError {
+  override name = 'TimestampUnavailableError';
+
+  constructor(message: string, options?: ErrorOptions) {
+    super('timestamp_unavailable', message, options);
   }
 }

@@ -15,6 +15,7 @@ export {
   InvalidManifestRequestError,
   ManifestSigningError,
   SignerConfigurationError,
+  TimestampUnavailableError,
   TokenUnavailableError,
   UnreadableImageError,
   UnsupportedFormatError,

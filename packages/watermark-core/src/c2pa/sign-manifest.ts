@@ -4,7 +4,11 @@
 import { Builder } from '@contentauth/c2pa-node';
 import { asBuffer, type BufferAsset, openAsset } from './asset-reader.ts';
 import { BUILDER_SETTINGS, PROBE_SETTINGS } from './c2pa-settings.ts';
-import { ManifestSigningError, TokenUnavailableError } from './errors.ts';
+import {
+  ManifestSigningError,
+  TimestampUnavailableError,
+  TokenUnavailableError,
+} from './errors.ts';
 import { detectC2paFormat, mimeTypeOf } from './formats.ts';
 import { type ManifestPlan, type ParentProvenance, planManifest } from './manifest-definition.ts';
 import { type ManifestRequest, parseManifestRequest } from './manifest-request.ts';
@@ -77,6 +81,12 @@ export async function signManifest(
     );
   } catch (error) {
     if (signerFailure instanceof TokenUnavailableError) throw signerFailure;
+    if (signer.timestampAuthorityUrl !== undefined && isTimestampFailure(error)) {
+      throw new TimestampUnavailableError(
+        `the time-stamp authority ${signer.timestampAuthorityUrl} gave no time-stamp: ${errorMessage(error)}`,
+        { cause: error },
+      );
+    }
     throw new ManifestSigningError(errorMessage(error), { cause: error });
   }
   if (output.buffer === null) throw new ManifestSigningError('c2pa-node returned no output');
@@ -122,6 +132,14 @@ function signatureReserve(signer: ManifestSigner): number {
   return (
     2048 + signer.certChainDerBytes + (signer.timestampAuthorityUrl === undefined ? 0 : 10_000)
   );
+}
+
+/**
+ * c2pa-node reports a time-stamp authority that cannot be reached, or answers with no usable
+ * token, only in its message: its HTTP client's failure, or the time-stamp step's.
+ */
+function isTimestampFailure(error: unknown): boolean {
+  return /http resolver|time ?stamp|\btsa\b/i.test(errorMessage(error));
 }
 
 function errorMessage(error: unknown): string {
