@@ -53,7 +53,8 @@ export const commands: Record<string, CommandEntry> = {
   sign: {
     usage: [
       'hallmark sign <in> <out> [--author A] [--copyright C] [--description D] [--license L]',
-      '      [--created YYYY-MM-DD] [--cert CHAIN.pem (--key KEY.pem | --pkcs11 URI)] [--tsa URL]',
+      '      [--created YYYY-MM-DD] [--cert CHAIN.pem (--key KEY.pem [--passphrase-file F] | --pkcs11 URI)]',
+      '      [--tsa URL]',
       '      sign a C2PA manifest into an image locally (--pkcs11: a key in an HSM, by its RFC 7512',
       '      URI); without --cert, with the development',
       '      identity in HALLMARK_DATA_DIR (default .data). Sign last: a re-encode drops the manifest',

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,6 +126,39 @@ describe('hallmark sign and inspect', () => {
     expect(tampered.code).toBe(1);
     expect(tampered.out).toContain('C2PA manifest INVALID');
     expect(tampered.out).toContain('! assertion.dataHash.mismatch');
+  });
+
+  it('signs with an encrypted key and --passphrase-file', async () => {
+    const identity = await loadOrCreateDevelopmentIdentity(join(dir, 'elsewhere'));
+    const key = join(dir, 'encrypted-key.pem');
+    await writeFile(
+      key,
+      createPrivateKey(identity.signerPrivateKeyPem).export({
+        type: 'pkcs8',
+        format: 'pem',
+        cipher: 'aes-256-cbc',
+        passphrase: 'open sesame',
+      }),
+    );
+    const passphrase = join(dir, 'passphrase');
+    await writeFile(passphrase, 'open sesame\n');
+    const cert = join(identity.directory, 'signer-chain.pem');
+    const output = join(dir, 'signed.jpg');
+    const signed = await cli(
+      'sign',
+      photo,
+      output,
+      '--cert',
+      cert,
+      '--key',
+      key,
+      '--passphrase-file',
+      passphrase,
+    );
+    expect(signed).toMatchObject({ code: 0, err: '' });
+    const withoutIt = await cli('sign', photo, output, '--cert', cert, '--key', key);
+    expect(withoutIt.code).not.toBe(0);
+    expect(withoutIt.err).toContain('is encrypted: give its passphrase');
   });
 
   it('signs with --cert and --pkcs11, the key inside a SoftHSM2 token', async () => {

@@ -92,6 +92,15 @@ describe('cross-variable rules', () => {
     expect(() => loadConfig({ C2PA_PKCS11_URI: 'softhsm:key' })).toThrowError(/RFC 7512/);
   });
 
+  it("takes an encrypted key's passphrase from a file or a variable, not both", () => {
+    expect(() =>
+      loadConfig({
+        C2PA_PRIVATE_KEY_PASSPHRASE: 'x',
+        C2PA_PRIVATE_KEY_PASSPHRASE_FILE: '/run/secrets/passphrase',
+      }),
+    ).toThrowError(/C2PA_PRIVATE_KEY_PASSPHRASE: and C2PA_PRIVATE_KEY_PASSPHRASE_FILE both/);
+  });
+
   it('requires S3_BUCKET with the s3 storage driver', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrowError(/S3_BUCKET/);
   });

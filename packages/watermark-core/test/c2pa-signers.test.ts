@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import {
   resolveTrustAnchors,
   SignerConfigurationError,
   signManifest,
+  TimestampUnavailableError,
 } from '../src/c2pa/index.ts';
 import { photo, temporaryDataDir } from './c2pa-fixtures.ts';
 
@@ -167,6 +168,32 @@ describe('signer from certificate and key files', () => {
     ).rejects.toBeInstanceOf(SignerConfigurationError);
   });
 
+  it('opens an encrypted PKCS#8 key with its passphrase, and says what is wrong without it', async () => {
+    const issued = await issueDevelopmentIdentity();
+    const certChainPath = join(data.dir, 'chain.pem');
+    const privateKeyPath = join(data.dir, 'key.pem');
+    await writeFile(certChainPath, issued.signerChainPem);
+    const encrypted = createPrivateKey(issued.signerPrivateKeyPem).export({
+      type: 'pkcs8',
+      format: 'pem',
+      cipher: 'aes-256-cbc',
+      passphrase: 'correct horse',
+    });
+    expect(encrypted).toContain('ENCRYPTED PRIVATE KEY');
+    await writeFile(privateKeyPath, encrypted);
+    const files = { kind: 'files', certChainPath, privateKeyPath } as const;
+    await signsTrusted(
+      await createSigner({ ...files, passphrase: 'correct horse' }),
+      issued.rootCertificatePem,
+    );
+    await expect(createSigner(files)).rejects.toThrow(
+      `${privateKeyPath} is encrypted: give its passphrase`,
+    );
+    await expect(createSigner({ ...files, passphrase: 'wrong' })).rejects.toThrow(
+      `${privateKeyPath} cannot be decrypted with the passphrase given`,
+    );
+  });
+
   it('refuses a chain whose first certificate is the CA', async () => {
     const issued = await issueDevelopmentIdentity();
     const certChainPath = join(data.dir, 'chain.pem');
@@ -285,7 +312,7 @@ describe('timestamp authority', () => {
       });
       expect(signer.timestampAuthorityUrl).toBe(`http://127.0.0.1:${port}/tsa`);
       await expect(signManifest(await photo('fig-0.25mp.jpg'), {}, signer)).rejects.toBeInstanceOf(
-        ManifestSigningError,
+        TimestampUnavailableError,
       );
       expect(requests).toEqual([{ method: 'POST', contentType: 'application/timestamp-query' }]);
     } finally {

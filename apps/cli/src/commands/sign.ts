@@ -19,6 +19,7 @@ const argsSpec = {
   cert: { type: 'string' },
   key: { type: 'string' },
   pkcs11: { type: 'string' },
+  'passphrase-file': { type: 'string' },
   tsa: { type: 'string' },
 } as const;
 
@@ -76,7 +77,7 @@ export async function sign(args: string[], io: CliIo): Promise<number> {
 
 type SignArgs = ReturnType<typeof parseArgs<{ options: typeof argsSpec }>>['values'];
 
-function signerFor(values: SignArgs, io: CliIo): Promise<ManifestSigner> {
+async function signerFor(values: SignArgs, io: CliIo): Promise<ManifestSigner> {
   const timestampAuthorityUrl = values.tsa;
   if (values.pkcs11 !== undefined) {
     if (values.key !== undefined)
@@ -95,10 +96,14 @@ function signerFor(values: SignArgs, io: CliIo): Promise<ManifestSigner> {
     throw new UsageError('--cert and --key go together');
   }
   if (values.cert !== undefined && values.key !== undefined) {
+    const passphraseFile = values['passphrase-file'];
     return createSigner({
       kind: 'files',
       certChainPath: values.cert,
       privateKeyPath: values.key,
+      ...(passphraseFile === undefined
+        ? {}
+        : { passphrase: (await readFile(passphraseFile, 'utf8')).split(/\r?\n/, 1)[0] ?? '' }),
       timestampAuthorityUrl,
     });
   }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { HallmarkConfig, Logger } from '@hallmark/config';
 import { createSigner, type ManifestSigner } from '@hallmark/watermark-core';
@@ -5,8 +6,8 @@ import { createSigner, type ManifestSigner } from '@hallmark/watermark-core';
 /**
  * The signing identity the configuration names: a key in a PKCS#11 token with its certificate
  * chain, a certificate chain and key from files, or the development CA generated once under the
- * data folder. The latter is said loudly at start-up,
- * because files it signs read "valid but untrusted" anywhere else.
+ * data folder. The latter is said loudly at start-up, because files it signs read "valid but
+ * untrusted" anywhere else. Files are read anew on every call: a rotation calls it again.
  */
 export async function createC2paSigner(
   config: HallmarkConfig,
@@ -38,6 +39,7 @@ export async function createC2paSigner(
             kind: 'files',
             certChainPath: config.C2PA_CERT_CHAIN_PATH,
             privateKeyPath: config.C2PA_PRIVATE_KEY_PATH,
+            ...(await keyPassphrase(config)),
             ...(config.C2PA_SIGNING_ALGORITHM === undefined
               ? {}
               : { algorithm: config.C2PA_SIGNING_ALGORITHM }),
@@ -61,4 +63,22 @@ export async function createC2paSigner(
     );
   }
   return signer;
+}
+
+/** The encrypted key's passphrase: the first line of its file, or the variable. */
+async function keyPassphrase(config: HallmarkConfig): Promise<{ passphrase?: string }> {
+  if (config.C2PA_PRIVATE_KEY_PASSPHRASE_FILE !== undefined) {
+    const text = await readFile(config.C2PA_PRIVATE_KEY_PASSPHRASE_FILE, 'utf8').catch(
+      (error: unknown) => {
+        throw new Error(
+          `C2PA_PRIVATE_KEY_PASSPHRASE_FILE: ${config.C2PA_PRIVATE_KEY_PASSPHRASE_FILE} cannot be read`,
+          { cause: error },
+        );
+      },
+    );
+    return { passphrase: text.split(/\r?\n/, 1)[0] ?? '' };
+  }
+  return config.C2PA_PRIVATE_KEY_PASSPHRASE === undefined
+    ? {}
+    : { passphrase: config.C2PA_PRIVATE_KEY_PASSPHRASE };
 }

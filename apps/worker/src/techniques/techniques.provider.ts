@@ -4,6 +4,7 @@ import { PixelPool } from '@hallmark/runtime/pixels';
 import { INVISIBLE_MARK_ALGORITHM, signManifest } from '@hallmark/watermark-core';
 import type { Provider } from '@nestjs/common';
 import { createC2paSigner } from './c2pa-signer.ts';
+import { SigningIdentity } from './signing-identity.ts';
 import { TECHNIQUES, type Techniques } from './techniques.ts';
 
 /**
@@ -18,7 +19,12 @@ export const techniquesProvider: Provider = {
     logger: Logger,
     pixels: PixelPool,
   ): Promise<Techniques> => {
-    const signer = await createC2paSigner(config, logger);
+    const identity = new SigningIdentity(
+      await createC2paSigner(config, logger),
+      () => createC2paSigner(config, logger),
+      logger,
+    );
+    identity.rotateOnHangup();
     return {
       invisible: {
         algorithm: INVISIBLE_MARK_ALGORITHM,
@@ -29,22 +35,31 @@ export const techniquesProvider: Provider = {
           ),
       },
       c2pa: {
-        sign: async (image, request) => {
-          const signed = await signManifest(
-            image.bytes,
-            {
-              fileId: request.fileId,
-              requestId: request.requestId,
-              ...(request.fingerprint === undefined ? {} : { fingerprint: request.fingerprint }),
-              ...(request.data === undefined ? {} : { data: request.data }),
-              ...(request.softBinding === undefined ? {} : { softBinding: request.softBinding }),
-            },
-            signer,
-          );
+        begin: () => {
+          const signer = identity.current();
           return {
-            bytes: signed.bytes,
-            manifestStore: signed.manifestStore,
-            manifestId: signed.manifestId,
+            sign: async (image, request) => {
+              const signed = await signManifest(
+                image.bytes,
+                {
+                  fileId: request.fileId,
+                  requestId: request.requestId,
+                  ...(request.fingerprint === undefined
+                    ? {}
+                    : { fingerprint: request.fingerprint }),
+                  ...(request.data === undefined ? {} : { data: request.data }),
+                  ...(request.softBinding === undefined
+                    ? {}
+                    : { softBinding: request.softBinding }),
+                },
+                signer,
+              );
+              return {
+                bytes: signed.bytes,
+                manifestStore: signed.manifestStore,
+                manifestId: signed.manifestId,
+              };
+            },
           };
         },
       },

@@ -41,8 +41,16 @@ export interface SignedImage {
   readonly manifestId: string;
 }
 
-/** Signs a C2PA manifest into the image. Always the last step: a re-encode would drop it. */
+/**
+ * C2PA signing. A job takes the signing identity current when it starts (`begin`) and signs with
+ * it at the end, so a rotation in between does not change who signs it.
+ */
 export interface C2paTechnique {
+  begin(): C2paSigning;
+}
+
+/** Signs a C2PA manifest into the image. Always the last step: a re-encode would drop it. */
+export interface C2paSigning {
   sign(image: ImageInput, request: SigningRequest): Promise<SignedImage>;
 }
 

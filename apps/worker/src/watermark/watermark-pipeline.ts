@@ -201,6 +201,10 @@ export class WatermarkPipeline {
   ): Promise<StoredOutput & { bytes: Uint8Array }> {
     const { attempt, markPayload } = claim;
     const { file } = row;
+    // Taken now: the job signs with the identity current when it started (a rotation may follow).
+    const signing = options.watermarkType.includes('c2pa')
+      ? this.techniques.c2pa?.begin()
+      : undefined;
     let image: ImageInput = await timed(steps, 'load', attempt, async () => ({
       bytes: await this.storage.read(file.storageKey),
       contentType: file.contentType,
@@ -224,12 +228,11 @@ export class WatermarkPipeline {
       size = { width: marked.width, height: marked.height };
       softBinding = { algorithm: invisible.algorithm, payloadHex: markPayload };
     }
-    const c2pa = this.techniques.c2pa;
     let signed: SignedImage | undefined;
-    if (options.watermarkType.includes('c2pa') && c2pa !== undefined) {
+    if (signing !== undefined) {
       keeper.assertHeld();
       signed = await timed(steps, 'c2pa', attempt, () =>
-        c2pa.sign(image, {
+        signing.sign(image, {
           fileId: file.id,
           requestId: row.id,
           data: options.data,

@@ -80,6 +80,8 @@ export const configSchema = z
     S3_FORCE_PATH_STYLE: flag.default(false),
     C2PA_CERT_CHAIN_PATH: z.string().min(1).optional(),
     C2PA_PRIVATE_KEY_PATH: z.string().min(1).optional(),
+    C2PA_PRIVATE_KEY_PASSPHRASE: z.string().min(1).optional(),
+    C2PA_PRIVATE_KEY_PASSPHRASE_FILE: z.string().min(1).optional(),
     C2PA_PKCS11_URI: z
       .string()
       .regex(/^pkcs11:/, { error: 'must be an RFC 7512 PKCS#11 URI (pkcs11:...)' })
@@ -206,6 +208,16 @@ export const configSchema = z
         code: 'custom',
         path: ['C2PA_CERT_CHAIN_PATH'],
         message: 'is required with C2PA_PRIVATE_KEY_PATH (the key signs as that chain)',
+      });
+    }
+    if (
+      config.C2PA_PRIVATE_KEY_PASSPHRASE !== undefined &&
+      config.C2PA_PRIVATE_KEY_PASSPHRASE_FILE !== undefined
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['C2PA_PRIVATE_KEY_PASSPHRASE'],
+        message: 'and C2PA_PRIVATE_KEY_PASSPHRASE_FILE both give the passphrase: set one',
       });
     }
     if (config.C2PA_PKCS11_URI !== undefined && config.C2PA_CERT_CHAIN_PATH === undefined) {

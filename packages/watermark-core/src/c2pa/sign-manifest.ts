@@ -136,10 +136,11 @@ function signatureReserve(signer: ManifestSigner): number {
 
 /**
  * c2pa-node reports a time-stamp authority that cannot be reached, or answers with no usable
- * token, only in its message: its HTTP client's failure, or the time-stamp step's.
+ * token, only in its message: its HTTP client's failure, an HTTP error status, or the time-stamp
+ * step's. Signing reaches nothing else over HTTP (remote manifests are never fetched).
  */
 function isTimestampFailure(error: unknown): boolean {
-  return /http resolver|time ?stamp|\btsa\b/i.test(errorMessage(error));
+  return /http resolver|HTTP error|time ?stamp|\btsa\b/i.test(errorMessage(error));
 }
 
 function errorMessage(error: unknown): string {

@@ -34,11 +34,15 @@ export interface DevelopmentSignerConfig extends SignerConfigBase {
   readonly dataDir: string;
 }
 
-/** A certificate chain (end-entity first) and its private key, both PEM files. */
+/**
+ * A certificate chain (end-entity first) and its private key, both PEM files; the key may be an
+ * encrypted PKCS#8 PEM (`ENCRYPTED PRIVATE KEY`), opened with `passphrase`.
+ */
 export interface FilesSignerConfig extends SignerConfigBase {
   readonly kind: 'files';
   readonly certChainPath: string;
   readonly privateKeyPath: string;
+  readonly passphrase?: string;
   /** Default: derived from the key (P-256 es256, P-384 es384, RSA ps256, Ed25519 ed25519). */
   readonly algorithm?: SigningAlgorithm;
 }
@@ -121,7 +125,7 @@ export async function createSigner(config: SignerConfig): Promise<ManifestSigner
         readConfiguredFile(config.certChainPath, 'certificate chain'),
         readConfiguredFile(config.privateKeyPath, 'private key'),
       ]);
-      const key = parsePrivateKey(keyPem, config.privateKeyPath);
+      const key = parsePrivateKey(keyPem, config.privateKeyPath, config.passphrase);
       const algorithm = config.algorithm ?? algorithmForKey(key);
       if (algorithm === undefined) {
         throw new SignerConfigurationError(
@@ -270,13 +274,20 @@ async function readConfiguredFile(path: string, what: string): Promise<string> {
   }
 }
 
-function parsePrivateKey(pem: string, path: string): KeyObject {
+function parsePrivateKey(pem: string, path: string, passphrase: string | undefined): KeyObject {
+  const encrypted = pem.includes('-----BEGIN ENCRYPTED PRIVATE KEY-----');
+  if (encrypted && passphrase === undefined) {
+    throw new SignerConfigurationError(`${path} is encrypted: give its passphrase`);
+  }
   try {
-    return createPrivateKey(pem);
+    return createPrivateKey(passphrase === undefined ? pem : { key: pem, passphrase });
   } catch (error) {
-    throw new SignerConfigurationError(`${path} is not a readable (unencrypted) PEM private key`, {
-      cause: error,
-    });
+    throw new SignerConfigurationError(
+      encrypted
+        ? `${path} cannot be decrypted with the passphrase given`
+        : `${path} is not a readable PEM private key`,
+      { cause: error },
+    );
   }
 }
 
