@@ -5,6 +5,9 @@ RUN corepack enable
 WORKDIR /repo
 
 FROM base AS build
+# The PKCS#11 binding (HSM signing) is a native module built at install.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
 COPY . .
 RUN pnpm install --frozen-lockfile
 RUN pnpm turbo run build --filter=@hallmark/worker...
