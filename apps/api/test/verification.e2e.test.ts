@@ -32,7 +32,12 @@ interface Report {
   watermarkTypes: string[];
   metadata: Record<string, string>;
   invisible: { found: boolean; payload: string | null; confidence: number };
-  c2pa: { present: boolean; manifestId: string | null; state: string | null };
+  c2pa: {
+    present: boolean;
+    manifestId: string | null;
+    state: string | null;
+    signer: { trustedBy?: string | null; timeStamp?: string | null } | null;
+  };
   content: {
     state: string;
     coverage: number | null;
@@ -108,6 +113,8 @@ describe('verification: both marks read back, a verdict with reasons (real servi
       c2pa: { present: true, state: 'trusted' },
       record: { author: 'Ada', requestId },
     });
+    // Trusted through this deployment's own anchors (its development root), which the report names.
+    expect(report.c2pa.signer).toMatchObject({ trustedBy: 'operator_anchors', timeStamp: null });
     const fingerprint = (report as unknown as { fingerprint: { distance: number } }).fingerprint;
     expect(fingerprint.distance).toBeLessThanOrEqual(4);
     const recorded = await service.prisma.verification.findUniqueOrThrow({

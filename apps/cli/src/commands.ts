@@ -63,8 +63,9 @@ export const commands: Record<string, CommandEntry> = {
   },
   inspect: {
     usage: [
-      'hallmark inspect <file> [--json] [--trust ANCHORS.pem]',
-      '      show and validate the C2PA manifest of an image (exit 1 if none or invalid)',
+      'hallmark inspect <file> [--json] [--trust ANCHORS.pem] [--trust-list LIST.pem]',
+      '      show and validate the C2PA manifest of an image (exit 1 if none or invalid); signers are',
+      '      trusted only against the roots given (yours, or a public list such as the C2PA Trust List)',
     ].join('\n  '),
     load: async () => (await import('./commands/inspect.ts')).inspect,
   },

@@ -36,7 +36,7 @@ describe('hallmark sign and inspect', () => {
     expect(out).toContain('hallmark inspect <file>');
   });
 
-  it('signs with the metadata flags and inspects the result as trusted on this machine', async () => {
+  it('signs with the metadata flags; the development identity is trusted only with its root', async () => {
     const output = join(dir, 'signed.jpg');
     const signed = await cli(
       'sign',
@@ -57,13 +57,14 @@ describe('hallmark sign and inspect', () => {
     expect(signed.out).toContain(`signed ${output} (jpeg)`);
     expect(signed.out).toContain('development identity: NOT FOR PRODUCTION');
 
-    const json = await cli('inspect', output, '--json');
+    const root = join(dir, 'data/c2pa/development-identity/root-ca.pem');
+    const json = await cli('inspect', output, '--json', '--trust', root);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.out)).toMatchObject({
       present: true,
       title: 'signed.jpg',
       validation: { state: 'trusted', failures: [] },
-      signer: { isDevelopmentIdentity: true },
+      signer: { isDevelopmentIdentity: true, trustedBy: 'operator_anchors', timeStamp: null },
       metadata: {
         author: 'Ada Lovelace',
         copyright: '© 2025 Ada Lovelace',
@@ -76,9 +77,16 @@ describe('hallmark sign and inspect', () => {
 
     const text = await cli('inspect', output);
     expect(text.code).toBe(0);
-    expect(text.out).toContain('C2PA manifest valid, signer trusted');
+    expect(text.out).toContain('C2PA manifest valid, signer not trusted');
     expect(text.out).toContain('[development identity]');
+    expect(text.out).toContain(`--trust ${root} to trust this machine's`);
     expect(text.out).toMatch(/author\s+Ada Lovelace/);
+
+    const trusted = await cli('inspect', output, '--trust', root);
+    expect(trusted.out).toContain('C2PA manifest valid, signer trusted');
+    expect(trusted.out).toMatch(/trusted by\s+your anchors \(--trust\)/);
+    const listed = await cli('inspect', output, '--trust-list', root);
+    expect(listed.out).toMatch(/trusted by\s+the trust list \(--trust-list\)/);
   });
 
   it('signs with --cert and --key; trusted only with --trust naming that root', async () => {

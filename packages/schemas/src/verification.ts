@@ -98,11 +98,19 @@ export const ManifestSigner = z
     subject: z.string().nullable(),
     issuer: z.string().nullable(),
     algorithm: z.string().nullable(),
-    signingTime: z
-      .string()
-      .nullable()
-      .meta({ description: 'From a trusted timestamp only; null without one.' }),
+    signingTime: z.string().nullable().meta({
+      description:
+        "The time of the signature's RFC 3161 time-stamp; null without one. `timeStamp` says whether its authority is trusted.",
+    }),
     isDevelopmentIdentity: z.boolean(),
+    trustedBy: z.enum(['trust_list', 'operator_anchors']).nullable().optional().meta({
+      description:
+        "Which of the deployment's lists the signing certificate chains to: `trust_list` (the public list it adopts, e.g. the C2PA Trust List: C2PA_TRUST_LIST_PATH) or `operator_anchors` (its own roots, C2PA_TRUST_ANCHORS_PATH, and its development root while it signs with it); null when none does (`state` is then not `trusted`). Absent in reports made before it was recorded.",
+    }),
+    timeStamp: z.enum(['trusted', 'untrusted']).nullable().optional().meta({
+      description:
+        "Whether the time-stamp's authority chains to a configured anchor; null without a time-stamp. Absent in reports made before it was recorded.",
+    }),
   })
   .meta({ id: 'ManifestSigner' });
 

@@ -28,8 +28,10 @@ export type PixelReader = (
 ) => Promise<{ readonly detection: Detection | null; readonly fingerprint: string }>;
 
 export interface ExamineOptions {
-  /** PEM bundle of the roots this deployment trusts (its own development root included). */
+  /** PEM bundle of the operator's own roots (its development root included, when it signs so). */
   readonly trustAnchors: string | undefined;
+  /** PEM bundle of the public list the deployment adopts, time-stamp authorities included. */
+  readonly trustList?: string | undefined;
   readonly maxPixels: number;
   /**
    * Where the pixels are read; by default here, on the caller's thread. The worker passes its
@@ -49,7 +51,7 @@ export async function examineImage(bytes: Uint8Array, options: ExamineOptions): 
   // The pixels are decoded once for the mark and the fingerprint; the manifest is read meanwhile.
   const [pixels, manifest] = await Promise.all([
     (options.readPixels ?? readMarkAndFingerprint)(bytes, options.maxPixels),
-    readManifest(bytes, { trustAnchors: options.trustAnchors }),
+    readManifest(bytes, { trustAnchors: options.trustAnchors, trustList: options.trustList }),
   ]);
   const { detection, fingerprint } = pixels;
   return {
@@ -137,6 +139,8 @@ export function c2paFinding(summary: ManifestSummary): C2paFinding {
             algorithm: summary.signer.algorithm,
             signingTime: summary.signer.signingTime,
             isDevelopmentIdentity: summary.signer.isDevelopmentIdentity,
+            trustedBy: summary.signer.trustedBy,
+            timeStamp: summary.signer.timeStamp,
           },
     actions: summary.actions.map((action) => ({
       action: action.action,

@@ -16,7 +16,7 @@ export {
   type PixelReader,
   relateGeometry,
 } from './findings.ts';
-export { deploymentTrustAnchors } from './trust-anchors.ts';
+export { type DeploymentTrust, deploymentTrust } from './trust-anchors.ts';
 export { type Decision, decideVerdict, fingerprintDistanceOf, type Leads } from './verdict.ts';
 export {
   type StoredReport,

@@ -70,7 +70,7 @@ export class VerifyService {
     const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
     try {
       const verification = verifyImage(bytes, this.prisma.sql, {
-        trustAnchors: await this.anchors.current(),
+        ...(await this.anchors.current()),
         maxPixels: this.config.MAX_IMAGE_PIXELS,
         readPixels: this.pixels.reader(signal),
         compareContent: this.pixels.comparer(signal),

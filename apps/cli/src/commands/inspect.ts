@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   findDevelopmentIdentity,
@@ -15,26 +16,33 @@ import { dataDir } from './sign.ts';
 const argsSpec = {
   json: { type: 'boolean', default: false },
   trust: { type: 'string' },
+  'trust-list': { type: 'string' },
 } as const;
 
 /**
- * Reads and validates a file's C2PA manifest. Trust anchors: `--trust` plus the local development
- * root when HALLMARK_DATA_DIR holds one, so files this machine signed read as trusted here.
+ * Reads and validates a file's C2PA manifest against the roots given: `--trust` (your own) and
+ * `--trust-list` (a public list, e.g. the C2PA Trust List with its TSA list). Nothing else is
+ * trusted, this machine's development root included: where HALLMARK_DATA_DIR holds one, the text
+ * says how to trust it.
  */
 export async function inspect(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: argsSpec, allowPositionals: true });
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) throw new UsageError('expected exactly one file');
   const development = await findDevelopmentIdentity(dataDir(io));
-  const trustAnchors = await resolveTrustAnchors({
-    ...(values.trust === undefined ? {} : { bundlePath: values.trust }),
-    ...(development === undefined ? {} : { bundlePem: development.rootCertificatePem }),
-  });
-  const summary = await readManifest(await readFile(file), { trustAnchors });
+  const trustAnchors = await resolveTrustAnchors(
+    values.trust === undefined ? {} : { bundlePath: values.trust },
+  );
+  const trustList = await resolveTrustAnchors(
+    values['trust-list'] === undefined ? {} : { bundlePath: values['trust-list'] },
+  );
+  const summary = await readManifest(await readFile(file), { trustAnchors, trustList });
   if (values.json) {
     io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
   } else {
-    io.stdout(describe(file, summary, development !== undefined));
+    const developmentRoot =
+      development === undefined ? null : join(development.directory, 'root-ca.pem');
+    io.stdout(describe(file, summary, developmentRoot));
   }
   return summary.present && summary.validation.state !== 'invalid' ? 0 : 1;
 }
@@ -45,7 +53,12 @@ const STATES: Record<ValidationSummary['state'], string> = {
   invalid: 'INVALID',
 };
 
-function describe(file: string, summary: ManifestSummary, developmentRoot: boolean): string {
+const TRUSTED_BY = {
+  trust_list: 'the trust list (--trust-list)',
+  operator_anchors: 'your anchors (--trust)',
+} as const;
+
+function describe(file: string, summary: ManifestSummary, developmentRoot: string | null): string {
   if (!summary.present) return `${file} (${summary.format}): no C2PA manifest\n`;
   const lines = [`${file} (${summary.format}): C2PA manifest ${STATES[summary.validation.state]}`];
   const field = (name: string, value: string | null | undefined) => {
@@ -55,7 +68,16 @@ function describe(file: string, summary: ManifestSummary, developmentRoot: boole
   field('title', summary.title);
   field('generator', summary.claimGenerator);
   field('signed by', summary.signer === null ? null : signerLine(summary.signer));
-  field('signed at', summary.signer?.signingTime ?? 'no trusted timestamp');
+  field(
+    'signed at',
+    summary.signer?.signingTime == null
+      ? 'no time-stamp'
+      : `${summary.signer.signingTime} (time-stamp authority ${summary.signer.timeStamp === 'trusted' ? 'trusted' : 'not trusted'})`,
+  );
+  field(
+    'trusted by',
+    summary.signer?.trustedBy == null ? null : TRUSTED_BY[summary.signer.trustedBy],
+  );
   field('actions', summary.actions.map((action) => action.action).join(', ') || null);
   field('author', summary.metadata.author);
   field('created', summary.metadata.creationDate);
@@ -68,8 +90,14 @@ function describe(file: string, summary: ManifestSummary, developmentRoot: boole
     'soft binding',
     summary.softBinding && `${summary.softBinding.algorithm} ${summary.softBinding.payloadHex}`,
   );
-  if (developmentRoot)
-    field('trust', 'includes this machine’s development root (NOT FOR PRODUCTION)');
+  if (summary.signer?.isDevelopmentIdentity && summary.signer.trustedBy == null) {
+    field(
+      'trust',
+      developmentRoot === null
+        ? 'a development identity (NOT FOR PRODUCTION): trusted only with its root-ca.pem'
+        : `a development identity (NOT FOR PRODUCTION): --trust ${developmentRoot} to trust this machine's`,
+    );
+  }
   for (const failure of summary.validation.failures) {
     lines.push(`  ! ${failure.code}${failure.explanation ? `: ${failure.explanation}` : ''}`);
   }

@@ -37,11 +37,11 @@ export class VerificationRunner {
     if (started === null) return 'skipped';
     try {
       const bytes = await this.storage.read(started.storageKey);
-      const trustAnchors = await this.anchors.current();
+      const trust = await this.anchors.current();
       // The detector runs on a pixel thread, within the job's time like a mark's embedding.
       const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
       const outcome = await verifyImage(bytes, this.prisma.sql, {
-        trustAnchors,
+        ...trust,
         maxPixels: this.config.MAX_IMAGE_PIXELS,
         readPixels: this.pixels.reader(signal),
         compareContent: this.pixels.comparer(signal),

@@ -91,6 +91,8 @@ export const configSchema = z
       .optional(),
     C2PA_TSA_URL: url(['http:', 'https:']).optional(),
     C2PA_TRUST_ANCHORS_PATH: z.string().min(1).optional(),
+    C2PA_TRUST_LIST_PATH: z.string().min(1).optional(),
+    C2PA_TSA_TRUST_ANCHORS_PATH: z.string().min(1).optional(),
     IPFS_DRIVER: z.enum(['embedded', 'kubo']).default('embedded'),
     IPFS_KUBO_URL: url(['http:', 'https:']).optional(),
     IPFS_PINNING_ENDPOINT: url(['http:', 'https:']).optional(),

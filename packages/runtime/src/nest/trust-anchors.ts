@@ -1,5 +1,5 @@
 import type { HallmarkConfig } from '@hallmark/config';
-import { deploymentTrustAnchors } from '@hallmark/verification';
+import { type DeploymentTrust, deploymentTrust } from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
 import { CONFIG } from './tokens.ts';
 
@@ -10,12 +10,16 @@ import { CONFIG } from './tokens.ts';
  */
 @Injectable()
 export class TrustAnchors {
-  #resolved: string | undefined;
+  #resolved: DeploymentTrust | undefined;
 
   constructor(@Inject(CONFIG) private readonly config: HallmarkConfig) {}
 
-  async current(): Promise<string | undefined> {
-    this.#resolved ??= await deploymentTrustAnchors(this.config);
-    return this.#resolved;
+  async current(): Promise<DeploymentTrust> {
+    const resolved = this.#resolved ?? (await deploymentTrust(this.config));
+    // Kept once the development root is found (or not needed): see the class comment.
+    if (resolved.trustAnchors !== undefined || this.config.C2PA_CERT_CHAIN_PATH !== undefined) {
+      this.#resolved = resolved;
+    }
+    return resolved;
   }
 }

@@ -1480,9 +1480,19 @@ export interface components {
             subject: string | null;
             issuer: string | null;
             algorithm: string | null;
-            /** @description From a trusted timestamp only; null without one. */
+            /** @description The time of the signature's RFC 3161 time-stamp; null without one. `timeStamp` says whether its authority is trusted. */
             signingTime: string | null;
             isDevelopmentIdentity: boolean;
+            /**
+             * @description Which of the deployment's lists the signing certificate chains to: `trust_list` (the public list it adopts, e.g. the C2PA Trust List: C2PA_TRUST_LIST_PATH) or `operator_anchors` (its own roots, C2PA_TRUST_ANCHORS_PATH, and its development root while it signs with it); null when none does (`state` is then not `trusted`). Absent in reports made before it was recorded.
+             * @enum {string|null}
+             */
+            trustedBy?: "trust_list" | "operator_anchors" | null;
+            /**
+             * @description Whether the time-stamp's authority chains to a configured anchor; null without a time-stamp. Absent in reports made before it was recorded.
+             * @enum {string|null}
+             */
+            timeStamp?: "trusted" | "untrusted" | null;
         } | null;
         /**
          * @description Spec 2.4. An NFT recording the metadata of a watermarked file.

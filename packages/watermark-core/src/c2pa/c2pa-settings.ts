@@ -8,13 +8,24 @@ const OFFLINE_VERIFY = {
   ocsp_fetch: false,
 } as const;
 
-/** Trust decisions rest on `trustAnchors` (PEM) alone; without them every signer is untrusted. */
-export function readerSettings(trustAnchors: string | undefined): object {
+/**
+ * Trust decisions rest on the configured PEM bundles alone: the adopted trust list (c2pa-node's
+ * trust anchors) and the operator's own (its user anchors). Without either, every signer and
+ * time-stamp authority is untrusted.
+ */
+export function readerSettings(anchors: {
+  readonly trustAnchors?: string | undefined;
+  readonly trustList?: string | undefined;
+}): object {
+  const { trustAnchors, trustList } = anchors;
+  if (trustAnchors === undefined && trustList === undefined) return { verify: OFFLINE_VERIFY };
   return {
     verify: OFFLINE_VERIFY,
-    ...(trustAnchors === undefined
-      ? {}
-      : { trust: { user_anchors: trustAnchors, verify_trust_list: true } }),
+    trust: {
+      ...(trustList === undefined ? {} : { trust_anchors: trustList }),
+      ...(trustAnchors === undefined ? {} : { user_anchors: trustAnchors }),
+      verify_trust_list: true,
+    },
   };
 }
 

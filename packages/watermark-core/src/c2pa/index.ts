@@ -36,6 +36,7 @@ export type {
   ManifestSummary,
   SignerSummary,
   SoftBindingSummary,
+  TrustListName,
   ValidationIssue,
   ValidationState,
   ValidationSummary,

@@ -14,6 +14,7 @@ import type {
   ManifestMetadata,
   SignerSummary,
   SoftBindingSummary,
+  ValidationIssue,
 } from './manifest-summary.ts';
 
 /** Data of every assertion of `manifest` whose base label is `label`, in manifest order. */
@@ -106,9 +107,25 @@ export function softBindingOf(manifest: JsonRecord): SoftBindingSummary | null {
   return null;
 }
 
-export function signerOf(manifest: JsonRecord): SignerSummary | null {
+/**
+ * The signer as the manifest names it, with what the validation said of its trust: c2pa-node
+ * names the anchors a trusted signer chains to ("System" for its trust list, "User" for the
+ * user's anchors) and reports the time-stamp's trust on its own.
+ */
+export function signerOf(
+  manifest: JsonRecord,
+  statuses: readonly ValidationIssue[] = [],
+): SignerSummary | null {
   const info = asRecord(manifest.signature_info);
   if (info === undefined) return null;
+  const trusted = statuses.find((status) => status.code === 'signingCredential.trusted');
+  const trustedBy =
+    trusted === undefined
+      ? null
+      : /\bUser\b/.test(trusted.explanation ?? '')
+        ? 'operator_anchors'
+        : 'trust_list';
+  const codes = new Set(statuses.map((status) => status.code));
   const subject = stringOrNull(info.common_name);
   return {
     subject,
@@ -117,5 +134,11 @@ export function signerOf(manifest: JsonRecord): SignerSummary | null {
     serialNumber: stringOrNull(info.cert_serial_number),
     signingTime: stringOrNull(info.time),
     isDevelopmentIdentity: subject === DEVELOPMENT_SIGNER_COMMON_NAME,
+    trustedBy,
+    timeStamp: codes.has('timeStamp.trusted')
+      ? 'trusted'
+      : codes.has('timeStamp.untrusted')
+        ? 'untrusted'
+        : null,
   };
 }

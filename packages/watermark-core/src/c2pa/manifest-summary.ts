@@ -28,10 +28,23 @@ export interface SignerSummary {
   readonly issuer: string | null;
   readonly algorithm: string | null;
   readonly serialNumber: string | null;
-  /** From a trusted timestamp (RFC 3161) only; null when the signer used no timestamp authority. */
+  /**
+   * The time of the signature's RFC 3161 time-stamp; null without one. `timeStamp` says whether
+   * its authority chains to a configured anchor.
+   */
   readonly signingTime: string | null;
   readonly isDevelopmentIdentity: boolean;
+  /**
+   * Which configured list the signing certificate chains to: `trust_list` (the public list a
+   * deployment adopts, e.g. the C2PA Trust List) or `operator_anchors` (the operator's own
+   * roots, and the development root where it is trusted); null when none does.
+   */
+  readonly trustedBy: TrustListName | null;
+  /** Whether the time-stamp's authority chains to a configured anchor; null without one. */
+  readonly timeStamp: 'trusted' | 'untrusted' | null;
 }
+
+export type TrustListName = 'trust_list' | 'operator_anchors';
 
 export interface ActionSummary {
   /** e.g. `c2pa.created`, `c2pa.opened`, `c2pa.watermarked.bound`. */

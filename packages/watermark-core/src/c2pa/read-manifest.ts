@@ -23,6 +23,12 @@ export interface ReadManifestOptions {
    * the development root (`ManifestSigner.trustAnchorsPem`) to trust the service's own signatures.
    */
   readonly trustAnchors?: string;
+  /**
+   * PEM bundle of a public trust list the deployment adopts (the C2PA Trust List and the C2PA TSA
+   * Trust List). A signer chaining to it reads `trustedBy: trust_list`; to `trustAnchors`,
+   * `operator_anchors`.
+   */
+  readonly trustList?: string;
 }
 
 /** A history deeper than this is cut: it bounds the work a crafted file can cause. */
@@ -45,7 +51,7 @@ export async function readManifest(
   const format = detectC2paFormat(bytes);
   const opened = await openAsset(
     { buffer: asBuffer(bytes), mimeType: mimeTypeOf(format) },
-    readerSettings(options.trustAnchors),
+    readerSettings(options),
   );
   return summarise(opened, format);
 }
@@ -64,7 +70,7 @@ export async function readManifestStore(
   const opened = await openStoreWithAsset(
     asBuffer(store),
     { buffer: asBuffer(image), mimeType: mimeTypeOf(format) },
-    readerSettings(options.trustAnchors),
+    readerSettings(options),
   );
   return summarise(opened, format);
 }
@@ -103,6 +109,11 @@ export function summariseStore(
   const results = asRecord(store.validation_results);
   const activeResults = asRecord(results?.activeManifest);
   const failures = parseIssues(activeResults?.failure ?? store.validation_status);
+  const statuses = [
+    ...parseIssues(activeResults?.success),
+    ...parseIssues(activeResults?.informational),
+    ...failures,
+  ];
   const deltas = ingredientDeltas(results?.ingredientDeltas);
   return {
     present: true,
@@ -110,7 +121,7 @@ export function summariseStore(
     title: stringOrNull(active.title),
     claimGenerator: claimGeneratorOf(active),
     validation: summariseStoreValidation(store.validation_state, failures),
-    signer: signerOf(active),
+    signer: signerOf(active, statuses),
     actions: actionsOf(active),
     metadata: metadataOf(active),
     identifiers: identifiersOf(active),

@@ -9,6 +9,8 @@ import type { ManifestSigner } from './signers.ts';
 export interface TrustAnchorSources {
   /** Path of a PEM bundle of root certificates (e.g. the C2PA trust list). */
   readonly bundlePath?: string;
+  /** More such paths (a trust list and a time-stamp authorities' list). */
+  readonly bundlePaths?: readonly string[];
   /** The same as text. */
   readonly bundlePem?: string;
   /** Adds the signer's own anchors (the development root when it is the development signer). */
@@ -20,17 +22,20 @@ export async function resolveTrustAnchors(
   sources: TrustAnchorSources,
 ): Promise<string | undefined> {
   const bundles: { pem: string; source: string }[] = [];
-  if (sources.bundlePath !== undefined) {
+  const paths = [
+    ...(sources.bundlePath === undefined ? [] : [sources.bundlePath]),
+    ...(sources.bundlePaths ?? []),
+  ];
+  for (const path of paths) {
     let pem: string;
     try {
-      pem = await readFile(sources.bundlePath, 'utf8');
+      pem = await readFile(path, 'utf8');
     } catch (error) {
-      throw new SignerConfigurationError(
-        `Cannot read the trust anchors file ${sources.bundlePath}`,
-        { cause: error },
-      );
+      throw new SignerConfigurationError(`Cannot read the trust anchors file ${path}`, {
+        cause: error,
+      });
     }
-    bundles.push({ pem, source: sources.bundlePath });
+    bundles.push({ pem, source: path });
   }
   if (sources.bundlePem !== undefined)
     bundles.push({ pem: sources.bundlePem, source: 'trust anchors' });
