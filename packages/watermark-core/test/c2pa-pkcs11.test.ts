@@ -55,6 +55,23 @@ describe('a signing key inside a PKCS#11 token', () => {
     expect(untrusted.present && untrusted.validation.state).toBe('valid_untrusted');
   });
 
+  it('signs es384 with a P-384 key', async () => {
+    const p384 = await createSoftHsmToken('P-384');
+    try {
+      const signer = await hsmSigner(p384.uri, p384.chainPath);
+      expect(signer.algorithm).toBe('es384');
+      const signed = await signManifest(await photo('fig-0.25mp.jpg'), {}, signer);
+      const summary = await readManifest(signed, { trustAnchors: p384.rootPem });
+      expect(summary.present && summary.validation).toEqual({ state: 'trusted', failures: [] });
+      expect(summary.present && summary.signer?.algorithm).toBe('es384');
+    } finally {
+      for (const signer of opened.splice(0)) signer.close();
+      await p384.remove();
+      // The P-256 token of the other tests is this file's again.
+      token.select();
+    }
+  });
+
   it('takes the PIN inline (pin-value) as well as from a file (pin-source)', async () => {
     const signer = await hsmSigner(token.uriWithPinValue);
     const signed = await signManifest(await photo('fig-0.25mp.jpg'), {}, signer);

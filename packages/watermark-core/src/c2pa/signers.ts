@@ -2,7 +2,6 @@
 // plus an asynchronous function that signs bytes, so the private key may live in this process, in
 // a file, or behind a KMS/HSM that never hands it out.
 import {
-  constants,
   createPrivateKey,
   type KeyObject,
   randomBytes,
@@ -62,7 +61,7 @@ export interface CallbackSignerConfig extends SignerConfigBase {
 /**
  * A key inside a PKCS#11 token (HSM), named by an RFC 7512 URI, and its certificate chain (PEM
  * file). The key never leaves the token; the algorithm follows the key (P-256 es256, P-384
- * es384, RSA ps256).
+ * es384).
  */
 export interface Pkcs11SignerConfig extends SignerConfigBase {
   readonly kind: 'pkcs11';
@@ -242,9 +241,7 @@ async function assertKeyPairs(
   const challenge = randomBytes(32);
   const signature = await key.sign(challenge);
   const digest = key.algorithm === 'es384' ? 'sha384' : 'sha256';
-  const options = key.algorithm.startsWith('es')
-    ? { key: leaf.publicKey, dsaEncoding: 'ieee-p1363' as const }
-    : { key: leaf.publicKey, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 };
+  const options = { key: leaf.publicKey, dsaEncoding: 'ieee-p1363' as const };
   if (!verify(digest, challenge, options, signature)) {
     throw new SignerConfigurationError(
       `${source}: the token's key does not belong to the signing certificate`,

@@ -25,18 +25,34 @@ export interface SoftHsmToken {
   readonly chainPath: string;
   /** The CA to trust the signatures with. */
   readonly rootPem: string;
+  /**
+   * Points this process's SoftHSM2 at this token's folder again (another token made later took
+   * it over); the module reads it when next initialised.
+   */
+  select(): void;
   /** Deletes the token, as if the HSM were unplugged. */
   unplug(): Promise<void>;
   remove(): Promise<void>;
 }
 
 const EC_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
-/** DER of the P-256 named-curve OID, as CKA_EC_PARAMS holds it. */
-const P256_PARAMS = Buffer.from('06082a8648ce3d030107', 'hex');
-/** The SubjectPublicKeyInfo prefix of a P-256 key; the 65-byte point follows. */
-const P256_SPKI_PREFIX = Buffer.from('3059301306072a8648ce3d020106082a8648ce3d030107034200', 'hex');
 
-export async function createSoftHsmToken(): Promise<SoftHsmToken> {
+/** The curves a token key is made on here: CKA_EC_PARAMS, the SPKI prefix, the point's size. */
+const CURVES = {
+  'P-256': {
+    params: Buffer.from('06082a8648ce3d030107', 'hex'),
+    spkiPrefix: Buffer.from('3059301306072a8648ce3d020106082a8648ce3d030107034200', 'hex'),
+    pointBytes: 65,
+  },
+  'P-384': {
+    params: Buffer.from('06052b81040022', 'hex'),
+    spkiPrefix: Buffer.from('3076301006072a8648ce3d020106052b81040022036200', 'hex'),
+    pointBytes: 97,
+  },
+} as const;
+export type TokenCurve = keyof typeof CURVES;
+
+export async function createSoftHsmToken(curve: TokenCurve = 'P-256'): Promise<SoftHsmToken> {
   const dir = await mkdtemp(join(tmpdir(), 'hallmark-softhsm-'));
   const tokens = join(dir, 'tokens');
   await mkdir(tokens);
@@ -57,8 +73,8 @@ export async function createSoftHsmToken(): Promise<SoftHsmToken> {
     '--pin',
     USER_PIN,
   ]);
-  const point = generateKeyInside();
-  const chain = await certificateChainFor(point);
+  const point = generateKeyInside(curve);
+  const chain = await certificateChainFor(curve, point);
   const chainPath = join(dir, 'chain.pem');
   await writeFile(chainPath, chain.chainPem);
   const pinPath = join(dir, 'pin');
@@ -72,12 +88,15 @@ export async function createSoftHsmToken(): Promise<SoftHsmToken> {
     chainPath,
     rootPem: chain.rootPem,
     unplug: () => rm(tokens, { recursive: true, force: true }),
+    select: () => {
+      process.env.SOFTHSM2_CONF = conf;
+    },
     remove: () => rm(dir, { recursive: true, force: true }),
   };
 }
 
-/** A P-256 key pair made by the token; returns the public point (uncompressed, 65 bytes). */
-function generateKeyInside(): Buffer {
+/** An EC key pair made by the token; returns the public point (uncompressed). */
+function generateKeyInside(curve: TokenCurve): Buffer {
   const module = new pkcs11js.PKCS11();
   module.load(SOFTHSM_MODULE);
   module.C_Initialize();
@@ -99,7 +118,7 @@ function generateKeyInside(): Buffer {
         { type: pkcs11js.CKA_TOKEN, value: true },
         { type: pkcs11js.CKA_LABEL, value: KEY_LABEL },
         { type: pkcs11js.CKA_ID, value: id },
-        { type: pkcs11js.CKA_EC_PARAMS, value: P256_PARAMS },
+        { type: pkcs11js.CKA_EC_PARAMS, value: CURVES[curve].params },
         { type: pkcs11js.CKA_VERIFY, value: true },
       ],
       [
@@ -117,14 +136,17 @@ function generateKeyInside(): Buffer {
     ]);
     const encoded = attribute?.value;
     if (!Buffer.isBuffer(encoded)) throw new Error('the token gave no public point');
-    // CKA_EC_POINT is the DER OCTET STRING holding the point: tag, length, then 65 bytes.
-    return encoded.subarray(encoded.length - 65);
+    // CKA_EC_POINT is the DER OCTET STRING holding the point: tag, length, then the point.
+    return encoded.subarray(encoded.length - CURVES[curve].pointBytes);
   } finally {
     module.C_Finalize();
   }
 }
 
-async function certificateChainFor(point: Buffer): Promise<{ chainPem: string; rootPem: string }> {
+async function certificateChainFor(
+  curve: TokenCurve,
+  point: Buffer,
+): Promise<{ chainPem: string; rootPem: string }> {
   const { subtle } = globalThis.crypto;
   const now = new Date();
   const dayAfter = new Date(now.getTime() + 86_400_000);
@@ -132,8 +154,8 @@ async function certificateChainFor(point: Buffer): Promise<{ chainPem: string; r
   const rootKeyId = await keyIdentifier(rootKeys.publicKey);
   const tokenKey = await subtle.importKey(
     'spki',
-    Buffer.concat([P256_SPKI_PREFIX, point]),
-    EC_P256,
+    Buffer.concat([CURVES[curve].spkiPrefix, point]),
+    { name: 'ECDSA', namedCurve: curve },
     true,
     ['verify'],
   );

@@ -30,7 +30,7 @@ const TOKEN_LOST = new Set([
 
 export interface Pkcs11Key {
   readonly algorithm: SigningAlgorithm;
-  /** Signs the bytes: raw r||s for ECDSA, the PSS signature for RSA. */
+  /** Signs the bytes: raw r||s (ECDSA). */
   sign(toBeSigned: Uint8Array): Promise<Uint8Array>;
   close(): void;
 }
@@ -163,7 +163,7 @@ function closeQuietly(module: pkcs11js.PKCS11, session: Buffer): void {
   }
 }
 
-/** What C_Sign is given: ECDSA signs a digest made here; RSA-PSS hashes inside the token. */
+/** What C_Sign is given: ECDSA signs a digest made here. */
 function signingStep(
   algorithm: SigningAlgorithm,
   data: Uint8Array,
@@ -181,20 +181,6 @@ function signingStep(
         input: digest('sha384', data),
         length: 96,
       };
-    case 'ps256': {
-      // C2PA's PSS: SHA-256 with MGF1-SHA-256 and a salt as long as the digest.
-      const pss: pkcs11js.RsaPSS = {
-        hashAlg: pkcs11js.CKM_SHA256,
-        mgf: pkcs11js.CKG_MGF1_SHA256,
-        saltLen: 32,
-        type: pkcs11js.CK_PARAMS_RSA_PSS,
-      };
-      return {
-        mechanism: { mechanism: pkcs11js.CKM_SHA256_RSA_PKCS_PSS, parameter: pss },
-        input: Buffer.from(data),
-        length: 1024,
-      };
-    }
     default:
       throw new SignerConfigurationError(`a PKCS#11 key cannot sign ${algorithm} here`);
   }
@@ -243,8 +229,8 @@ function algorithmOf(
 ): SigningAlgorithm {
   const [type] = module.C_GetAttributeValue(session, key, [{ type: pkcs11js.CKA_KEY_TYPE }]);
   const keyType = Buffer.isBuffer(type?.value) ? type.value.readUInt32LE(0) : -1;
-  if (keyType === pkcs11js.CKK_RSA) return 'ps256';
-  if (keyType !== pkcs11js.CKK_EC) return fail('the key is neither EC nor RSA');
+  // RSA-PSS through a token is not offered until it is tested against one.
+  if (keyType !== pkcs11js.CKK_EC) return fail('the key is not an EC key (P-256 or P-384)');
   const [params] = module.C_GetAttributeValue(session, key, [{ type: pkcs11js.CKA_EC_PARAMS }]);
   const curve = Buffer.isBuffer(params?.value) ? params.value.toString('hex') : '';
   return CURVES[curve] ?? fail('the EC key is on a curve C2PA does not sign with (P-256 or P-384)');
