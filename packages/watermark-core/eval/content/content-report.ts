@@ -135,6 +135,38 @@ export function contentReport(
   lines.push('', "the alignment's correction to the mark's scale (%):");
   lines.push(`  honest copies: ${quantiles(honestRead, scaleDrift)}`);
   lines.push(`  second shots:  ${quantiles(secondShots, scaleDrift)}`);
+  // The mark's strength where the content's correction puts it against at its geometry: only the
+  // copies whose correction was large enough to check (compare.ts, markLeftBehind).
+  const probed = (rows: readonly CaseOutcome[]) =>
+    rows.filter((o) => o.measures?.markAtMark !== undefined);
+  const follows = (m: Measures) => (m.markAtContent ?? 0) / Math.max(1e-9, m.markAtMark ?? 0);
+  const markAtMark = (m: Measures) => m.markAtMark ?? 0;
+  lines.push('', "the mark's strength where the content lies / at its geometry (checked copies):");
+  lines.push(
+    `  honest copies (${probed(honestRead).length}): ${quantiles(probed(honestRead), follows)}`,
+  );
+  lines.push(
+    `  second shots (${probed(secondShots).length}): ${quantiles(probed(secondShots), follows)}`,
+  );
+  lines.push("the mark's strength at its geometry (z), same copies:");
+  lines.push(`  honest copies: ${quantiles(probed(honestRead), markAtMark, 1)}`);
+  lines.push(`  second shots:  ${quantiles(probed(secondShots), markAtMark, 1)}`);
+  // Copies whose evidence fell short of certain: how much better the detail followed at the best
+  // other zoom than at the mark's (compare.ts, clearlyBetter).
+  const searched = (rows: readonly CaseOutcome[]) =>
+    rows.filter((o) => o.measures?.atZoom !== undefined);
+  const zoomGain = (m: Measures) => (m.atZoom?.correlation ?? 0) - m.correlation;
+  lines.push(
+    '',
+    "detail correlation at the best other zoom minus at the mark's (searched copies):",
+  );
+  lines.push(
+    `  honest copies (${searched(honestRead).length}): ${quantiles(searched(honestRead), zoomGain)}`,
+  );
+  lines.push(`  edits (${searched(edits).length}): ${quantiles(searched(edits), zoomGain)}`);
+  lines.push(
+    `  second shots (${searched(secondShots).length}): ${quantiles(searched(secondShots), zoomGain)}`,
+  );
   const times = outcomes
     .filter((o) => o.state !== null)
     .map((o) => o.millis)

@@ -8,17 +8,20 @@ import {
   type Alignment,
   alignPlacement,
   type Drift,
+  driftOf,
   matchLuma,
   type PatchCheck,
 } from './alignment.ts';
 import { BLOCK, blockScores, pixelScores } from './block-scores.ts';
 import { type ContentInput, decodePair } from './decode.ts';
 import { coarseDetail, rankPlacements } from './lattice-search.ts';
+import { type MarkStrengths, markStrengths } from './mark-scale.ts';
 import { maskBounds, maskedBlur, subtract } from './masked-filters.ts';
 import { latticePlacements, type Placement, type Size, toCopy } from './placement.ts';
 import { flaggedRegions, type Region, type RegionThresholds, tightenBox } from './regions.ts';
 import { fittedResiduals, prepareResiduals, type Reference } from './residuals.ts';
 import { correlation, type DecodedCopy, type Frame } from './warp.ts';
+import { zoomSearch } from './zoom-search.ts';
 
 export type ContentState = 'same' | 'edited' | 'differs' | 'not_compared';
 
@@ -31,15 +34,42 @@ export interface ContentComparison {
   /** Where the copy differs from the original, in the copy's pixels (only when `edited`). */
   readonly regions: readonly Region[];
   /** How the decision was reached (for evaluation and logs; not part of any report). */
-  readonly measures?: {
+  readonly measures?: Measures;
+}
+
+/** How the decision was reached (for evaluation and logs; not part of any report). */
+export interface Measures {
+  readonly correlation: number;
+  readonly detail: number;
+  readonly share: number;
+  readonly locked: number;
+  /** The alignment's correction to the mark's scale (a share) and turn (degrees). */
+  readonly scaleDrift: number;
+  readonly turnDrift: number;
+  /** Whether the alignment refused a correction beyond the mark's precision. */
+  readonly refused: boolean;
+  /**
+   * The mark's pilot strength (z-score) at its geometry's lattice and at that lattice moved by
+   * the content's correction; only when the correction was large enough to check.
+   */
+  readonly markAtMark?: number;
+  readonly markAtContent?: number;
+  /**
+   * When the evidence was short of certain: the zoom (against the aligned placement) whose
+   * coarse detail matched best, its correlation and the best at the placement's own zoom; and
+   * the mark's strengths at its geometry and carried by that zoom, when it matched clearly better.
+   */
+  readonly zoom?: number;
+  readonly zoomCorrelation?: number;
+  readonly ownZoomCorrelation?: number;
+  readonly atZoom?: {
     readonly correlation: number;
-    readonly detail: number;
     readonly share: number;
     readonly locked: number;
-    /** The alignment's correction to the mark's scale (a share) and turn (degrees). */
-    readonly scaleDrift: number;
-    readonly turnDrift: number;
+    readonly refused: boolean;
   };
+  readonly zoomMarkAtMark?: number;
+  readonly zoomMarkAtContent?: number;
 }
 
 /**
@@ -71,6 +101,17 @@ const LOCKED_OFF_MARK = 0.9;
  * (README.md#content).
  */
 const OFF_MARK_SCALE = 0.015;
+/** A scale correction beyond this share is checked against the mark itself (mark-scale.ts). */
+const PROBE_SCALE = 0.005;
+/** A zoom this far from the aligned placement's is beyond any error of the mark's geometry. */
+const MIN_ZOOM = 0.025;
+/** The mark's pilot z-score at its geometry must be at least this to say it stayed there. */
+const MIN_MARK_Z = 8;
+/**
+ * The mark stayed behind when its strength where the content lies is under this share of its
+ * strength at its geometry's lattice.
+ */
+const MARK_FOLLOWS = 0.5;
 /** Below this RMS of reference detail (luma levels) there is nothing to tell pictures apart by. */
 const MIN_DETAIL = 0.6;
 /** Less of the original than this is too little to judge. */
@@ -121,18 +162,83 @@ export async function compareContent(
   if (best === null || best.coverage < MIN_COVERAGE) return NOT_COMPARED;
   const coverage = round(best.coverage);
   const similarity = round(1 - best.share);
-  const measures = {
+  let measures: Measures = {
     correlation: round(best.correlation),
     detail: round(best.detail),
     share: round(best.share),
     locked: round(best.locked),
     scaleDrift: Math.round(best.drift.scale * 10_000) / 10_000,
     turnDrift: round(best.drift.turn),
+    refused: best.refused,
   };
   // Too little detail where the copy agrees to tell this picture from another: no verdict.
   if (best.detail < MIN_DETAIL) return { ...NOT_COMPARED, measures };
   if (differs(best)) {
     return { state: 'differs', coverage, similarity, regions: [], measures };
+  }
+  // The content sits at another scale or turn than the mark's geometry says: whether the mark's
+  // own tiles follow the content (the geometry erred) or stayed where it says (another shot).
+  if (best.refused || Math.abs(best.drift.scale) > PROBE_SCALE) {
+    const strengths = await markStrengths(
+      copyImage,
+      copySize,
+      input.geometry,
+      best.drift,
+      input.maxPixels,
+    );
+    measures = {
+      ...measures,
+      markAtMark: round(strengths.atMark),
+      markAtContent: round(strengths.atContent),
+    };
+    if (markLeftBehind(strengths)) {
+      return { state: 'differs', coverage, similarity, regions: [], measures };
+    }
+  }
+  // Evidence short of certain: the content may lie at another zoom than its mark.
+  if (best.share > 0 || best.correlation < CERTAIN_CORRELATION || best.locked < LOCKED_OFF_MARK) {
+    const match = zoomSearch(copy, best.placement, reference, frame);
+    // The coarse zoom is a step apart from the content's at most; an alignment that stopped at
+    // its limit goes on from where it stopped.
+    let zoomedAlignment = alignPlacement(copy, match.placement, reference, frame);
+    for (let round = 1; round < ZOOM_ALIGNMENTS && zoomedAlignment.refused !== null; round++) {
+      zoomedAlignment = alignPlacement(copy, zoomedAlignment.placement, reference, frame);
+    }
+    const atZoom = judge(copy, zoomedAlignment, reference, frame);
+    const zoomDrift = driftOf(best.placement, atZoom.placement, frame);
+    measures = {
+      ...measures,
+      zoom: Math.round((1 + zoomDrift.scale) * 10_000) / 10_000,
+      zoomCorrelation: round(match.correlation),
+      ownZoomCorrelation: round(match.atOwnZoom),
+      atZoom: {
+        correlation: round(atZoom.correlation),
+        share: round(atZoom.share),
+        locked: round(atZoom.locked),
+        refused: atZoom.refused,
+      },
+    };
+    if (Math.abs(zoomDrift.scale) >= MIN_ZOOM && clearlyBetter(atZoom, best)) {
+      const strengths = await markStrengths(
+        copyImage,
+        copySize,
+        input.geometry,
+        {
+          scale: (1 + best.drift.scale) * (1 + zoomDrift.scale) - 1,
+          turn: best.drift.turn + zoomDrift.turn,
+          shift: 0,
+        },
+        input.maxPixels,
+      );
+      measures = {
+        ...measures,
+        zoomMarkAtMark: round(strengths.atMark),
+        zoomMarkAtContent: round(strengths.atContent),
+      };
+      if (markLeftBehind(strengths)) {
+        return { state: 'differs', coverage, similarity, regions: [], measures };
+      }
+    }
   }
   const placement = best.placement;
   const shownBox = inCopy(best.shownBox, placement, frame, copySize);
@@ -181,6 +287,40 @@ function isEdgeBand(box: Region, shown: Region): boolean {
 /** Whether the alignment had to move (or refused to move) the content further than the mark errs. */
 function offMark(judged: Judged): boolean {
   return judged.refused || Math.abs(judged.drift.scale) > OFF_MARK_SCALE;
+}
+
+/**
+ * Whether the content placed at another zoom agrees clearly better than at the mark's: its fine
+ * detail following the reference's closely and better, hardly more of it differing, and its
+ * detailed patches locked in place (soft pictures place few of them).
+ */
+function clearlyBetter(atZoom: Judged, own: Judged): boolean {
+  return (
+    atZoom.correlation >= CERTAIN_CORRELATION &&
+    atZoom.correlation >= own.correlation + ZOOM_GAIN &&
+    atZoom.share <= own.share + ZOOM_SHARE_SLACK &&
+    atZoom.locked >= MIN_LOCKED
+  );
+}
+
+/** Alignments run from a zoom's coarse placement at most. */
+const ZOOM_ALIGNMENTS = 3;
+/** How much better the detail must follow at another zoom than at the mark's. */
+const ZOOM_GAIN = 0.02;
+/**
+ * How much more may differ at another zoom: a second shot is resampled and re-exposed, which
+ * leaves a little more than the mark's own output does.
+ */
+const ZOOM_SHARE_SLACK = 0.02;
+
+/**
+ * Whether the mark stayed at its geometry's lattice while the content lies elsewhere: the mark is
+ * clearly seen where its geometry says, and far more weakly where the content's correction would
+ * carry it. In an honest copy mark and picture moved together, so it is the other way round (or
+ * alike, when the correction was within the mark's own error).
+ */
+function markLeftBehind(strengths: MarkStrengths): boolean {
+  return strengths.atMark >= MIN_MARK_Z && strengths.atContent < MARK_FOLLOWS * strengths.atMark;
 }
 
 /** Whether a placement's comparison says the copy is another picture. */
