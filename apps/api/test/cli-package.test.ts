@@ -94,8 +94,13 @@ describe('the packed CLI, installed with plain npm into an empty project', () =>
     const detected = await ok('npx', ['hallmark', 'detect', 'marked.jpg'], project);
     expect(detected.stdout.trim()).toBe(row.markPayload);
 
-    // The service's development identity is in HALLMARK_DATA_DIR: the signer is trusted.
-    const inspected = await ok('npx', ['hallmark', 'inspect', 'marked.jpg', '--json'], project);
+    // Signed by the service's development identity: trusted only against its root, given.
+    const root = join(service.env.HALLMARK_DATA_DIR ?? '', 'c2pa/development-identity/root-ca.pem');
+    const inspected = await ok(
+      'npx',
+      ['hallmark', 'inspect', 'marked.jpg', '--json', '--trust', root],
+      project,
+    );
     const manifest = JSON.parse(inspected.stdout) as {
       validation: { state: string };
       metadata: { author?: string };

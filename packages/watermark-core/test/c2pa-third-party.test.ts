@@ -40,6 +40,10 @@ describe('reading third-party C2PA files', () => {
         serialNumber: '720724073027128164015125666832722375746636448153',
         signingTime: '2024-08-06T21:53:37+00:00',
         isDevelopmentIdentity: false,
+        // No anchor of ours vouches for the signer; c2pa-node trusts the time-stamp's authority
+        // by its own list.
+        trustedBy: null,
+        timeStamp: 'trusted',
       },
       actions: [
         {
