@@ -109,7 +109,7 @@ export const ManifestSigner = z
     }),
     timeStamp: z.enum(['trusted', 'untrusted']).nullable().optional().meta({
       description:
-        "Whether the time-stamp's authority chains to a configured anchor; null without a time-stamp. Absent in reports made before it was recorded.",
+        "Whether the time-stamp's authority is trusted (a configured anchor, or a public root the C2PA library carries); null without a time-stamp. Absent in reports made before it was recorded.",
     }),
   })
   .meta({ id: 'ManifestSigner' });

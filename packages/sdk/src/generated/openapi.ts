@@ -1489,7 +1489,7 @@ export interface components {
              */
             trustedBy?: "trust_list" | "operator_anchors" | null;
             /**
-             * @description Whether the time-stamp's authority chains to a configured anchor; null without a time-stamp. Absent in reports made before it was recorded.
+             * @description Whether the time-stamp's authority is trusted (a configured anchor, or a public root the C2PA library carries); null without a time-stamp. Absent in reports made before it was recorded.
              * @enum {string|null}
              */
             timeStamp?: "trusted" | "untrusted" | null;

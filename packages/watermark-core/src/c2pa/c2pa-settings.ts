@@ -9,9 +9,10 @@ const OFFLINE_VERIFY = {
 } as const;
 
 /**
- * Trust decisions rest on the configured PEM bundles alone: the adopted trust list (c2pa-node's
- * trust anchors) and the operator's own (its user anchors). Without either, every signer and
- * time-stamp authority is untrusted.
+ * Signer trust rests on the configured PEM bundles alone: the adopted trust list (c2pa-node's
+ * trust anchors) and the operator's own (its user anchors); without either, every signer is
+ * untrusted. A time-stamp's authority is trusted when it chains to either, or to a public root
+ * c2pa-node carries itself.
  */
 export function readerSettings(anchors: {
   readonly trustAnchors?: string | undefined;

@@ -30,7 +30,7 @@ export interface SignerSummary {
   readonly serialNumber: string | null;
   /**
    * The time of the signature's RFC 3161 time-stamp; null without one. `timeStamp` says whether
-   * its authority chains to a configured anchor.
+   * its authority is trusted.
    */
   readonly signingTime: string | null;
   readonly isDevelopmentIdentity: boolean;
@@ -40,7 +40,10 @@ export interface SignerSummary {
    * roots, and the development root where it is trusted); null when none does.
    */
   readonly trustedBy: TrustListName | null;
-  /** Whether the time-stamp's authority chains to a configured anchor; null without one. */
+  /**
+   * Whether the time-stamp's authority is trusted (a configured anchor, or a public root
+   * c2pa-node carries); null without a time-stamp.
+   */
   readonly timeStamp: 'trusted' | 'untrusted' | null;
 }
 
