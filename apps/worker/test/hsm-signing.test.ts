@@ -5,45 +5,34 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { createPrismaClient, type PrismaClient } from '@hallmark/db';
-import { createTestEnv, startServiceProcess } from '@hallmark/runtime/testing';
-import { QUEUES } from '@hallmark/schemas';
+import { startServiceProcess } from '@hallmark/runtime/testing';
 import { readManifest } from '@hallmark/watermark-core';
-import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSoftHsmToken,
   type SoftHsmToken,
 } from '../../../packages/watermark-core/test/support/soft-hsm.ts';
 import { runSigningJob } from './support/signing-job.ts';
+import { type WatermarkWorld, watermarkWorld } from './support/watermark-world.ts';
 
 const entry = join(import.meta.dirname, '../dist/main.js');
 
 describe('the worker signing with a key in a PKCS#11 token', () => {
-  let testEnv: Awaited<ReturnType<typeof createTestEnv>>;
-  let prisma: PrismaClient;
-  let queue: Queue;
+  let world: WatermarkWorld;
   let token: SoftHsmToken;
 
   beforeAll(async () => {
-    testEnv = await createTestEnv('worker-hsm-test');
-    prisma = createPrismaClient(testEnv.config.DATABASE_URL);
-    queue = new Queue(QUEUES.watermark, {
-      connection: { url: testEnv.config.REDIS_URL },
-      prefix: testEnv.config.REDIS_PREFIX,
-    });
+    world = await watermarkWorld('worker-hsm-test');
     token = await createSoftHsmToken();
   });
 
   afterAll(async () => {
-    await queue?.close();
-    await prisma?.$disconnect();
-    await testEnv?.dispose();
+    await world?.dispose();
     await token?.remove();
   });
 
   const hsmEnv = (uri: string) => ({
-    ...testEnv.env,
+    ...world.testEnv.env,
     C2PA_PKCS11_URI: uri,
     C2PA_CERT_CHAIN_PATH: token.chainPath,
     SOFTHSM2_CONF: process.env.SOFTHSM2_CONF ?? '',
@@ -53,7 +42,7 @@ describe('the worker signing with a key in a PKCS#11 token', () => {
     const worker = startServiceProcess(entry, hsmEnv(token.uri));
     try {
       await worker.logged('worker ready');
-      const { job, output } = await runSigningJob(prisma, queue, testEnv.config.HALLMARK_DATA_DIR);
+      const { job, output } = await runSigningJob(world);
       expect(job.status).toBe('success');
       if (output === null) throw new Error('no output');
       const summary = await readManifest(output, { trustAnchors: token.rootPem });

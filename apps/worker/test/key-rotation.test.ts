@@ -5,37 +5,26 @@ import { createPrivateKey } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPrismaClient, type PrismaClient } from '@hallmark/db';
-import { createTestEnv, startServiceProcess } from '@hallmark/runtime/testing';
-import { QUEUES } from '@hallmark/schemas';
+import { startServiceProcess } from '@hallmark/runtime/testing';
 import { loadOrCreateDevelopmentIdentity, readManifest } from '@hallmark/watermark-core';
-import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSigningJob } from './support/signing-job.ts';
+import { type WatermarkWorld, watermarkWorld } from './support/watermark-world.ts';
 
 const entry = join(import.meta.dirname, '../dist/main.js');
 const PASSPHRASE = 'rotate me often';
 
 describe('rotating the signing identity on SIGHUP', () => {
-  let testEnv: Awaited<ReturnType<typeof createTestEnv>>;
-  let prisma: PrismaClient;
-  let queue: Queue;
+  let world: WatermarkWorld;
   let dir: string;
 
   beforeAll(async () => {
-    testEnv = await createTestEnv('worker-rotation-test');
-    prisma = createPrismaClient(testEnv.config.DATABASE_URL);
-    queue = new Queue(QUEUES.watermark, {
-      connection: { url: testEnv.config.REDIS_URL },
-      prefix: testEnv.config.REDIS_PREFIX,
-    });
+    world = await watermarkWorld('worker-rotation-test');
     dir = await mkdtemp(join(tmpdir(), 'hallmark-rotation-'));
   });
 
   afterAll(async () => {
-    await queue?.close();
-    await prisma?.$disconnect();
-    await testEnv?.dispose();
+    await world?.dispose();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -62,22 +51,21 @@ describe('rotating the signing identity on SIGHUP', () => {
     const rootA = await install('a');
     await writeFile(join(dir, 'passphrase'), `${PASSPHRASE}\n`);
     const worker = startServiceProcess(entry, {
-      ...testEnv.env,
+      ...world.testEnv.env,
       C2PA_CERT_CHAIN_PATH: join(dir, 'chain.pem'),
       C2PA_PRIVATE_KEY_PATH: join(dir, 'key.pem'),
       C2PA_PRIVATE_KEY_PASSPHRASE_FILE: join(dir, 'passphrase'),
     });
     try {
       await worker.logged('worker ready');
-      const dataDir = testEnv.config.HALLMARK_DATA_DIR;
-      const first = await runSigningJob(prisma, queue, dataDir);
+      const first = await runSigningJob(world);
       expect(first.job.status).toBe('success');
       expect(await trusted(first.output, rootA)).toBe(true);
 
       const rootB = await install('b');
       worker.child.kill('SIGHUP');
       await worker.logged('C2PA signer rotated');
-      const second = await runSigningJob(prisma, queue, dataDir);
+      const second = await runSigningJob(world);
       expect(second.job.status).toBe('success');
       expect(await trusted(second.output, rootB)).toBe(true);
       expect(await trusted(second.output, rootA)).toBe(false);
@@ -87,7 +75,7 @@ describe('rotating the signing identity on SIGHUP', () => {
       await writeFile(join(dir, 'key.pem'), 'not a key');
       worker.child.kill('SIGHUP');
       await worker.logged('C2PA signer rotation failed; still signing with the current identity');
-      const third = await runSigningJob(prisma, queue, dataDir);
+      const third = await runSigningJob(world);
       expect(third.job.status).toBe('success');
       expect(await trusted(third.output, rootB)).toBe(true);
     } finally {

@@ -1,9 +1,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { PrismaClient, WatermarkJob } from '@hallmark/db';
+import type { WatermarkJob } from '@hallmark/db';
 import { waitFor } from '@hallmark/runtime/testing';
-import type { Queue } from 'bullmq';
 import { uploadedFile } from './uploaded-file.ts';
+import type { WatermarkWorld } from './watermark-world.ts';
 
 const photo = join(import.meta.dirname, '../../../../fixtures/photos/boats-0.6mp.jpg');
 
@@ -13,11 +13,11 @@ const photo = join(import.meta.dirname, '../../../../fixtures/photos/boats-0.6mp
  * output's bytes. `attempts` is the queue's budget for it, as JobQueues gives a job.
  */
 export async function runSigningJob(
-  prisma: PrismaClient,
-  queue: Queue,
-  dataDir: string,
+  world: WatermarkWorld,
   attempts = 1,
 ): Promise<{ readonly job: WatermarkJob; readonly output: Buffer | null }> {
+  const { prisma, queue } = world;
+  const dataDir = world.testEnv.config.HALLMARK_DATA_DIR;
   const upload = await uploadedFile(prisma);
   const objects = join(dataDir, 'objects');
   await mkdir(join(objects, dirname(upload.storageKey)), { recursive: true });

@@ -15,7 +15,7 @@ import {
 import { BLOCK, blockScores, pixelScores } from './block-scores.ts';
 import { type ContentInput, decodePair } from './decode.ts';
 import { coarseDetail, rankPlacements } from './lattice-search.ts';
-import { type MarkStrengths, markStrengths } from './mark-scale.ts';
+import { type MarkLevel, type MarkStrengths, markLevel, markStrengths } from './mark-scale.ts';
 import { maskBounds, maskedBlur, subtract } from './masked-filters.ts';
 import { latticePlacements, type Placement, type Size, toCopy } from './placement.ts';
 import { flaggedRegions, type Region, type RegionThresholds, tightenBox } from './regions.ts';
@@ -178,14 +178,14 @@ export async function compareContent(
   }
   // The content sits at another scale or turn than the mark's geometry says: whether the mark's
   // own tiles follow the content (the geometry erred) or stayed where it says (another shot).
+  // The copy decoded as the detector reads it, once, for either check below.
+  let markCopy: Promise<MarkLevel> | undefined;
+  const markStrengthsAt = async (drift: Drift) => {
+    markCopy ??= markLevel(copyImage, copySize, input.maxPixels);
+    return markStrengths(await markCopy, input.geometry, drift);
+  };
   if (best.refused || Math.abs(best.drift.scale) > PROBE_SCALE) {
-    const strengths = await markStrengths(
-      copyImage,
-      copySize,
-      input.geometry,
-      best.drift,
-      input.maxPixels,
-    );
+    const strengths = await markStrengthsAt(best.drift);
     measures = {
       ...measures,
       markAtMark: round(strengths.atMark),
@@ -219,17 +219,11 @@ export async function compareContent(
       },
     };
     if (Math.abs(zoomDrift.scale) >= MIN_ZOOM && clearlyBetter(atZoom, best)) {
-      const strengths = await markStrengths(
-        copyImage,
-        copySize,
-        input.geometry,
-        {
-          scale: (1 + best.drift.scale) * (1 + zoomDrift.scale) - 1,
-          turn: best.drift.turn + zoomDrift.turn,
-          shift: 0,
-        },
-        input.maxPixels,
-      );
+      const strengths = await markStrengthsAt({
+        scale: (1 + best.drift.scale) * (1 + zoomDrift.scale) - 1,
+        turn: best.drift.turn + zoomDrift.turn,
+        shift: 0,
+      });
       measures = {
         ...measures,
         zoomMarkAtMark: round(strengths.atMark),

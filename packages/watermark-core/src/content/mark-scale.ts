@@ -5,13 +5,12 @@
 // scene keeps the scale it was embedded at while the picture under it is framed a little tighter.
 // So the mark's pilot is folded twice, at the geometry's lattice and at that lattice carried by
 // the correction the alignment found, and the two strengths are compared.
-import { detectionSize, originalAxes } from '../code/mark-geometry.ts';
-import { AnalysisLevel } from '../detect/analysis-level.ts';
-import type { MarkGeometry } from '../detect/detect.ts';
+import { originalAxes } from '../code/mark-geometry.ts';
+import type { AnalysisLevel } from '../detect/analysis-level.ts';
+import { detectionLevel, type MarkGeometry } from '../detect/detect.ts';
 import type { Lattice } from '../detect/sync-lattice.ts';
 import { alignTile } from '../detect/tile-align.ts';
 import { foldTile } from '../detect/tile-fold.ts';
-import { decodeLuma } from '../image/image-io.ts';
 import type { Drift } from './alignment.ts';
 import type { Size } from './placement.ts';
 
@@ -22,21 +21,32 @@ export interface MarkStrengths {
   readonly atContent: number;
 }
 
+/** The copy at the detector's first level, with its residual: what every strength is read from. */
+export interface MarkLevel {
+  readonly level: AnalysisLevel;
+  readonly residual: ReturnType<AnalysisLevel['residual']>;
+}
+
+/** Decodes the copy as the detector does; a comparison does it once for all its checks. */
+export async function markLevel(
+  copyImage: Uint8Array,
+  copySize: Size,
+  maxPixels: number,
+): Promise<MarkLevel> {
+  const level = await detectionLevel(copyImage, copySize, maxPixels);
+  return { level, residual: level.residual(1) };
+}
+
 /**
  * The mark's pilot strength in the copy at its geometry's lattice and at that lattice scaled and
  * turned by `drift` (the correction that puts the content in place).
  */
-export async function markStrengths(
-  copyImage: Uint8Array,
-  copySize: Size,
+export function markStrengths(
+  copy: MarkLevel,
   geometry: MarkGeometry,
   drift: Drift,
-  maxPixels: number,
-): Promise<MarkStrengths> {
-  const size = detectionSize(copySize.width, copySize.height);
-  const luma = await decodeLuma(copyImage, maxPixels, size.width, size.height);
-  const level = new AnalysisLevel(luma, size.width, size.height, copySize);
-  const residual = level.residual(1);
+): MarkStrengths {
+  const { level, residual } = copy;
   const axes = originalAxes(geometry.rotation, geometry.mirrored);
   const sx = geometry.tilePixels / level.scale;
   const sy = geometry.tilePixelsY / level.scaleY;

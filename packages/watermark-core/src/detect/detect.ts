@@ -57,12 +57,12 @@ export async function detectMark(
 /** The image at the detection size (about 512x512, never enlarged): the first level searched. */
 export async function detectionLevel(
   image: Uint8Array,
-  info: ImageInfo,
+  file: { readonly width: number; readonly height: number },
   maxPixels: number,
 ): Promise<AnalysisLevel> {
-  const size = detectionSize(info.width, info.height);
+  const size = detectionSize(file.width, file.height);
   const luma = await decodeLuma(image, maxPixels, size.width, size.height);
-  return new AnalysisLevel(luma, size.width, size.height, fileSize(info));
+  return new AnalysisLevel(luma, size.width, size.height, fileSize(file));
 }
 
 /** Searches the windows in order (see the top of this file) and returns the first mark found. */
@@ -96,7 +96,10 @@ export async function searchMark(
   return inWindows(finer, grid(finer, 3)) ?? NOT_FOUND;
 }
 
-const fileSize = (info: ImageInfo) => ({ width: info.width, height: info.height });
+const fileSize = (file: { readonly width: number; readonly height: number }) => ({
+  width: file.width,
+  height: file.height,
+});
 
 function fits(window: Window): boolean {
   return Math.min(window.width, window.height) >= MIN_WINDOW_SIDE;
