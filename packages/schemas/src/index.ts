@@ -86,6 +86,14 @@ export {
   problemTypes,
 } from './problem-types.ts';
 export { QUEUES, type QueueName } from './queues.ts';
+export {
+  REPORT_FORMAT,
+  REPORT_JWS_TYPE,
+  ReportKey,
+  ReportKeySet,
+  SignedVerificationReport,
+  VerificationStatement,
+} from './signed-report.ts';
 export { FileName, MediaType, UploadLink, UploadLinkRequest } from './upload-link.ts';
 export { formatPath, toFieldErrors } from './validation-errors.ts';
 export {

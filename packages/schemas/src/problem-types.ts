@@ -122,6 +122,11 @@ export const problemTypes = {
     title: 'Quota of this API key exceeded',
     status: 429,
   },
+  reportUnavailable: {
+    type: `${PROBLEM_TYPE_BASE}report-unavailable`,
+    title: 'No signed report for this verification',
+    status: 409,
+  },
   fileDeleted: {
     type: `${PROBLEM_TYPE_BASE}file-deleted`,
     title: 'File deleted by retention',

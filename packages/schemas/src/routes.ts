@@ -3,6 +3,7 @@ import { authRoutes } from './openapi/auth-routes.ts';
 import { healthRoutes } from './openapi/health-routes.ts';
 import { keyRequestRoutes } from './openapi/key-request-routes.ts';
 import { recordRoutes } from './openapi/record-routes.ts';
+import { reportRoutes } from './openapi/report-routes.ts';
 import { softBindingRoutes } from './openapi/soft-binding-routes.ts';
 import { uploadRoutes } from './openapi/upload-routes.ts';
 import { verifyRoutes } from './openapi/verify-routes.ts';
@@ -23,6 +24,7 @@ export const ROUTES = {
   ...watermarkRoutes(),
   ...recordRoutes(),
   ...verifyRoutes(),
+  ...reportRoutes(),
   ...webhookRoutes(),
   ...softBindingRoutes(),
   ...keyRequestRoutes(),

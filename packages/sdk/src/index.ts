@@ -23,6 +23,14 @@ export {
 } from './generated/problem-types.ts';
 export type { HallmarkClientOptions, RequestOptions, TokenSource } from './http.ts';
 export type { WatermarkInput } from './input.ts';
+export {
+  type CheckedReport,
+  type CheckReportOptions,
+  checkReport,
+  REPORT_FORMAT,
+  ReportCheckError,
+  type ReportProblem,
+} from './report/check-report.ts';
 export type { RetryOptions } from './retry.ts';
 export type { SignedLinkOptions } from './signed-link.ts';
 export { type FileBytes, uploadFile } from './upload.ts';

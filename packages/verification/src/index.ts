@@ -16,9 +16,19 @@ export {
   type PixelReader,
   relateGeometry,
 } from './findings.ts';
+export {
+  loadReportKey,
+  type ReportAlgorithm,
+  ReportKeyError,
+  type ReportSigningKey,
+  reportKeyOf,
+} from './report/report-key.ts';
+export { reportKeyJwk, serialiseReport, signStatement } from './report/sign-report.ts';
+export { type StatementInput, verificationStatement } from './report/statement.ts';
 export { type DeploymentTrust, deploymentTrust } from './trust-anchors.ts';
 export { type Decision, decideVerdict, fingerprintDistanceOf, type Leads } from './verdict.ts';
 export {
+  type CheckedFile,
   type StoredReport,
   storedResult,
   type VerificationOutcome,

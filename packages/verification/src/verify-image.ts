@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   findIssuedByManifest,
   findIssuedByPayload,
@@ -19,6 +20,15 @@ export interface VerificationOutcome {
   readonly fingerprintDistance: number | null;
   /** The copy compared with the picture its mark was issued in. */
   readonly content: ContentFinding;
+  /** Which bytes were examined: what a signed report binds its verdict to. */
+  readonly checkedFile: CheckedFile;
+}
+
+/** The file a verification examined, named by its digest. */
+export interface CheckedFile {
+  /** SHA-256 of the bytes, 64 lowercase hex digits. */
+  readonly sha256: string;
+  readonly size: number;
 }
 
 export interface VerifyOptions extends ExamineOptions {
@@ -55,6 +65,7 @@ export async function verifyImage(
     issued: byMark,
     fingerprintDistance: fingerprintDistanceOf(findings, leads),
     content,
+    checkedFile: { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length },
   };
 }
 
@@ -66,6 +77,8 @@ export interface StoredReport {
   readonly fingerprintDistance: number | null;
   /** Absent in reports stored before content comparisons. */
   readonly content?: ContentFinding;
+  /** Absent in reports stored before signed reports: those cannot be signed. */
+  readonly checkedFile?: CheckedFile;
 }
 
 /** The row's columns for an outcome (`@hallmark/db`'s VerificationResult). */
@@ -85,6 +98,7 @@ export function storedResult(outcome: VerificationOutcome): {
       issuedRequestId: outcome.issued?.requestId ?? null,
       fingerprintDistance: outcome.fingerprintDistance,
       content: outcome.content,
+      checkedFile: outcome.checkedFile,
     },
   };
 }

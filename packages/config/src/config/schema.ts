@@ -93,6 +93,8 @@ export const configSchema = z
     C2PA_TRUST_ANCHORS_PATH: z.string().min(1).optional(),
     C2PA_TRUST_LIST_PATH: z.string().min(1).optional(),
     C2PA_TSA_TRUST_ANCHORS_PATH: z.string().min(1).optional(),
+    REPORT_SIGNING_KEY_PATH: z.string().min(1).optional(),
+    REPORT_CERT_CHAIN_PATH: z.string().min(1).optional(),
     IPFS_DRIVER: z.enum(['embedded', 'kubo']).default('embedded'),
     IPFS_KUBO_URL: url(['http:', 'https:']).optional(),
     IPFS_PINNING_ENDPOINT: url(['http:', 'https:']).optional(),
@@ -234,6 +236,21 @@ export const configSchema = z
         code: 'custom',
         path: ['C2PA_PKCS11_URI'],
         message: 'and C2PA_PRIVATE_KEY_PATH both name a signing key: set one',
+      });
+    }
+    if (
+      (config.REPORT_SIGNING_KEY_PATH === undefined) !==
+      (config.REPORT_CERT_CHAIN_PATH === undefined)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [
+          config.REPORT_SIGNING_KEY_PATH === undefined
+            ? 'REPORT_SIGNING_KEY_PATH'
+            : 'REPORT_CERT_CHAIN_PATH',
+        ],
+        message:
+          'REPORT_SIGNING_KEY_PATH and REPORT_CERT_CHAIN_PATH go together (the key signs as that chain)',
       });
     }
     if (config.IPFS_DRIVER === 'kubo' && config.IPFS_KUBO_URL === undefined) {

@@ -710,6 +710,46 @@ export class HallmarkClient {
   }
 
   /**
+   * A signed report of a verification, to keep and check offline
+   *
+   * The verdict on the file this verification examined, named by its SHA-256, signed by the deployment's report key: a JWS whose payload is a `VerificationStatement`. Save it byte for byte; `hallmark report check report.json [image] --trust root.pem` or the SDK's `checkReport` verify it without the service. Each call signs anew (the statement's `issuedAt` changes, the verdict does not).
+   *
+   * `GET /verify/{requestId}/report` (bearer token)
+   */
+  getVerificationReport(
+    requestId: operations['getVerificationReport']['parameters']['path']['requestId'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['SignedVerificationReport']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/verify/{requestId}/report',
+      pathParams: { requestId },
+      authenticated: true,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * The keys verification reports are signed with
+   *
+   * A JWK Set of the report signing keys, each with its certificate chain (`x5c`). A key marked `development` is the deployment's development identity: trust it nowhere else.
+   *
+   * `GET /.well-known/hallmark-report-keys`
+   */
+  getReportKeys(
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['ReportKeySet']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/.well-known/hallmark-report-keys',
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
    * This key's webhook endpoints, newest first
    *
    * `GET /webhooks` (bearer token)

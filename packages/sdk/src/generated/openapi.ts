@@ -309,6 +309,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verify/{requestId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed report of a verification, to keep and check offline
+         * @description The verdict on the file this verification examined, named by its SHA-256, signed by the deployment's report key: a JWS whose payload is a `VerificationStatement`. Save it byte for byte; `hallmark report check report.json [image] --trust root.pem` or the SDK's `checkReport` verify it without the service. Each call signs anew (the statement's `issuedAt` changes, the verdict does not).
+         */
+        get: operations["getVerificationReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/hallmark-report-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The keys verification reports are signed with
+         * @description A JWK Set of the report signing keys, each with its certificate chain (`x5c`). A key marked `development` is the deployment's development identity: trust it nowhere else.
+         */
+        get: operations["getReportKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -1403,7 +1443,7 @@ export interface components {
             metadata: components["schemas"]["IpfsMetadata"];
             /** @description When it was stored, Unix seconds. */
             storedAt: number;
-        };
+        } | null;
         IpfsRecordPage: {
             items: components["schemas"]["IpfsRecord"][];
             /** @description Pass as `cursor` for the next page. */
@@ -1542,7 +1582,7 @@ export interface components {
             marketplaceUrl: string;
             /** @description When it was minted, Unix seconds. */
             mintedAt: number;
-        };
+        } | null;
         /** @description One marketplace trait (ERC-721 metadata convention). */
         NftAttribute: {
             trait_type: string;
@@ -1645,8 +1685,8 @@ export interface components {
              * @description Where the original manifest store (`application/c2pa`) can be fetched, `GET /manifests/{manifestId}`.
              */
             manifestUrl: string | null;
-            ipfs: components["schemas"]["IpfsRecord"] & (Record<string, never> | null);
-            nft: components["schemas"]["Nft"] & (Record<string, never> | null);
+            ipfs: components["schemas"]["IpfsRecord"];
+            nft: components["schemas"]["Nft"];
             /**
              * Format: uuid
              * @description Only when the caller's key made the watermark job.
@@ -1687,6 +1727,39 @@ export interface components {
                     status: "up" | "down";
                 };
             };
+        };
+        /** @description A report signing key as a JWK (RFC 7517). */
+        ReportKey: {
+            /** @enum {string} */
+            kty: "EC";
+            /** @enum {string} */
+            crv: "P-256" | "P-384";
+            /** @description base64url without padding (RFC 7515 section 2). */
+            x: string;
+            /** @description base64url without padding (RFC 7515 section 2). */
+            y: string;
+            kid: string;
+            /** @enum {string} */
+            use: "sig";
+            /** @enum {string} */
+            alg: "ES256" | "ES384";
+            /** @description The certificate chain, signer first, base64 DER (RFC 7517 section 4.7). */
+            x5c: string[];
+            /** @description The development identity (NOT FOR PRODUCTION). */
+            development: boolean;
+        };
+        /** @description The keys this deployment signs verification reports with (a JWK Set). */
+        ReportKeySet: {
+            keys: components["schemas"]["ReportKey"][];
+        };
+        /** @description A verification report signed by the deployment: a JWS (RFC 7515) in the flattened JSON serialization, serialised without whitespace in this member order, so any change of a byte is refused. */
+        SignedVerificationReport: {
+            /** @description The `VerificationStatement`, UTF-8 JSON, base64url. */
+            payload: string;
+            /** @description The protected header, base64url JSON: `alg` (ES256 or ES384), `typ` (`hallmark-verification-report+jws`), `kid`, `x5c` (the certificate chain, signer first). */
+            protected: string;
+            /** @description base64url without padding (RFC 7515 section 2). */
+            signature: string;
         };
         /**
          * @description Spec 2.1. A signed, single-file upload URL and the id of the file it creates.
@@ -1769,7 +1842,7 @@ export interface components {
                 };
                 /** Format: uri */
                 ipfsLink: string | null;
-                nftInfo: components["schemas"]["Nft"] & (Record<string, never> | null);
+                nftInfo: components["schemas"]["Nft"];
                 verdict: components["schemas"]["Verdict"];
                 reasons: components["schemas"]["VerificationReason"][];
                 invisible: components["schemas"]["InvisibleFinding"];
@@ -1794,6 +1867,66 @@ export interface components {
             /** @example soft_binding_matches_mark */
             code: string;
             message: string;
+        };
+        /** @description The content of a signed verification report: the JSON its `payload` decodes to (docs/verification.md, 'Signed reports'). */
+        VerificationStatement: {
+            /** @enum {string} */
+            format: "hallmark-verification-report/1";
+            /** Format: uuid */
+            verificationId: string;
+            /**
+             * Format: date-time
+             * @description When the verification finished.
+             */
+            verifiedAt: string;
+            /**
+             * Format: date-time
+             * @description When this report was signed, by the service's clock.
+             */
+            issuedAt: string;
+            /** @description The file examined: the verdict is about these bytes only. */
+            file: {
+                /** @description SHA-256, 64 lowercase hex digits. */
+                sha256: string;
+                size: number;
+            };
+            verdict: components["schemas"]["Verdict"];
+            reasons: components["schemas"]["VerificationReason"][];
+            invisible: components["schemas"]["InvisibleFinding"];
+            c2pa: components["schemas"]["C2paFinding"];
+            content: components["schemas"]["ContentFinding"];
+            /** @description What the deployment published with the mark found, without its ids. */
+            record: {
+                author?: string;
+                creationDate?: string;
+                description?: string;
+                copyright?: string;
+                licenseType?: string;
+                watermarkTypes: components["schemas"]["WatermarkType"][];
+                /** @description When the watermarked file was made. */
+                issuedAt: number;
+                manifestId: string | null;
+                /**
+                 * Format: uri
+                 * @description Where the original manifest store (`application/c2pa`) can be fetched, `GET /manifests/{manifestId}`.
+                 */
+                manifestUrl: string | null;
+                ipfs: components["schemas"]["IpfsRecord"];
+                nft: components["schemas"]["Nft"];
+            } | null;
+            service: {
+                name: string;
+                /**
+                 * Format: uri
+                 * @description The deployment's public address.
+                 */
+                url: string;
+                version: string;
+            };
+            reportKey: {
+                /** @description Signed by the deployment's development identity (NOT FOR PRODUCTION): no one outside should trust it. */
+                development: boolean;
+            };
         };
         VerifyRequest: {
             /**
@@ -2157,12 +2290,16 @@ export type NftTransferRequest = components['schemas']['NftTransferRequest'];
 export type Problem = components['schemas']['Problem'];
 export type PublishedRecord = components['schemas']['PublishedRecord'];
 export type Readiness = components['schemas']['Readiness'];
+export type ReportKey = components['schemas']['ReportKey'];
+export type ReportKeySet = components['schemas']['ReportKeySet'];
+export type SignedVerificationReport = components['schemas']['SignedVerificationReport'];
 export type UploadLink = components['schemas']['UploadLink'];
 export type UploadLinkRequest = components['schemas']['UploadLinkRequest'];
 export type Verdict = components['schemas']['Verdict'];
 export type VerificationAccepted = components['schemas']['VerificationAccepted'];
 export type VerificationJob = components['schemas']['VerificationJob'];
 export type VerificationReason = components['schemas']['VerificationReason'];
+export type VerificationStatement = components['schemas']['VerificationStatement'];
 export type VerifyRequest = components['schemas']['VerifyRequest'];
 export type WatermarkAccepted = components['schemas']['WatermarkAccepted'];
 export type WatermarkBatch = components['schemas']['WatermarkBatch'];
@@ -3609,6 +3746,132 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVerificationReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `requestId` answered by `POST /watermark`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedVerificationReport"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): `requestId` is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): this client has no such verification, or it has not succeeded. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No signed report for this verification (`report-unavailable`): the verification was recorded before reports named the file they speak of. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReportKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportKeySet"];
                 };
             };
             /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */

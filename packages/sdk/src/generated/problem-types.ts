@@ -112,6 +112,11 @@ export const problemTypes = {
     title: 'Quota of this API key exceeded',
     status: 429,
   },
+  reportUnavailable: {
+    type: 'https://hallmark.dev/problems/report-unavailable',
+    title: 'No signed report for this verification',
+    status: 409,
+  },
   fileDeleted: {
     type: 'https://hallmark.dev/problems/file-deleted',
     title: 'File deleted by retention',

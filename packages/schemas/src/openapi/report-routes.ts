@@ -1,0 +1,57 @@
+import { RequestIdParams } from '../path-params.ts';
+import { problemTypes } from '../problem-types.ts';
+import { ReportKeySet, SignedVerificationReport } from '../signed-report.ts';
+import { defineRoute } from './define-route.ts';
+import { authenticatedCases, problemResponses } from './problem-responses.ts';
+import { bearerAuth, noAuth } from './security.ts';
+
+export function reportRoutes() {
+  const getVerificationReport = defineRoute({
+    method: 'get',
+    path: '/verify/{requestId}/report',
+    operationId: 'getVerificationReport',
+    tags: ['Verification'],
+    summary: 'A signed report of a verification, to keep and check offline',
+    description:
+      "The verdict on the file this verification examined, named by its SHA-256, signed by the deployment's report key: a JWS whose payload is a `VerificationStatement`. Save it byte for byte; `hallmark report check report.json [image] --trust root.pem` or the SDK's `checkReport` verify it without the service. Each call signs anew (the statement's `issuedAt` changes, the verdict does not).",
+    security: bearerAuth,
+    request: { params: RequestIdParams },
+    responses: {
+      200: {
+        description: 'The signed report.',
+        content: { 'application/json': { schema: SignedVerificationReport } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
+        {
+          problem: problemTypes.notFound,
+          when: 'this client has no such verification, or it has not succeeded.',
+        },
+        {
+          problem: problemTypes.reportUnavailable,
+          when: 'the verification was recorded before reports named the file they speak of.',
+        },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
+  const getReportKeys = defineRoute({
+    method: 'get',
+    path: '/.well-known/hallmark-report-keys',
+    operationId: 'getReportKeys',
+    tags: ['Verification'],
+    summary: 'The keys verification reports are signed with',
+    description:
+      "A JWK Set of the report signing keys, each with its certificate chain (`x5c`). A key marked `development` is the deployment's development identity: trust it nowhere else.",
+    security: noAuth,
+    responses: {
+      200: {
+        description: 'The report keys.',
+        content: { 'application/json': { schema: ReportKeySet } },
+      },
+      ...problemResponses([]),
+    },
+  });
+  return { getVerificationReport, getReportKeys };
+}

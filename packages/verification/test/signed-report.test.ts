@@ -1,0 +1,226 @@
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  SignedVerificationReport,
+  type VerificationReport,
+  VerificationStatement,
+} from '@hallmark/schemas';
+import { checkReport, ReportCheckError } from '@hallmark/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  loadReportKey,
+  ReportKeyError,
+  type ReportSigningKey,
+  reportKeyJwk,
+  reportKeyOf,
+  serialiseReport,
+  signStatement,
+  verificationStatement,
+} from '../src/index.ts';
+import { makeReportAuthority, type ReportAuthority } from './support/report-authority.ts';
+
+const file = new TextEncoder().encode('the bytes a verification examined');
+
+const report: VerificationReport = {
+  isWatermarked: true,
+  watermarkTypes: ['invisible'],
+  metadata: { author: 'A. Photographer' },
+  ipfsLink: null,
+  nftInfo: null,
+  verdict: 'manifest_stripped',
+  reasons: [{ code: 'manifest_missing', message: 'The file carries no C2PA manifest.' }],
+  invisible: {
+    found: true,
+    algorithm: 'hallmark-dct-v2',
+    payload: '0123456789abcdef',
+    confidence: 0.93,
+    geometry: { rotation: 0, mirrored: false, scale: 1, cropOffset: { x: 0, y: 0 } },
+  },
+  c2pa: {
+    present: false,
+    manifestId: null,
+    state: null,
+    statusCodes: [],
+    signer: null,
+    actions: [],
+    metadata: {},
+    softBinding: null,
+    ingredients: [],
+  },
+  fingerprint: { algorithm: 'dct32-v1', value: null, distance: null },
+  content: { state: 'same', coverage: 1, similarity: 0.99, regions: [] },
+  record: {
+    author: 'A. Photographer',
+    watermarkTypes: ['invisible'],
+    issuedAt: 1_780_000_000,
+    manifestId: null,
+    manifestUrl: null,
+    ipfs: null,
+    nft: null,
+    requestId: '6f1b7c9e-2d4a-4c1e-9b7a-0c5e8f3d2a11',
+    fileId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  },
+};
+
+function statementFor(key: ReportSigningKey, bytes = file) {
+  return verificationStatement({
+    verificationId: '2b9c6a1e-7f3d-4e5a-9c8b-1d2e3f4a5b6c',
+    verifiedAt: new Date(),
+    checkedFile: { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length },
+    report,
+    service: { name: 'Hallmark', url: 'https://hallmark.example', version: '0.1.0' },
+    development: key.development,
+    now: new Date(),
+  });
+}
+
+describe('signed verification reports', () => {
+  let authority: ReportAuthority;
+  let key: ReportSigningKey;
+  let signed: string;
+
+  beforeAll(async () => {
+    authority = await makeReportAuthority();
+    key = reportKeyOf(authority.keyPem, authority.chainPem, false);
+    signed = serialiseReport(signStatement(statementFor(key), key));
+  });
+
+  it('round-trips: the statement, schema-valid and without tenant ids, checks against its root', async () => {
+    const checked = await checkReport(signed, { trustAnchors: authority.rootPem, file });
+    expect(checked.fileChecked).toBe(true);
+    expect(checked.signer).toBe('CN=Test Reports, O=Example');
+    expect(checked.keyId).toBe(key.keyId);
+    expect(VerificationStatement.parse(checked.statement)).toEqual(checked.statement);
+    expect(SignedVerificationReport.parse(JSON.parse(signed))).toBeTruthy();
+    expect(checked.statement.verdict).toBe('manifest_stripped');
+    expect(checked.statement.reportKey.development).toBe(false);
+    expect(JSON.stringify(checked.statement)).not.toContain(report.record?.requestId);
+    expect(JSON.stringify(checked.statement)).not.toContain(report.record?.fileId);
+    // A trailing newline, as a file saved by hand may have, is the one difference allowed.
+    await expect(
+      checkReport(`${signed}\n`, { trustAnchors: authority.rootPem }),
+    ).resolves.toBeTruthy();
+  });
+
+  it('refuses every single-byte change of the report', async () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const refusals = new Map<string, number>();
+    for (let index = 0; index < signed.length; index += 1) {
+      const original = signed[index] as string;
+      const at = alphabet.indexOf(original);
+      // A base64url character becomes its neighbour (still base64url); any other, a letter.
+      const replacement =
+        at >= 0 ? (alphabet[(at + 1) % alphabet.length] as string) : original === 'x' ? 'y' : 'x';
+      const tampered = signed.slice(0, index) + replacement + signed.slice(index + 1);
+      const error = await checkReport(tampered, { trustAnchors: authority.rootPem }).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error, `byte ${index} changed from ${original} to ${replacement}`).toBeInstanceOf(
+        ReportCheckError,
+      );
+      const code = (error as ReportCheckError).code;
+      refusals.set(code, (refusals.get(code) ?? 0) + 1);
+    }
+    expect([...refusals.keys()].sort()).toEqual(['bad_signature', 'malformed']);
+  });
+
+  it('refuses another file than the one the report is about', async () => {
+    const other = new TextEncoder().encode('the bytes a verification examined.');
+    await expect(
+      checkReport(signed, { trustAnchors: authority.rootPem, file: other }),
+    ).rejects.toMatchObject({
+      code: 'file_mismatch',
+    });
+  });
+
+  it('refuses a signer that does not chain to the roots given', async () => {
+    const stranger = await makeReportAuthority({ name: 'Test Report Root' });
+    await expect(checkReport(signed, { trustAnchors: stranger.rootPem })).rejects.toMatchObject({
+      code: 'untrusted_signer',
+    });
+    await expect(checkReport(signed, { trustAnchors: '' })).rejects.toMatchObject({
+      code: 'untrusted_signer',
+    });
+  });
+
+  it('refuses a certificate that was not valid at the time checked', async () => {
+    const later = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+    await expect(
+      checkReport(signed, { trustAnchors: authority.rootPem, at: later }),
+    ).rejects.toMatchObject({
+      code: 'certificate_expired',
+    });
+  });
+
+  it('checks a P-384 key issued by an RSA root', async () => {
+    const rsa = await makeReportAuthority({ root: 'rsa', signerCurve: 'P-384' });
+    const rsaKey = reportKeyOf(rsa.keyPem, rsa.chainPem, false);
+    expect(rsaKey.algorithm).toBe('ES384');
+    const text = serialiseReport(signStatement(statementFor(rsaKey), rsaKey));
+    await expect(checkReport(text, { trustAnchors: rsa.rootPem, file })).resolves.toMatchObject({
+      signer: 'CN=Test Reports, O=Example',
+    });
+    await expect(checkReport(text, { trustAnchors: authority.rootPem })).rejects.toMatchObject({
+      code: 'untrusted_signer',
+    });
+  });
+
+  it('refuses a header that is not the one the service writes', async () => {
+    const statement = statementFor(key);
+    const unsigned = {
+      payload: Buffer.from(JSON.stringify(statement)).toString('base64url'),
+      protected: Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url'),
+      signature: '',
+    };
+    await expect(
+      checkReport(JSON.stringify(unsigned), { trustAnchors: authority.rootPem }),
+    ).rejects.toMatchObject({ code: 'malformed' });
+  });
+
+  it('publishes the key as a JWK whose thumbprint is the kid', () => {
+    const jwk = reportKeyJwk(key);
+    expect(jwk).toMatchObject({
+      kty: 'EC',
+      crv: 'P-256',
+      alg: 'ES256',
+      kid: key.keyId,
+      development: false,
+    });
+    expect(jwk.x5c).toHaveLength(2);
+  });
+
+  it('refuses a key that is not the certificate’s, or not an EC key', async () => {
+    const other = await makeReportAuthority();
+    expect(() => reportKeyOf(other.keyPem, authority.chainPem, false)).toThrow(ReportKeyError);
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const rsaPem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(() => reportKeyOf(rsaPem, authority.chainPem, false)).toThrow(
+      /EC key on P-256 or P-384/,
+    );
+    expect(() => reportKeyOf('not a key', authority.chainPem, false)).toThrow(ReportKeyError);
+  });
+
+  describe('by default', () => {
+    let dataDir: string;
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'hallmark-report-dev-'));
+    });
+    afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+    it('signs with the development identity and says so', async () => {
+      const development = await loadReportKey({ HALLMARK_DATA_DIR: dataDir });
+      expect(development.development).toBe(true);
+      const text = serialiseReport(signStatement(statementFor(development), development));
+      const root = await readFile(
+        join(dataDir, 'c2pa', 'development-identity', 'root-ca.pem'),
+        'utf8',
+      );
+      const checked = await checkReport(text, { trustAnchors: root });
+      expect(checked.statement.reportKey.development).toBe(true);
+      expect(checked.signer).toContain('NOT FOR PRODUCTION');
+    });
+  });
+});
