@@ -249,6 +249,11 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       headers: auth,
     });
     expect(regions.status).toBe(200);
+    const report = await call('GET', `/verify/${String(queued.body.requestId)}/report`, {
+      headers: auth,
+    });
+    expect(report.status).toBe(200);
+    expect((await call('GET', '/.well-known/hallmark-report-keys', {})).status).toBe(200);
     const value = Buffer.from(result.invisible.payload, 'hex').toString('base64');
     const alg = 'dev.hallmark.invisible.3';
     expect((await call('GET', '/services/supportedAlgorithms', { headers: auth })).status).toBe(

@@ -80,6 +80,8 @@ describe('the OpenAPI document', () => {
       getVerification: 'GET /verify/{requestId} 200',
       getVerificationRegions: 'GET /verify/{requestId}/regions.png 200',
       verifyImage: 'POST /verify/file 200',
+      getVerificationReport: 'GET /verify/{requestId}/report 200',
+      getReportKeys: 'GET /.well-known/hallmark-report-keys 200',
       createWebhookEndpoint: 'POST /webhooks 201',
       listWebhookEndpoints: 'GET /webhooks 200',
       deleteWebhookEndpoint: 'DELETE /webhooks/{endpointId} 204',
@@ -123,7 +125,7 @@ describe('the OpenAPI document', () => {
     });
   });
 
-  it('requires the bearer token everywhere but on the probes, the key requests and the admin API (its cookie)', () => {
+  it('requires the bearer token everywhere but on the probes, the key requests, the report keys and the admin API (its cookie)', () => {
     const security = Object.fromEntries(
       operations().map(([, operation]) => [operation.operationId, operation.security]),
     );
@@ -135,6 +137,7 @@ describe('the OpenAPI document', () => {
         'getKeyRequest',
         'collectKeyRequestKey',
         'signIn',
+        'getReportKeys',
       ];
       const admin = [
         'getSession',

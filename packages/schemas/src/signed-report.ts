@@ -45,9 +45,9 @@ export const VerificationStatement = z
     invisible: InvisibleFinding,
     c2pa: C2paFinding,
     content: ContentFinding,
-    record: PublishedRecord.omit({ requestId: true, fileId: true }).nullable().meta({
-      description: 'What the deployment published with the mark found, without its ids.',
-    }),
+    // What the deployment published with the mark found; never with `requestId` or `fileId`,
+    // which belong to the key that made the job.
+    record: PublishedRecord.nullable(),
     service: z.strictObject({
       name: z.string(),
       url: HttpUrl.meta({ description: "The deployment's public address." }),
@@ -63,7 +63,7 @@ export const VerificationStatement = z
   .meta({
     id: 'VerificationStatement',
     description:
-      "The content of a signed verification report: the JSON its `payload` decodes to (docs/verification.md, 'Signed reports').",
+      "The content of a signed verification report: the JSON its `payload` decodes to (docs/verification.md, 'Signed reports'). Its `record` never holds `requestId` or `fileId`.",
   });
 export type VerificationStatement = z.infer<typeof VerificationStatement>;
 

@@ -30,6 +30,7 @@ export {
   REPORT_FORMAT,
   ReportCheckError,
   type ReportProblem,
+  type VerificationStatement,
 } from './report/check-report.ts';
 export type { RetryOptions } from './retry.ts';
 export type { SignedLinkOptions } from './signed-link.ts';

@@ -43,6 +43,8 @@ describe('src/generated', () => {
       // hand-written helpers (x-hallmark-sdk: hand-written).
       'createVerification',
       'getVerification',
+      'getVerificationReport',
+      'getReportKeys',
       'listWebhookEndpoints',
       'createWebhookEndpoint',
       'deleteWebhookEndpoint',

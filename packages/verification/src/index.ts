@@ -23,6 +23,7 @@ export {
   type ReportSigningKey,
   reportKeyOf,
 } from './report/report-key.ts';
+export { reportingService } from './report/reporting-service.ts';
 export { reportKeyJwk, serialiseReport, signStatement } from './report/sign-report.ts';
 export { type StatementInput, verificationStatement } from './report/statement.ts';
 export { type DeploymentTrust, deploymentTrust } from './trust-anchors.ts';

@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { RecordsModule } from '../records/records.module.ts';
 import { ManifestsController } from './manifests.controller.ts';
 import { ManifestsService } from './manifests.service.ts';
+import { ReportController } from './report.controller.ts';
+import { ReportService } from './report.service.ts';
+import { reportKeyProvider } from './report-key.provider.ts';
 import { SoftBindingController } from './soft-binding.controller.ts';
 import { SoftBindingService } from './soft-binding.service.ts';
 import { VerificationViews } from './verification-views.ts';
@@ -11,12 +14,14 @@ import { verifyPixelsProvider } from './verify-pixels.provider.ts';
 
 @Module({
   imports: [RecordsModule],
-  controllers: [VerifyController, ManifestsController, SoftBindingController],
+  controllers: [VerifyController, ManifestsController, SoftBindingController, ReportController],
   providers: [
     VerifyService,
     SoftBindingService,
     ManifestsService,
     VerificationViews,
+    ReportService,
+    reportKeyProvider,
     verifyPixelsProvider,
   ],
 })

@@ -1443,7 +1443,7 @@ export interface components {
             metadata: components["schemas"]["IpfsMetadata"];
             /** @description When it was stored, Unix seconds. */
             storedAt: number;
-        } | null;
+        };
         IpfsRecordPage: {
             items: components["schemas"]["IpfsRecord"][];
             /** @description Pass as `cursor` for the next page. */
@@ -1582,7 +1582,7 @@ export interface components {
             marketplaceUrl: string;
             /** @description When it was minted, Unix seconds. */
             mintedAt: number;
-        } | null;
+        };
         /** @description One marketplace trait (ERC-721 metadata convention). */
         NftAttribute: {
             trait_type: string;
@@ -1685,8 +1685,8 @@ export interface components {
              * @description Where the original manifest store (`application/c2pa`) can be fetched, `GET /manifests/{manifestId}`.
              */
             manifestUrl: string | null;
-            ipfs: components["schemas"]["IpfsRecord"];
-            nft: components["schemas"]["Nft"];
+            ipfs: components["schemas"]["IpfsRecord"] & (Record<string, never> | null);
+            nft: components["schemas"]["Nft"] & (Record<string, never> | null);
             /**
              * Format: uuid
              * @description Only when the caller's key made the watermark job.
@@ -1842,7 +1842,7 @@ export interface components {
                 };
                 /** Format: uri */
                 ipfsLink: string | null;
-                nftInfo: components["schemas"]["Nft"];
+                nftInfo: components["schemas"]["Nft"] & (Record<string, never> | null);
                 verdict: components["schemas"]["Verdict"];
                 reasons: components["schemas"]["VerificationReason"][];
                 invisible: components["schemas"]["InvisibleFinding"];
@@ -1867,66 +1867,6 @@ export interface components {
             /** @example soft_binding_matches_mark */
             code: string;
             message: string;
-        };
-        /** @description The content of a signed verification report: the JSON its `payload` decodes to (docs/verification.md, 'Signed reports'). */
-        VerificationStatement: {
-            /** @enum {string} */
-            format: "hallmark-verification-report/1";
-            /** Format: uuid */
-            verificationId: string;
-            /**
-             * Format: date-time
-             * @description When the verification finished.
-             */
-            verifiedAt: string;
-            /**
-             * Format: date-time
-             * @description When this report was signed, by the service's clock.
-             */
-            issuedAt: string;
-            /** @description The file examined: the verdict is about these bytes only. */
-            file: {
-                /** @description SHA-256, 64 lowercase hex digits. */
-                sha256: string;
-                size: number;
-            };
-            verdict: components["schemas"]["Verdict"];
-            reasons: components["schemas"]["VerificationReason"][];
-            invisible: components["schemas"]["InvisibleFinding"];
-            c2pa: components["schemas"]["C2paFinding"];
-            content: components["schemas"]["ContentFinding"];
-            /** @description What the deployment published with the mark found, without its ids. */
-            record: {
-                author?: string;
-                creationDate?: string;
-                description?: string;
-                copyright?: string;
-                licenseType?: string;
-                watermarkTypes: components["schemas"]["WatermarkType"][];
-                /** @description When the watermarked file was made. */
-                issuedAt: number;
-                manifestId: string | null;
-                /**
-                 * Format: uri
-                 * @description Where the original manifest store (`application/c2pa`) can be fetched, `GET /manifests/{manifestId}`.
-                 */
-                manifestUrl: string | null;
-                ipfs: components["schemas"]["IpfsRecord"];
-                nft: components["schemas"]["Nft"];
-            } | null;
-            service: {
-                name: string;
-                /**
-                 * Format: uri
-                 * @description The deployment's public address.
-                 */
-                url: string;
-                version: string;
-            };
-            reportKey: {
-                /** @description Signed by the deployment's development identity (NOT FOR PRODUCTION): no one outside should trust it. */
-                development: boolean;
-            };
         };
         VerifyRequest: {
             /**
@@ -2299,7 +2239,6 @@ export type Verdict = components['schemas']['Verdict'];
 export type VerificationAccepted = components['schemas']['VerificationAccepted'];
 export type VerificationJob = components['schemas']['VerificationJob'];
 export type VerificationReason = components['schemas']['VerificationReason'];
-export type VerificationStatement = components['schemas']['VerificationStatement'];
 export type VerifyRequest = components['schemas']['VerifyRequest'];
 export type WatermarkAccepted = components['schemas']['WatermarkAccepted'];
 export type WatermarkBatch = components['schemas']['WatermarkBatch'];

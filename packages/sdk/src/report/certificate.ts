@@ -133,7 +133,10 @@ function nameText(name: DerElement): string {
 }
 
 /** Imports a certificate's key for Web Crypto verification with `hash`. */
-export function importPublicKey(key: PublicKeyInfo, hash: string) {
+/** Web Crypto's key type, named without a DOM or node:crypto import. */
+type VerifyKey = Parameters<typeof crypto.subtle.verify>[1];
+
+export function importPublicKey(key: PublicKeyInfo, hash: string): Promise<VerifyKey> {
   const algorithm =
     key.kind === 'ec'
       ? { name: 'ECDSA', namedCurve: key.curve ?? '' }

@@ -1,11 +1,38 @@
 // Checks a signed verification report offline: the JWS signature, the signer's certificate chain
 // against the roots the caller trusts, and, given the file, that it is the file the report is
 // about. Web Crypto only: it runs wherever the SDK does, and needs nothing from the service.
-import type { VerificationStatement } from '../generated/openapi.ts';
+import type { components } from '../generated/openapi.ts';
 import { decodeBase64, decodeBase64Url, pemCertificates } from './base64.ts';
 import { type Certificate, importPublicKey, isSignedBy, parseCertificate } from './certificate.ts';
 
 export const REPORT_FORMAT = 'hallmark-verification-report/1';
+
+type Schemas = components['schemas'];
+
+/**
+ * What a signed report states: the JSON its payload decodes to (`VerificationStatement` in the
+ * service's schemas, which a test holds this type equal to).
+ */
+export interface VerificationStatement {
+  readonly format: typeof REPORT_FORMAT;
+  readonly verificationId: string;
+  /** When the verification finished. */
+  readonly verifiedAt: string;
+  /** When the report was signed, by the service's clock. */
+  readonly issuedAt: string;
+  /** The file the verdict is about: its SHA-256 (hex) and size. */
+  readonly file: { readonly sha256: string; readonly size: number };
+  readonly verdict: Schemas['Verdict'];
+  readonly reasons: Schemas['VerificationReason'][];
+  readonly invisible: Schemas['InvisibleFinding'];
+  readonly c2pa: Schemas['C2paFinding'];
+  readonly content: Schemas['ContentFinding'];
+  /** The published record, never with `requestId` or `fileId`. */
+  readonly record: Schemas['PublishedRecord'] | null;
+  readonly service: { readonly name: string; readonly url: string; readonly version: string };
+  /** `development`: signed by the development identity, to be trusted nowhere else. */
+  readonly reportKey: { readonly development: boolean };
+}
 const REPORT_JWS_TYPE = 'hallmark-verification-report+jws';
 const MAX_CHAIN = 8;
 

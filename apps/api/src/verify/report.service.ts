@@ -1,0 +1,66 @@
+import { type HallmarkConfig, publicBaseUrl } from '@hallmark/config';
+import { CONFIG, PrismaService } from '@hallmark/runtime';
+import { problemTypes, type ReportKeySet } from '@hallmark/schemas';
+import {
+  type ReportSigningKey,
+  reportingService,
+  reportKeyJwk,
+  type StoredReport,
+  serialiseReport,
+  signStatement,
+  verificationStatement,
+} from '@hallmark/verification';
+import { Inject, Injectable } from '@nestjs/common';
+import { ProblemException } from '../problem/problem.exception.ts';
+import { REPORT_KEY } from './report-key.provider.ts';
+import { VerificationViews } from './verification-views.ts';
+
+/** Signed reports of a key's verifications, and the keys that sign them. */
+@Injectable()
+export class ReportService {
+  readonly #service: ReturnType<typeof reportingService>;
+
+  constructor(
+    @Inject(CONFIG) config: HallmarkConfig,
+    @Inject(REPORT_KEY) private readonly key: ReportSigningKey,
+    private readonly prisma: PrismaService,
+    private readonly views: VerificationViews,
+  ) {
+    this.#service = reportingService(publicBaseUrl(config));
+  }
+
+  /** The report's exact bytes: a checker refuses any other serialisation. */
+  async signed(apiKeyId: string, requestId: string): Promise<string> {
+    const row = await this.prisma.client.verification.findFirst({
+      where: { id: requestId, apiKeyId },
+      select: { status: true, report: true, finishedAt: true },
+    });
+    if (row === null) throw ProblemException.notFound(`No verification ${requestId}.`);
+    if (row.status !== 'success' || row.report === null || row.finishedAt === null) {
+      throw ProblemException.notFound(
+        `Verification ${requestId} is ${row.status}: its report is signed once it succeeds.`,
+      );
+    }
+    const stored = row.report as unknown as StoredReport;
+    if (stored.checkedFile === undefined) {
+      throw new ProblemException(
+        problemTypes.reportUnavailable,
+        `Verification ${requestId} was recorded before reports named the file they are about: verify the file again for a signed report.`,
+      );
+    }
+    const statement = verificationStatement({
+      verificationId: requestId,
+      verifiedAt: row.finishedAt,
+      checkedFile: stored.checkedFile,
+      report: await this.views.report(stored, apiKeyId),
+      service: this.#service,
+      development: this.key.development,
+      now: new Date(),
+    });
+    return serialiseReport(signStatement(statement, this.key));
+  }
+
+  keys(): ReportKeySet {
+    return { keys: [reportKeyJwk(this.key)] };
+  }
+}
