@@ -253,6 +253,10 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       headers: auth,
     });
     expect(report.status).toBe(200);
+    const page = await call('GET', `/verify/${String(queued.body.requestId)}/report.html`, {
+      headers: auth,
+    });
+    expect(page.status).toBe(200);
     expect((await call('GET', '/.well-known/hallmark-report-keys', {})).status).toBe(200);
     const value = Buffer.from(result.invisible.payload, 'hex').toString('base64');
     const alg = 'dev.hallmark.invisible.3';

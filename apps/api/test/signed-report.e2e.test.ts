@@ -1,4 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HANG_MS } from '@hallmark/runtime/testing';
 import {
@@ -13,6 +15,9 @@ import { type RunningService, startService } from './support/service.ts';
 
 const fixtures = join(import.meta.dirname, '../../../fixtures');
 const PROBLEMS = 'https://hallmark.dev/problems/';
+const cliMain = join(import.meta.dirname, '../../cli/src/main.ts');
+/** Published facts come from callers: the page must show this as text, never as markup. */
+const AUTHOR = 'Ada <img src=x onerror="alert(1)">';
 
 describe('signed verification reports (real service, real images)', () => {
   let service: RunningService;
@@ -42,7 +47,7 @@ describe('signed verification reports (real service, real images)', () => {
     const result = await watermarkFile(
       client,
       join(fixtures, 'photos/boats-0.6mp.jpg'),
-      { watermarkType: ['invisible', 'c2pa'], data: { author: 'Ada' } },
+      { watermarkType: ['invisible', 'c2pa'], data: { author: AUTHOR } },
       { minIntervalMs: 50, timeoutMs: HANG_MS },
     );
     output = await result.download();
@@ -70,7 +75,7 @@ describe('signed verification reports (real service, real images)', () => {
       verdict: 'authentic',
       c2pa: { present: true, state: 'trusted' },
       content: { state: 'same' },
-      record: { author: 'Ada' },
+      record: { author: AUTHOR },
       reportKey: { development: true },
       service: { name: 'Hallmark', url: service.baseUrl },
     });
@@ -156,6 +161,61 @@ describe('signed verification reports (real service, real images)', () => {
     await service.restartApi();
   });
 
+  it('the page for people carries the report, escaped, and `hallmark report check` reads both', async () => {
+    const requestId = await verifyNow(output);
+    const res = await fetch(`${service.baseUrl}/verify/${requestId}/report.html`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await res.text();
+    expect(html).toContain('authentic');
+    expect(html).toContain('Ada &lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('hallmark report check');
+
+    const folder = await mkdtemp(join(tmpdir(), 'hallmark-report-check-'));
+    try {
+      const files = {
+        json: join(folder, 'report.json'),
+        html: join(folder, 'report.html'),
+        image: join(folder, 'copy.jpg'),
+        other: join(folder, 'other.jpg'),
+        root: join(folder, 'root.pem'),
+        tampered: join(folder, 'tampered.json'),
+      };
+      const text = await (await reportOf(requestId)).text();
+      await Promise.all([
+        writeFile(files.json, text),
+        writeFile(files.html, html),
+        writeFile(files.image, output),
+        writeFile(files.other, await readFile(join(fixtures, 'photos/fig-0.25mp.jpg'))),
+        writeFile(files.root, developmentRoot),
+      ]);
+      const check = (...args: string[]) => cli('report', 'check', ...args, '--trust', files.root);
+      const valid = await check(files.json, files.image);
+      expect(valid.code, valid.stderr).toBe(0);
+      expect(valid.stdout).toContain('VALID signed report');
+      expect(valid.stdout).toContain('verdict:      authentic');
+      expect(valid.stdout).toContain('NOT FOR PRODUCTION');
+      expect((await check(files.html, files.image)).code).toBe(0);
+      const swapped = await check(files.json, files.other);
+      expect(swapped.code).toBe(1);
+      expect(swapped.stdout).toContain('REFUSED (file_mismatch)');
+      // One changed byte in each part of the report: payload, header, signature.
+      for (const at of [20, text.indexOf('"protected"') + 30, text.length - 10]) {
+        const flipped = text[at] === 'A' ? 'B' : 'A';
+        await writeFile(files.tampered, text.slice(0, at) + flipped + text.slice(at + 1));
+        const refused = await check(files.tampered);
+        expect(refused.code, `byte ${at}`).toBe(1);
+        expect(refused.stdout).toContain('REFUSED');
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   async function verifyUploaded(bytes: Uint8Array): Promise<{ requestId: string }> {
     const link = await client.createUploadLink({ fileName: 'copy.jpg', contentType: 'image/jpeg' });
     await uploadFile(link.uploadLink, bytes, 'image/jpeg');
@@ -168,3 +228,13 @@ describe('signed verification reports (real service, real images)', () => {
     return { requestId: accepted.requestId };
   }
 });
+
+/** The `hallmark` command from its sources, as a user's shell runs it. */
+function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cliMain, ...args], (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -46,9 +46,20 @@ export const commands: Record<string, CommandEntry> = {
     load: async () => (await import('./commands/watermark.ts')).watermark,
   },
   verify: {
-    usage:
-      'hallmark verify <file> [--json] [--regions OUT.png] [--url URL]   verifies a copy of an image through the server; --regions draws where it was edited',
+    usage: [
+      'hallmark verify <file> [--json] [--regions OUT.png] [--report OUT.json] [--url URL]',
+      '      verifies a copy of an image through the server; --regions draws where it was edited;',
+      '      --report saves the signed report of the verification',
+    ].join('\n  '),
     load: async () => (await import('./commands/verify.ts')).verify,
+  },
+  report: {
+    usage: [
+      'hallmark report check <report.json|report.html> [image] --trust ROOTS.pem [--json]',
+      '      checks a signed verification report offline: signature, chain to your roots, and that',
+      '      the image is the file it is about (exit 1 if any check fails)',
+    ].join('\n  '),
+    load: async () => (await import('./commands/report.ts')).report,
   },
   sign: {
     usage: [

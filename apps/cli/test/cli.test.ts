@@ -24,6 +24,7 @@ describe('hallmark CLI', () => {
       'ready',
       'watermark',
       'verify',
+      'report',
       'sign',
       'inspect',
       'mark',

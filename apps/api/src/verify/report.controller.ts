@@ -30,6 +30,22 @@ export class ReportController {
     return text;
   }
 
+  /** A page for people; its scripts and remote content are off, whatever a manifest holds. */
+  @Operation(ROUTES.getVerificationReportPage)
+  async page(
+    @CurrentClient() client: Client,
+    @Input() { params }: InputOf<'getVerificationReportPage'>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const html = await this.reports.page(client.apiKeyId, params.requestId);
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('x-content-type-options', 'nosniff');
+    return html;
+  }
+
   /** Anyone may fetch the keys: checking a report offline starts here. */
   @Public()
   @Operation(ROUTES.getReportKeys)

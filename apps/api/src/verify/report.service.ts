@@ -1,8 +1,9 @@
 import { type HallmarkConfig, publicBaseUrl } from '@hallmark/config';
 import { CONFIG, PrismaService } from '@hallmark/runtime';
-import { problemTypes, type ReportKeySet } from '@hallmark/schemas';
+import { problemTypes, type ReportKeySet, type VerificationStatement } from '@hallmark/schemas';
 import {
   type ReportSigningKey,
+  reportHtml,
   reportingService,
   reportKeyJwk,
   type StoredReport,
@@ -31,6 +32,19 @@ export class ReportService {
 
   /** The report's exact bytes: a checker refuses any other serialisation. */
   async signed(apiKeyId: string, requestId: string): Promise<string> {
+    return (await this.#sign(apiKeyId, requestId)).text;
+  }
+
+  /** The page for people, carrying the signed report verbatim. */
+  async page(apiKeyId: string, requestId: string): Promise<string> {
+    const { statement, text } = await this.#sign(apiKeyId, requestId);
+    return reportHtml(statement, text);
+  }
+
+  async #sign(
+    apiKeyId: string,
+    requestId: string,
+  ): Promise<{ statement: VerificationStatement; text: string }> {
     const row = await this.prisma.client.verification.findFirst({
       where: { id: requestId, apiKeyId },
       select: { status: true, report: true, finishedAt: true },
@@ -57,7 +71,7 @@ export class ReportService {
       development: this.key.development,
       now: new Date(),
     });
-    return serialiseReport(signStatement(statement, this.key));
+    return { statement, text: serialiseReport(signStatement(statement, this.key)) };
   }
 
   keys(): ReportKeySet {

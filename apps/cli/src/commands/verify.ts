@@ -23,7 +23,8 @@ const EXIT_CODES: Record<string, number> = {
 /**
  * Uploads the file, has the server verify it, and prints the verdict with its reasons (or the
  * whole report with `--json`). The exit code tells the verdict, so scripts can branch on it.
- * `--regions out.png` also writes the copy with the regions where it was edited outlined.
+ * `--regions out.png` also writes the copy with the regions where it was edited outlined;
+ * `--report out.json` the signed report of the verification, to keep and check offline.
  */
 export async function verify(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -32,6 +33,7 @@ export async function verify(args: string[], io: CliIo): Promise<number> {
       json: { type: 'boolean', default: false },
       url: { type: 'string' },
       regions: { type: 'string' },
+      report: { type: 'string' },
     },
     allowPositionals: true,
   });
@@ -43,8 +45,11 @@ export async function verify(args: string[], io: CliIo): Promise<number> {
   if (!token) throw new UsageError('HALLMARK_API_KEY is not set: export the API key to use');
   const client = new HallmarkClient({ baseUrl: values.url ?? apiBaseUrl(io.env), token });
   let report: Awaited<ReturnType<typeof verifyFile>>['report'];
+  let requestId: string;
   try {
-    ({ report } = await verifyFile(client, file));
+    let verification: Awaited<ReturnType<typeof verifyFile>>['verification'];
+    ({ report, verification } = await verifyFile(client, file));
+    requestId = verification.requestId;
   } catch (error) {
     if (error instanceof UnknownContentTypeError) {
       throw new UsageError(`cannot tell the image type of ${file} from its extension`);
@@ -80,6 +85,16 @@ export async function verify(args: string[], io: CliIo): Promise<number> {
     const count = report.content.regions.length;
     if (!values.json) {
       io.stdout(`  regions: ${count === 0 ? 'none' : count} drawn in ${values.regions}\n`);
+    }
+  }
+  if (values.report !== undefined) {
+    // Parsed members serialise back in their order: the bytes the service signed over stay whole.
+    const signed = await client.getVerificationReport(requestId);
+    await writeFile(values.report, `${JSON.stringify(signed)}\n`);
+    if (!values.json) {
+      io.stdout(
+        `  signed report: ${values.report} (check it: hallmark report check ${values.report} ${file} --trust ROOT.pem)\n`,
+      );
     }
   }
   return EXIT_CODES[report.verdict] ?? 1;

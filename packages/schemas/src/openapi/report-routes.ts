@@ -36,6 +36,37 @@ export function reportRoutes() {
     },
   });
 
+  const getVerificationReportPage = defineRoute({
+    method: 'get',
+    path: '/verify/{requestId}/report.html',
+    operationId: 'getVerificationReportPage',
+    tags: ['Verification'],
+    summary: 'The signed report as a page for people, with how to check it',
+    description:
+      'A self-contained HTML page: what the report states, how to check it, and the signed report itself, verbatim (in `<script type="application/json" id="hallmark-signed-report">`), so `hallmark report check page.html image --trust root.pem` checks the saved page. The page\'s text is not signed; the embedded report is.',
+    security: bearerAuth,
+    'x-hallmark-sdk': 'hand-written',
+    request: { params: RequestIdParams },
+    responses: {
+      200: {
+        description: 'The report page.',
+        content: { 'text/html': { schema: { type: 'string' } as never } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
+        {
+          problem: problemTypes.notFound,
+          when: 'this client has no such verification, or it has not succeeded.',
+        },
+        {
+          problem: problemTypes.reportUnavailable,
+          when: 'the verification was recorded before reports named the file they speak of.',
+        },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
   const getReportKeys = defineRoute({
     method: 'get',
     path: '/.well-known/hallmark-report-keys',
@@ -53,5 +84,5 @@ export function reportRoutes() {
       ...problemResponses([]),
     },
   });
-  return { getVerificationReport, getReportKeys };
+  return { getVerificationReport, getVerificationReportPage, getReportKeys };
 }
