@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import {
   SignedVerificationReport,
   type VerificationReport,
@@ -210,6 +212,47 @@ describe('signed verification reports', () => {
       /EC key on P-256 or P-384/,
     );
     expect(() => reportKeyOf('not a key', authority.chainPem, false)).toThrow(ReportKeyError);
+  });
+
+  it('checks with Python and OpenSSL alone, as docs/verification.md shows', async () => {
+    const guide = await readFile(
+      join(import.meta.dirname, '../../../docs/verification.md'),
+      'utf8',
+    );
+    const after = guide.slice(guide.indexOf('**Checking without Hallmark.**'));
+    const script = /```sh\n([\s\S]*?)```/.exec(after)?.[1];
+    expect(script).toBeDefined();
+    const folder = await mkdtemp(join(tmpdir(), 'hallmark-report-openssl-'));
+    try {
+      await writeFile(join(folder, 'root.pem'), authority.rootPem);
+      await writeFile(join(folder, 'picture.jpg'), file);
+      const run = async (report: string) => {
+        await writeFile(join(folder, 'report.json'), report);
+        return promisify(execFile)('bash', ['-c', script ?? ''], { cwd: folder }).then(
+          ({ stdout }) => ({ ok: true, stdout }),
+          (error: { stdout?: string }) => ({ ok: false, stdout: error.stdout ?? '' }),
+        );
+      };
+      const good = await run(signed);
+      expect(good.ok).toBe(true);
+      expect(good.stdout).toContain('signer.pem: OK');
+      expect(good.stdout).toContain('Verified OK');
+      const digest = createHash('sha256').update(file).digest('hex');
+      expect(good.stdout).toContain(`report about SHA-256 ${digest}`);
+      expect(good.stdout).toContain(`${digest}  picture.jpg`);
+      // A forged verdict: the same script says so.
+      const report = JSON.parse(signed) as { payload: string };
+      const forged = Buffer.from(
+        Buffer.from(report.payload, 'base64url')
+          .toString()
+          .replace('"manifest_stripped"', '"authentic"'),
+      ).toString('base64url');
+      const bad = await run(JSON.stringify({ ...report, payload: forged }));
+      expect(bad.stdout).toContain('verdict authentic');
+      expect(bad.stdout).not.toContain('Verified OK');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   describe('by default', () => {
