@@ -1,5 +1,22 @@
 // C2PA provenance: signed manifests with edit history, a soft binding to the invisible mark,
 // pluggable signers and trust. See the package README, section "C2PA provenance".
+
+export {
+  type CrJsonDocument,
+  CrJsonError,
+  type CrJsonErrorCode,
+  type CrJsonIngredientDelta,
+  type CrJsonManifest,
+  type CrJsonStatus,
+  type CrJsonStatusCodes,
+  type CrJsonValidationResults,
+  type JsonObject,
+  type JsonValue,
+  MalformedManifestStoreError,
+  type ReadCrJsonOptions,
+  readCrJson,
+  ValidationTimeUnsupportedError,
+} from './crjson/index.ts';
 export {
   DEVELOPMENT_ROOT_COMMON_NAME,
   DEVELOPMENT_SIGNER_COMMON_NAME,
