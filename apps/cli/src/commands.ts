@@ -74,11 +74,20 @@ export const commands: Record<string, CommandEntry> = {
   },
   inspect: {
     usage: [
-      'hallmark inspect <file> [--json] [--trust ANCHORS.pem] [--trust-list LIST.pem]',
+      'hallmark inspect <file> [--json | --crjson] [--trust ANCHORS.pem] [--trust-list LIST.pem]',
       '      show and validate the C2PA manifest of an image (exit 1 if none or invalid); signers are',
-      '      trusted only against the roots given (yours, or a public list such as the C2PA Trust List)',
+      '      trusted only against the roots given (yours, or a public list such as the C2PA Trust List);',
+      "      --crjson prints the C2PA's JSON report (crJSON)",
     ].join('\n  '),
     load: async () => (await import('./commands/inspect.ts')).inspect,
+  },
+  'conformance-check': {
+    usage: [
+      'hallmark conformance-check <asset> --trust-list LIST.pem --tsa-list TSA.pem [--at RFC3339]',
+      '      the C2PA conformance harness: validates against the lists given and prints crJSON;',
+      '      --at reports the validation at that time, only where c2pa-node can (exit 1 otherwise)',
+    ].join('\n  '),
+    load: async () => (await import('./commands/conformance-check.ts')).conformanceCheck,
   },
   mark: {
     usage:

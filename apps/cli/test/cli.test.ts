@@ -27,6 +27,7 @@ describe('hallmark CLI', () => {
       'report',
       'sign',
       'inspect',
+      'conformance-check',
       'mark',
       'detect',
     ]);

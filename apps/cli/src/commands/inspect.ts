@@ -2,9 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  type CrJsonDocument,
   findDevelopmentIdentity,
   type IngredientSummary,
   type ManifestSummary,
+  readCrJson,
   readManifest,
   resolveTrustAnchors,
   type SignerSummary,
@@ -15,6 +17,7 @@ import { dataDir } from './sign.ts';
 
 const argsSpec = {
   json: { type: 'boolean', default: false },
+  crjson: { type: 'boolean', default: false },
   trust: { type: 'string' },
   'trust-list': { type: 'string' },
 } as const;
@@ -23,12 +26,13 @@ const argsSpec = {
  * Reads and validates a file's C2PA manifest against the roots given: `--trust` (your own) and
  * `--trust-list` (a public list, e.g. the C2PA Trust List with its TSA list). Nothing else is
  * trusted, this machine's development root included: where HALLMARK_DATA_DIR holds one, the text
- * says how to trust it.
+ * says how to trust it. `--crjson` prints the C2PA's own JSON report instead (crJSON).
  */
 export async function inspect(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: argsSpec, allowPositionals: true });
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) throw new UsageError('expected exactly one file');
+  if (values.json && values.crjson) throw new UsageError('--json and --crjson exclude each other');
   const development = await findDevelopmentIdentity(dataDir(io));
   const trustAnchors = await resolveTrustAnchors(
     values.trust === undefined ? {} : { bundlePath: values.trust },
@@ -36,6 +40,11 @@ export async function inspect(args: string[], io: CliIo): Promise<number> {
   const trustList = await resolveTrustAnchors(
     values['trust-list'] === undefined ? {} : { bundlePath: values['trust-list'] },
   );
+  if (values.crjson) {
+    const document = await readCrJson(await readFile(file), { trustAnchors, trustList });
+    io.stdout(`${JSON.stringify(document, null, 2)}\n`);
+    return isValid(document) ? 0 : 1;
+  }
   const summary = await readManifest(await readFile(file), { trustAnchors, trustList });
   if (values.json) {
     io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
@@ -45,6 +54,15 @@ export async function inspect(args: string[], io: CliIo): Promise<number> {
     io.stdout(describe(file, summary, developmentRoot));
   }
   return summary.present && summary.validation.state !== 'invalid' ? 0 : 1;
+}
+
+/**
+ * The same answer as the summary's: a manifest is there and its failures at most say that no
+ * anchor vouches for the signer.
+ */
+function isValid(document: CrJsonDocument): boolean {
+  const failures = document.manifests[0]?.validationResults.failure;
+  return failures?.every((status) => status.code === 'signingCredential.untrusted') ?? false;
 }
 
 const STATES: Record<ValidationSummary['state'], string> = {
