@@ -46,6 +46,11 @@ function reportOf(out: string): Report {
   return document;
 }
 
+/** conformance-check of `file` against the development root and `tsaList`. */
+function check(file: string, tsaList: string, ...extra: string[]) {
+  return cli('conformance-check', file, '--trust-list', root, '--tsa-list', tsaList, ...extra);
+}
+
 const codes = (report: Report, kind: 'success' | 'informational' | 'failure') =>
   report.manifests[0]?.validationResults[kind].map((status) => status.code) ?? [];
 
@@ -90,14 +95,7 @@ describe('hallmark inspect --crjson', () => {
 
 describe('hallmark conformance-check', () => {
   it('validates against the lists given: the signer and the time-stamp trusted', async () => {
-    const { code, out } = await cli(
-      'conformance-check',
-      stamped,
-      '--trust-list',
-      root,
-      '--tsa-list',
-      tsaRoot,
-    );
+    const { code, out } = await check(stamped, tsaRoot);
     expect(code).toBe(0);
     const report = reportOf(out);
     expect(codes(report, 'success')).toEqual(
@@ -109,14 +107,7 @@ describe('hallmark conformance-check', () => {
   });
 
   it('does not trust an authority missing from --tsa-list', async () => {
-    const { code, out } = await cli(
-      'conformance-check',
-      stamped,
-      '--trust-list',
-      root,
-      '--tsa-list',
-      root,
-    );
+    const { code, out } = await check(stamped, root);
     expect(code).toBe(0);
     const report = reportOf(out);
     expect(codes(report, 'success')).not.toContain('timeStamp.trusted');
@@ -127,31 +118,13 @@ describe('hallmark conformance-check', () => {
 
   it('reports the validation at --at when the certificates are valid then as now', async () => {
     const at = new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
-    const { code, out } = await cli(
-      'conformance-check',
-      signed,
-      '--trust-list',
-      root,
-      '--tsa-list',
-      tsaRoot,
-      '--at',
-      at,
-    );
+    const { code, out } = await check(signed, tsaRoot, '--at', at);
     expect(code).toBe(0);
     expect(reportOf(out).manifests[0]?.validationResults.validationTime).toBe(at);
   });
 
   it('refuses an --at c2pa-node cannot honour, with exit 1 and no report', async () => {
-    const { code, out, err } = await cli(
-      'conformance-check',
-      signed,
-      '--trust-list',
-      root,
-      '--tsa-list',
-      tsaRoot,
-      '--at',
-      '2099-01-01T00:00:00Z',
-    );
+    const { code, out, err } = await check(signed, tsaRoot, '--at', '2099-01-01T00:00:00Z');
     expect(code).toBe(1);
     expect(out).toBe('');
     expect(err).toContain('judges such a signature at the current clock');
@@ -160,16 +133,7 @@ describe('hallmark conformance-check', () => {
   it.each([['2025-06-01'], ['yesterday'], ['2025-13-01T00:00:00Z'], ['2025-06-01T12:00:00']])(
     'rejects --at %s as bad usage',
     async (at) => {
-      const { code, err } = await cli(
-        'conformance-check',
-        signed,
-        '--trust-list',
-        root,
-        '--tsa-list',
-        tsaRoot,
-        '--at',
-        at,
-      );
+      const { code, err } = await check(signed, tsaRoot, '--at', at);
       expect(code).toBe(2);
       expect(err).toContain('is not an RFC 3339 date-time');
     },

@@ -50,13 +50,3 @@ export function fourCc(bytes: Uint8Array, at: number, what: string): string {
 export function startsWith(bytes: Uint8Array, at: number, prefix: readonly number[]): boolean {
   return prefix.every((byte, index) => bytes[at + index] === byte);
 }
-
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}

@@ -1,6 +1,6 @@
 // Containers made of chunks that carry the manifest store whole: PNG's `caBX` chunk, WebP's RIFF
 // `C2PA` chunk, GIF's `C2PA_GIF` application extension (its data in sub-blocks of up to 255 bytes).
-import { concat, fourCc, slice, startsWith, uint8, uint32 } from './bytes.ts';
+import { fourCc, slice, startsWith, uint8, uint32 } from './bytes.ts';
 import { MalformedManifestStoreError } from './errors.ts';
 
 const PNG_SIGNATURE_LENGTH = 8;
@@ -78,7 +78,7 @@ function subBlocks(
   let at = start;
   for (;;) {
     const size = uint8(bytes, at, 'a GIF sub-block');
-    if (size === 0) return { data: concat(parts), end: at + 1 };
+    if (size === 0) return { data: Buffer.concat(parts), end: at + 1 };
     const data = slice(bytes, at + 1, size, 'a GIF sub-block');
     if (keep) parts.push(data);
     at += 1 + size;

@@ -1,7 +1,7 @@
 // JPEG carries a manifest store in APP11 segments as a JPEG XT box (ISO/IEC 18477-3): each
 // segment is 'JP', a box instance number, a packet sequence number, then the box header again and
 // the next part of the box. A store larger than one segment (64 KiB) spans several.
-import { concat, fourCc, slice, startsWith, uint8, uint16, uint32 } from './bytes.ts';
+import { fourCc, slice, startsWith, uint8, uint16, uint32 } from './bytes.ts';
 import { MalformedManifestStoreError } from './errors.ts';
 
 const APP11 = 0xeb;
@@ -54,5 +54,5 @@ function reassemble(packets: Packet[]): Uint8Array {
     fourCc(packet.data, 4, 'an APP11 box header');
     return packet.data.subarray(extended ? 16 : 8);
   });
-  return concat(parts);
+  return Buffer.concat(parts);
 }

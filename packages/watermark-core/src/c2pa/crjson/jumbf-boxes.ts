@@ -1,8 +1,9 @@
 // JUMBF (ISO/IEC 19566-5) as C2PA uses it: a superbox `jumb` opens with a description box `jumd`
 // (a 16-byte content type, toggles, an optional label) followed by content boxes or superboxes.
 // The walk is bounded so that a crafted store costs at most a few passes over its own bytes.
-import { fourCc, slice, uint8, uint32, uint64 } from './bytes.ts';
+import { slice, uint8 } from './bytes.ts';
 import { MalformedManifestStoreError } from './errors.ts';
+import { type IsoBox, isoBoxes } from './iso-boxes.ts';
 
 /** Superboxes inside superboxes: a store nests five deep (store, manifest, assertions, ...). */
 const MAX_DEPTH = 12;
@@ -45,31 +46,13 @@ export function readSuperbox(bytes: Uint8Array): Superbox {
   return superbox(root.payload, 1, budget);
 }
 
-interface RawBox {
-  readonly type: string;
-  readonly payload: Uint8Array;
-}
-
-function boxesIn(bytes: Uint8Array, depth: number, budget: Budget): RawBox[] {
+function boxesIn(bytes: Uint8Array, depth: number, budget: Budget): IsoBox[] {
   if (depth > MAX_DEPTH) throw new MalformedManifestStoreError('superboxes nest too deeply');
-  const boxes: RawBox[] = [];
-  let at = 0;
-  while (at < bytes.length) {
+  const boxes: IsoBox[] = [];
+  for (const box of isoBoxes(bytes)) {
     budget.boxes -= 1;
     if (budget.boxes < 0) throw new MalformedManifestStoreError('too many boxes');
-    let size = uint32(bytes, at, 'a box header');
-    const type = fourCc(bytes, at + 4, 'a box header');
-    let header = 8;
-    if (size === 1) {
-      size = uint64(bytes, at + 8, 'a box length');
-      header = 16;
-    } else if (size === 0) {
-      size = bytes.length - at;
-    }
-    if (size < header)
-      throw new MalformedManifestStoreError(`a ${type} box is shorter than its header`);
-    boxes.push({ type, payload: slice(bytes, at + header, size - header, `a ${type} box`) });
-    at += size;
+    boxes.push(box);
   }
   return boxes;
 }
