@@ -11,6 +11,7 @@ import {
   watermarkFile,
 } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTimeStampAuthority } from '../../../packages/watermark-core/test/support/time-stamp-authority.ts';
 import { type RunningService, startService } from './support/service.ts';
 
 const fixtures = join(import.meta.dirname, '../../../fixtures');
@@ -149,6 +150,31 @@ describe('signed verification reports (real service, real images)', () => {
       trustAnchors: developmentRoot,
     });
     expect(keys[0]).toMatchObject({ kid: checked.keyId, development: true });
+  });
+
+  it('with C2PA_TSA_URL, reports are time-stamped; without an answer, 503 and no report', async () => {
+    const tsa = await startTimeStampAuthority();
+    try {
+      await service.restartApi({ C2PA_TSA_URL: tsa.url });
+      const requestId = await verifyNow(output);
+      const checked = await checkReport(await (await reportOf(requestId)).text(), {
+        trustAnchors: developmentRoot,
+        timeStampAnchors: tsa.rootPem,
+        file: output,
+      });
+      expect(checked.timeStamp).toMatchObject({ trusted: true });
+      expect(tsa.answered()).toBeGreaterThan(0);
+    } finally {
+      await tsa.close();
+    }
+    const requestId = await verifyNow(output);
+    const refused = await reportOf(requestId);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+    expect(((await refused.json()) as { type: string }).type).toBe(
+      `${PROBLEMS}service-unavailable`,
+    );
+    await service.restartApi();
   });
 
   it('an unusable report key stops the API at start-up, naming the setting', async () => {

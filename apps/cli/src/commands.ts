@@ -55,9 +55,9 @@ export const commands: Record<string, CommandEntry> = {
   },
   report: {
     usage: [
-      'hallmark report check <report.json|report.html> [image] --trust ROOTS.pem [--json]',
-      '      checks a signed verification report offline: signature, chain to your roots, and that',
-      '      the image is the file it is about (exit 1 if any check fails)',
+      'hallmark report check <report.json|report.html> [image] --trust ROOTS.pem [--tsa-trust TSA.pem]',
+      '      [--json]   checks a signed verification report offline: signature, chain to your roots,',
+      '      time-stamp, and that the image is the file it is about (exit 1 if any check fails)',
     ].join('\n  '),
     load: async () => (await import('./commands/report.ts')).report,
   },

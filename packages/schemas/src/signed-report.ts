@@ -81,6 +81,17 @@ export const SignedVerificationReport = z
     protected: Base64Url.meta({
       description: `The protected header, base64url JSON: \`alg\` (ES256 or ES384), \`typ\` (\`${REPORT_JWS_TYPE}\`), \`kid\`, \`x5c\` (the certificate chain, signer first).`,
     }),
+    header: z
+      .strictObject({
+        tst: z.string().meta({
+          description:
+            "An RFC 3161 time-stamp token (base64 DER) over the signature's bytes, from the deployment's C2PA_TSA_URL.",
+        }),
+      })
+      .optional()
+      .meta({
+        description: 'The unprotected header; present when a time-stamp authority is configured.',
+      }),
     signature: Base64Url,
   })
   .meta({

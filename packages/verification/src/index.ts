@@ -27,6 +27,7 @@ export {
 export { reportingService } from './report/reporting-service.ts';
 export { reportKeyJwk, serialiseReport, signStatement } from './report/sign-report.ts';
 export { type StatementInput, verificationStatement } from './report/statement.ts';
+export { TimeStampUnavailableError, timeStampReport } from './report/time-stamp.ts';
 export { type DeploymentTrust, deploymentTrust } from './trust-anchors.ts';
 export { type Decision, decideVerdict, fingerprintDistanceOf, type Leads } from './verdict.ts';
 export {

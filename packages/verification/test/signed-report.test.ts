@@ -16,6 +16,10 @@ import {
 } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  startTimeStampAuthority,
+  type TimeStampAuthority,
+} from '../../watermark-core/test/support/time-stamp-authority.ts';
+import {
   loadReportKey,
   ReportKeyError,
   type ReportSigningKey,
@@ -23,9 +27,14 @@ import {
   reportKeyOf,
   serialiseReport,
   signStatement,
+  TimeStampUnavailableError,
+  timeStampReport,
   verificationStatement,
 } from '../src/index.ts';
 import { makeReportAuthority, type ReportAuthority } from './support/report-authority.ts';
+
+/** A bound for a hang, not a speed check: the local authority answers at once. */
+const HANG_MS = 120_000;
 
 const file = new TextEncoder().encode('the bytes a verification examined');
 
@@ -116,25 +125,7 @@ describe('signed verification reports', () => {
   });
 
   it('refuses every single-byte change of the report', async () => {
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const refusals = new Map<string, number>();
-    for (let index = 0; index < signed.length; index += 1) {
-      const original = signed[index] as string;
-      const at = alphabet.indexOf(original);
-      // A base64url character becomes its neighbour (still base64url); any other, a letter.
-      const replacement =
-        at >= 0 ? (alphabet[(at + 1) % alphabet.length] as string) : original === 'x' ? 'y' : 'x';
-      const tampered = signed.slice(0, index) + replacement + signed.slice(index + 1);
-      const error = await checkReport(tampered, { trustAnchors: authority.rootPem }).then(
-        () => null,
-        (caught: unknown) => caught,
-      );
-      expect(error, `byte ${index} changed from ${original} to ${replacement}`).toBeInstanceOf(
-        ReportCheckError,
-      );
-      const code = (error as ReportCheckError).code;
-      refusals.set(code, (refusals.get(code) ?? 0) + 1);
-    }
+    const refusals = await refusalsOfEveryChange(signed, { trustAnchors: authority.rootPem });
     expect([...refusals.keys()].sort()).toEqual(['bad_signature', 'malformed']);
   });
 
@@ -255,6 +246,68 @@ describe('signed verification reports', () => {
     }
   });
 
+  describe('time-stamped by an RFC 3161 authority', () => {
+    let tsa: TimeStampAuthority;
+    let stamped: string;
+    beforeAll(async () => {
+      tsa = await startTimeStampAuthority();
+      const report = signStatement(statementFor(key), key);
+      stamped = serialiseReport(
+        await timeStampReport(report, tsa.url, AbortSignal.timeout(HANG_MS)),
+      );
+    });
+    afterAll(() => tsa?.close());
+
+    it('carries a token over its signature that checks against the authority', async () => {
+      const checked = await checkReport(stamped, {
+        trustAnchors: authority.rootPem,
+        timeStampAnchors: tsa.rootPem,
+        file,
+      });
+      expect(checked.timeStamp).toMatchObject({ trusted: true });
+      expect(checked.timeStamp?.authority).toContain('Hallmark Test TSA');
+      const drift = Math.abs(Date.parse(checked.timeStamp?.time ?? '') - Date.now());
+      expect(drift).toBeLessThan(HANG_MS);
+      // Without the authority's root the time-stamp is whole but not trusted.
+      const untrusted = await checkReport(stamped, { trustAnchors: authority.rootPem });
+      expect(untrusted.timeStamp).toMatchObject({ trusted: false });
+    });
+
+    it('outlives the signing certificate; a report without a time-stamp does not', async () => {
+      // The signer's certificate is valid for a day: three days on, it has expired.
+      const later = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+      await expect(
+        checkReport(stamped, {
+          trustAnchors: authority.rootPem,
+          timeStampAnchors: tsa.rootPem,
+          at: later,
+        }),
+      ).resolves.toMatchObject({ timeStamp: { trusted: true } });
+      await expect(
+        checkReport(signed, { trustAnchors: authority.rootPem, at: later }),
+      ).rejects.toMatchObject({ code: 'certificate_expired' });
+      // An untrusted time-stamp proves nothing about the time.
+      await expect(
+        checkReport(stamped, { trustAnchors: authority.rootPem, at: later }),
+      ).rejects.toMatchObject({ code: 'certificate_expired' });
+    });
+
+    it('refuses every single-byte change, of the token too', async () => {
+      const refusals = await refusalsOfEveryChange(stamped, {
+        trustAnchors: authority.rootPem,
+        timeStampAnchors: tsa.rootPem,
+      });
+      expect(refusals.get('bad_time_stamp')).toBeGreaterThan(0);
+    });
+
+    it('an authority that does not answer: no report, a clear error', async () => {
+      const report = signStatement(statementFor(key), key);
+      await expect(
+        timeStampReport(report, 'http://127.0.0.1:2/tsa', AbortSignal.timeout(HANG_MS)),
+      ).rejects.toThrow(TimeStampUnavailableError);
+    });
+  });
+
   describe('by default', () => {
     let dataDir: string;
     beforeAll(async () => {
@@ -276,3 +329,32 @@ describe('signed verification reports', () => {
     });
   });
 });
+
+/**
+ * Changes each byte of a report in turn (a base64 character to its neighbour, anything else to
+ * a letter), expects every copy refused, and counts the refusals by code.
+ */
+async function refusalsOfEveryChange(
+  text: string,
+  options: Parameters<typeof checkReport>[1],
+): Promise<Map<string, number>> {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const refusals = new Map<string, number>();
+  for (let index = 0; index < text.length; index += 1) {
+    const original = text[index] as string;
+    const at = alphabet.indexOf(original);
+    const replacement =
+      at >= 0 ? (alphabet[(at + 1) % alphabet.length] as string) : original === 'x' ? 'y' : 'x';
+    const tampered = text.slice(0, index) + replacement + text.slice(index + 1);
+    const error = await checkReport(tampered, options).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error, `byte ${index} changed from ${original} to ${replacement}`).toBeInstanceOf(
+      ReportCheckError,
+    );
+    const code = (error as ReportCheckError).code;
+    refusals.set(code, (refusals.get(code) ?? 0) + 1);
+  }
+  return refusals;
+}

@@ -1,6 +1,11 @@
 import { type HallmarkConfig, publicBaseUrl } from '@hallmark/config';
 import { CONFIG, PrismaService } from '@hallmark/runtime';
-import { problemTypes, type ReportKeySet, type VerificationStatement } from '@hallmark/schemas';
+import {
+  problemTypes,
+  type ReportKeySet,
+  type SignedVerificationReport,
+  type VerificationStatement,
+} from '@hallmark/schemas';
 import {
   type ReportSigningKey,
   reportHtml,
@@ -9,6 +14,8 @@ import {
   type StoredReport,
   serialiseReport,
   signStatement,
+  TimeStampUnavailableError,
+  timeStampReport,
   verificationStatement,
 } from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
@@ -16,10 +23,15 @@ import { ProblemException } from '../problem/problem.exception.ts';
 import { REPORT_KEY } from './report-key.provider.ts';
 import { VerificationViews } from './verification-views.ts';
 
+/** A time-stamp authority answers in well under this; past it, the report is refused for now. */
+const TSA_TIMEOUT_MS = 15_000;
+const TSA_RETRY_AFTER_SECONDS = 30;
+
 /** Signed reports of a key's verifications, and the keys that sign them. */
 @Injectable()
 export class ReportService {
   readonly #service: ReturnType<typeof reportingService>;
+  readonly #tsaUrl: string | undefined;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
@@ -28,6 +40,7 @@ export class ReportService {
     private readonly views: VerificationViews,
   ) {
     this.#service = reportingService(publicBaseUrl(config));
+    this.#tsaUrl = config.C2PA_TSA_URL;
   }
 
   /** The report's exact bytes: a checker refuses any other serialisation. */
@@ -71,7 +84,24 @@ export class ReportService {
       development: this.key.development,
       now: new Date(),
     });
-    return { statement, text: serialiseReport(signStatement(statement, this.key)) };
+    const signed = signStatement(statement, this.key);
+    return { statement, text: serialiseReport(await this.#timeStamped(signed)) };
+  }
+
+  /** With C2PA_TSA_URL, the signature is time-stamped; without the stamp, no report is given. */
+  async #timeStamped(report: SignedVerificationReport): Promise<SignedVerificationReport> {
+    if (this.#tsaUrl === undefined) return report;
+    try {
+      return await timeStampReport(report, this.#tsaUrl, AbortSignal.timeout(TSA_TIMEOUT_MS));
+    } catch (error) {
+      if (!(error instanceof TimeStampUnavailableError)) throw error;
+      throw new ProblemException(
+        problemTypes.serviceUnavailable,
+        `The report could not be time-stamped (${error.message}); retry later.`,
+        undefined,
+        { 'retry-after': String(TSA_RETRY_AFTER_SECONDS) },
+      );
+    }
   }
 
   keys(): ReportKeySet {

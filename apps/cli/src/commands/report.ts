@@ -4,7 +4,8 @@ import { type CheckedReport, checkReport, ReportCheckError } from '@hallmark/sdk
 import { type CliIo, UsageError } from '../io.ts';
 
 /**
- * `hallmark report check REPORT [IMAGE] --trust ROOTS.pem`: checks a signed verification report
+ * `hallmark report check REPORT [IMAGE] --trust ROOTS.pem [--tsa-trust TSA.pem]`: checks a signed
+ * verification report
  * offline (no server, no network): its signature, its certificate chain against the roots
  * given, and, with the image, that it is the file the report is about. REPORT is the JSON the
  * service answered or the HTML rendering that carries it. Exit 0 when it holds, 1 when not.
@@ -15,7 +16,11 @@ export async function report(args: string[], io: CliIo): Promise<number> {
     throw new UsageError('expected: hallmark report check REPORT [IMAGE] --trust ROOTS.pem');
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { trust: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      trust: { type: 'string' },
+      'tsa-trust': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
     allowPositionals: true,
   });
   const [reportPath, imagePath, ...extra] = positionals;
@@ -27,14 +32,20 @@ export async function report(args: string[], io: CliIo): Promise<number> {
       '--trust ROOTS.pem is required: the roots you trust (for the development identity, its root-ca.pem)',
     );
   }
-  const [text, trustAnchors, file] = await Promise.all([
+  const tsaTrust = values['tsa-trust'];
+  const [text, trustAnchors, timeStampAnchors, file] = await Promise.all([
     readFile(reportPath, 'utf8').then(signedReportText),
     readFile(values.trust, 'utf8'),
+    tsaTrust === undefined ? undefined : readFile(tsaTrust, 'utf8'),
     imagePath === undefined ? undefined : readFile(imagePath),
   ]);
   let checked: CheckedReport;
   try {
-    checked = await checkReport(text, { trustAnchors, ...(file === undefined ? {} : { file }) });
+    checked = await checkReport(text, {
+      trustAnchors,
+      ...(timeStampAnchors === undefined ? {} : { timeStampAnchors }),
+      ...(file === undefined ? {} : { file }),
+    });
   } catch (error) {
     if (!(error instanceof ReportCheckError)) throw error;
     io.stdout(
@@ -79,6 +90,9 @@ function describe(path: string, checked: CheckedReport, imagePath: string | unde
       : `                is ${imagePath}`,
     `  verified at:  ${statement.verifiedAt}`,
     `  signed at:    ${statement.issuedAt} (the service's clock)`,
+    checked.timeStamp === null
+      ? '  time-stamp:   none (the certificates were checked as of now)'
+      : `  time-stamp:   ${checked.timeStamp.time} by ${checked.timeStamp.authority}${checked.timeStamp.trusted ? '' : ' (not trusted: give --tsa-trust ROOTS.pem)'}`,
     `  signed by:    ${checked.signer}`,
     `  service:      ${statement.service.name} ${statement.service.version} at ${statement.service.url}`,
   ];

@@ -1778,6 +1778,11 @@ export interface components {
             payload: string;
             /** @description The protected header, base64url JSON: `alg` (ES256 or ES384), `typ` (`hallmark-verification-report+jws`), `kid`, `x5c` (the certificate chain, signer first). */
             protected: string;
+            /** @description The unprotected header; present when a time-stamp authority is configured. */
+            header?: {
+                /** @description An RFC 3161 time-stamp token (base64 DER) over the signature's bytes, from the deployment's C2PA_TSA_URL. */
+                tst: string;
+            };
             /** @description base64url without padding (RFC 7515 section 2). */
             signature: string;
         };

@@ -14,6 +14,8 @@ import {
 
 export interface Certificate {
   readonly der: Uint8Array;
+  /** The serial number INTEGER as encoded: with the issuer, what a CMS signer names. */
+  readonly serialNumber: Uint8Array;
   readonly tbs: Uint8Array;
   readonly signatureAlgorithm: string;
   readonly signature: Uint8Array;
@@ -27,6 +29,8 @@ export interface Certificate {
   readonly publicKey: PublicKeyInfo;
   /** basicConstraints cA: whether it may issue certificates. */
   readonly isAuthority: boolean;
+  /** The extended key usages it names (OIDs); empty when it names none. */
+  readonly extendedKeyUsages: readonly string[];
 }
 
 export interface PublicKeyInfo {
@@ -42,6 +46,7 @@ const OIDS = {
   p256: '1.2.840.10045.3.1.7',
   p384: '1.3.132.0.34',
   basicConstraints: '2.5.29.19',
+  extendedKeyUsage: '2.5.29.37',
 } as const;
 
 /** Certificate signature algorithms checked, with their Web Crypto parameters. */
@@ -71,6 +76,7 @@ export function parseCertificate(der: Uint8Array): Certificate {
   const fields = children(tbs);
   // An explicit [0] version comes first in v3 certificates.
   const offset = fields[0]?.tag === 0xa0 ? 1 : 0;
+  const serialNumber = expectTag(fields[offset], TAG.integer, 'serialNumber');
   const issuer = expectTag(fields[offset + 2], TAG.sequence, 'issuer');
   const validity = children(expectTag(fields[offset + 3], TAG.sequence, 'validity'));
   const subject = expectTag(fields[offset + 4], TAG.sequence, 'subject');
@@ -80,6 +86,7 @@ export function parseCertificate(der: Uint8Array): Certificate {
   const extensions = fields.slice(offset + 6).find((field) => field.tag === 0xa3);
   return {
     der,
+    serialNumber: serialNumber.encoded,
     tbs: tbs.encoded,
     signatureAlgorithm: oidOf(children(expectTag(algorithm, TAG.sequence, 'algorithm'))[0] ?? tbs),
     signature: bitStringBytes(expectTag(signature, TAG.bitString, 'signature')),
@@ -89,7 +96,8 @@ export function parseCertificate(der: Uint8Array): Certificate {
     notBefore: timeOf(notBefore),
     notAfter: timeOf(notAfter),
     publicKey: publicKeyOf(spki),
-    isAuthority: extensions === undefined ? false : isAuthority(extensions),
+    isAuthority: extensionValue(extensions, OIDS.basicConstraints, isAuthority) ?? false,
+    extendedKeyUsages: extensionValue(extensions, OIDS.extendedKeyUsage, usagesOf) ?? [],
   };
 }
 
@@ -107,16 +115,30 @@ function publicKeyOf(spki: DerElement): PublicKeyInfo {
   return { spki: spki.encoded, kind: 'ec', curve };
 }
 
-function isAuthority(wrapper: DerElement): boolean {
+/** Reads one extension's value, when the certificate carries it. */
+function extensionValue<T>(
+  wrapper: DerElement | undefined,
+  oid: string,
+  read: (value: DerElement) => T,
+): T | undefined {
+  if (wrapper === undefined) return undefined;
   const [list] = children(wrapper);
   for (const extension of children(expectTag(list, TAG.sequence, 'extensions'))) {
     const parts = children(expectTag(extension, TAG.sequence, 'extension'));
-    if (oidOf(parts[0] ?? extension) !== OIDS.basicConstraints) continue;
+    if (oidOf(parts[0] ?? extension) !== oid) continue;
     const value = expectTag(parts[parts.length - 1], TAG.octetString, 'extension value').value;
-    const [cA] = children(readElement(value));
-    return cA?.tag === TAG.boolean && cA.value[0] === 0xff;
+    return read(readElement(value));
   }
-  return false;
+  return undefined;
+}
+
+function isAuthority(constraints: DerElement): boolean {
+  const [cA] = children(constraints);
+  return cA?.tag === TAG.boolean && cA.value[0] === 0xff;
+}
+
+function usagesOf(usages: DerElement): string[] {
+  return children(usages).map(oidOf);
 }
 
 function nameText(name: DerElement): string {
@@ -145,31 +167,58 @@ export function importPublicKey(key: PublicKeyInfo, hash: string): Promise<Verif
 }
 
 /** Whether `certificate` carries a valid signature by `issuerKey`. */
-export async function isSignedBy(
-  certificate: Certificate,
-  issuerKey: PublicKeyInfo,
+export function isSignedBy(certificate: Certificate, issuerKey: PublicKeyInfo): Promise<boolean> {
+  return verifySignature(
+    issuerKey,
+    certificate.signatureAlgorithm,
+    certificate.signature,
+    certificate.tbs,
+  );
+}
+
+/**
+ * Whether `signature` (as X.509 and CMS write it: DER for ECDSA) by `key` covers `data`.
+ * `algorithm` is the signature algorithm's OID; a bare rsaEncryption takes `digest` (SHA-256...).
+ */
+export async function verifySignature(
+  key: PublicKeyInfo,
+  algorithm: string,
+  signature: Uint8Array,
+  data: Uint8Array,
+  digest?: string,
 ): Promise<boolean> {
-  const algorithm = SIGNATURE_ALGORITHMS[certificate.signatureAlgorithm];
-  if (algorithm === undefined || algorithm.kind !== issuerKey.kind) return false;
-  const key = await importPublicKey(issuerKey, algorithm.hash).catch(() => null);
+  const known =
+    SIGNATURE_ALGORITHMS[algorithm] ??
+    (algorithm === OIDS.rsaEncryption && digest !== undefined
+      ? { kind: 'rsa', hash: digest }
+      : undefined);
+  if (known === undefined || known.kind !== key.kind) return false;
+  const imported = await importPublicKey(key, known.hash).catch(() => null);
   // A key Web Crypto cannot use (off its curve, say) signs nothing.
-  if (key === null) return false;
-  if (algorithm.kind === 'rsa') {
-    return crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, certificate.signature, certificate.tbs);
-  }
-  const raw = ecdsaRaw(certificate.signature, issuerKey.curve === 'P-384' ? 48 : 32);
+  if (imported === null) return false;
+  if (known.kind === 'rsa')
+    return crypto.subtle.verify('RSASSA-PKCS1-v1_5', imported, signature, data);
+  const raw = ecdsaRaw(signature, key.curve === 'P-384' ? 48 : 32);
   if (raw === null) return false;
-  return crypto.subtle.verify({ name: 'ECDSA', hash: algorithm.hash }, key, raw, certificate.tbs);
+  return crypto.subtle.verify({ name: 'ECDSA', hash: known.hash }, imported, raw, data);
 }
 
 /** An X.509 ECDSA signature (DER SEQUENCE of r, s) as Web Crypto's r || s. */
 function ecdsaRaw(signature: Uint8Array, size: number): Uint8Array | null {
   try {
-    const [r, s] = children(readElement(signature));
-    if (r === undefined || s === undefined) return null;
+    // Strict DER: one SEQUENCE of exactly two minimal INTEGERs and nothing after, so no other
+    // bytes decode to the same signature.
+    const sequence = expectTag(readElement(signature), TAG.sequence, 'ECDSA signature');
+    const integers = children(sequence);
+    if (sequence.encoded.length !== signature.length || integers.length !== 2) return null;
     const raw = new Uint8Array(size * 2);
-    for (const [index, integer] of [r, s].entries()) {
+    for (const [index, integer] of integers.entries()) {
       const value = expectTag(integer, TAG.integer, 'integer').value;
+      const minimal =
+        value.length > 0 &&
+        (value.length === 1 || value[0] !== 0 || ((value[1] as number) & 0x80) !== 0) &&
+        ((value[0] as number) & 0x80) === 0;
+      if (!minimal) return null;
       const trimmed = value.subarray(Math.max(0, value.length - size));
       if (value.subarray(0, value.length - trimmed.length).some((byte) => byte !== 0)) return null;
       raw.set(trimmed, index * size + size - trimmed.length);

@@ -4,6 +4,8 @@
 import type { components } from '../generated/openapi.ts';
 import { decodeBase64, decodeBase64Url, pemCertificates } from './base64.ts';
 import { type Certificate, importPublicKey, isSignedBy, parseCertificate } from './certificate.ts';
+import { sameBytes } from './der.ts';
+import { checkTimeStampToken, type TimeStamp, TimeStampError } from './time-stamp-token.ts';
 
 export const REPORT_FORMAT = 'hallmark-verification-report/1';
 
@@ -42,6 +44,7 @@ export type ReportProblem =
   | 'bad_signature'
   | 'untrusted_signer'
   | 'certificate_expired'
+  | 'bad_time_stamp'
   | 'file_mismatch';
 
 export class ReportCheckError extends Error {
@@ -59,7 +62,16 @@ export interface CheckReportOptions {
   readonly trustAnchors: string;
   /** The file the report should be about: its digest and size must match. */
   readonly file?: Uint8Array;
-  /** When the certificates must be valid; by default the report's `issuedAt`. */
+  /**
+   * PEM roots of the time-stamp authorities to trust. A report's time-stamp is always checked
+   * for integrity; only one from an authority chaining to these roots fixes the time at which
+   * the certificates must be valid (so a report outlives its signing certificate).
+   */
+  readonly timeStampAnchors?: string;
+  /**
+   * The present, for a report without a trusted time-stamp, whose certificates must be valid
+   * now (by default the clock's). A trusted time-stamp's time is used instead, always.
+   */
   readonly at?: Date;
 }
 
@@ -70,6 +82,13 @@ export interface CheckedReport {
   readonly keyId: string;
   /** The file given was checked against the report's digest. */
   readonly fileChecked: boolean;
+  /** The RFC 3161 time-stamp of the signature, when the report carries one. */
+  readonly timeStamp: {
+    readonly time: string;
+    readonly authority: string;
+    /** Its authority chains to `timeStampAnchors`. */
+    readonly trusted: boolean;
+  } | null;
 }
 
 /**
@@ -105,11 +124,35 @@ export async function checkReport(
     throw new ReportCheckError('bad_signature', 'the signature does not match the report');
 
   const statement = parseStatement(jws.payloadBytes);
-  const at = options.at ?? new Date(statement.issuedAt);
+  const timeStamp = jws.timeStampToken === null ? null : await checkStamp(jws, options);
+  // A trusted time-stamp proves when the report was signed: its certificates need only have been
+  // valid then. Without one, the report's own `issuedAt` proves nothing, so they must be valid now.
+  const at = timeStamp?.trusted === true ? new Date(timeStamp.time) : (options.at ?? new Date());
   await checkChain(chain, pemCertificates(options.trustAnchors).map(anchorOf), at);
   const fileChecked = options.file !== undefined;
   if (options.file !== undefined) await checkFile(options.file, statement);
-  return { statement, signer: signer.subject, keyId: header.kid, fileChecked };
+  return { statement, signer: signer.subject, keyId: header.kid, fileChecked, timeStamp };
+}
+
+async function checkStamp(
+  jws: Serialisation,
+  options: CheckReportOptions,
+): Promise<CheckedReport['timeStamp']> {
+  let stamp: TimeStamp;
+  try {
+    stamp = await checkTimeStampToken(jws.timeStampToken as Uint8Array, jws.signature);
+  } catch (error) {
+    if (!(error instanceof TimeStampError)) throw error;
+    throw new ReportCheckError('bad_time_stamp', error.message);
+  }
+  const anchors = pemCertificates(options.timeStampAnchors ?? '').map(anchorOf);
+  const trusted =
+    anchors.length > 0 &&
+    (await checkChain([stamp.signer, ...stamp.certificates], anchors, stamp.time).then(
+      () => true,
+      () => false,
+    ));
+  return { time: stamp.time.toISOString(), authority: stamp.signer.subject, trusted };
 }
 
 interface Serialisation {
@@ -117,6 +160,8 @@ interface Serialisation {
   readonly payloadBytes: Uint8Array;
   readonly protected: string;
   readonly signature: Uint8Array;
+  /** DER of the RFC 3161 token in the unprotected header, when the report carries one. */
+  readonly timeStampToken: Uint8Array | null;
 }
 
 /**
@@ -131,18 +176,27 @@ function parseSerialisation(text: string): Serialisation {
   } catch {
     throw malformed('not JSON');
   }
-  const record = parsed as Record<string, unknown>;
-  const { payload, protected: header, signature } = record;
+  const record = (parsed ?? {}) as Record<string, unknown>;
+  const { payload, protected: header, header: unprotected, signature } = record;
   if (typeof payload !== 'string' || typeof header !== 'string' || typeof signature !== 'string') {
     throw malformed('expected the members payload, protected and signature');
   }
-  if (JSON.stringify({ payload, protected: header, signature }) !== body) {
+  const tst = (unprotected as { tst?: unknown } | undefined)?.tst;
+  const canonical = JSON.stringify({
+    payload,
+    protected: header,
+    ...(unprotected === undefined ? {} : { header: { tst } }),
+    signature,
+  });
+  if (canonical !== body) {
     throw malformed('not in the exact form the service writes (members, order, whitespace)');
   }
   const payloadBytes = decodeBase64Url(payload);
   const signatureBytes = decodeBase64Url(signature);
   if (payloadBytes === null || signatureBytes === null) throw malformed('bad base64url');
-  return { payload, payloadBytes, protected: header, signature: signatureBytes };
+  const timeStampToken = typeof tst === 'string' ? decodeBase64(tst) : null;
+  if (unprotected !== undefined && timeStampToken === null) throw malformed('bad time-stamp token');
+  return { payload, payloadBytes, protected: header, signature: signatureBytes, timeStampToken };
 }
 
 interface ProtectedHeader {
@@ -196,43 +250,52 @@ function anchorOf(der: Uint8Array): Certificate {
 }
 
 /**
- * The chain must run from the signer to a given root: each certificate signed by the next (an
- * authority), every one valid at `at`, and the last either a root given or signed by one.
+ * A path must run from the first certificate to a given root: each one signed by the next (an
+ * authority found among the chain and the roots by its name), every one valid at `at`.
  */
 async function checkChain(chain: Certificate[], anchors: Certificate[], at: Date): Promise<void> {
   if (anchors.length === 0)
     throw new ReportCheckError('untrusted_signer', 'no trust anchors given');
-  for (const certificate of chain) {
-    if (at < certificate.notBefore || at > certificate.notAfter) {
-      throw new ReportCheckError(
-        'certificate_expired',
-        `${certificate.subject} is valid from ${certificate.notBefore.toISOString()} to ${certificate.notAfter.toISOString()}, not at ${at.toISOString()}`,
-      );
-    }
-  }
-  for (let index = 0; index < chain.length; index += 1) {
-    const certificate = chain[index] as Certificate;
-    if (anchors.some((anchor) => sameBytes(anchor.der, certificate.der))) return;
-    const issuers = [chain[index + 1], ...anchors].filter(
-      (candidate): candidate is Certificate =>
-        candidate !== undefined && sameBytes(candidate.subjectName, certificate.issuerName),
+  let current = chain[0] as Certificate;
+  for (let step = 0; step <= MAX_CHAIN; step += 1) {
+    checkValidity(current, at);
+    if (anchors.some((anchor) => sameBytes(anchor.der, current.der))) return;
+    // Roots first: a certificate a root signed ends the path there.
+    const candidates = [...anchors, ...chain].filter(
+      (candidate) =>
+        candidate !== current &&
+        candidate.isAuthority &&
+        sameBytes(candidate.subjectName, current.issuerName),
     );
-    let issuedByAnchor = false;
-    let linked = false;
-    for (const issuer of issuers) {
-      if (!issuer.isAuthority || !(await isSignedBy(certificate, issuer.publicKey))) continue;
-      if (anchors.includes(issuer)) issuedByAnchor = true;
-      else linked = true;
+    let issuer: Certificate | undefined;
+    for (const candidate of candidates) {
+      if (await isSignedBy(current, candidate.publicKey)) {
+        issuer = candidate;
+        break;
+      }
     }
-    if (issuedByAnchor) return;
-    if (!linked) {
+    if (issuer === undefined) {
       throw new ReportCheckError(
         'untrusted_signer',
-        `${certificate.subject} does not chain to a trusted root`,
+        `${current.subject} does not chain to a trusted root`,
       );
     }
+    if (anchors.includes(issuer)) {
+      checkValidity(issuer, at);
+      return;
+    }
+    current = issuer;
   }
-  throw new ReportCheckError('untrusted_signer', 'the chain does not end at a trusted root');
+  throw new ReportCheckError('untrusted_signer', 'the certificate chain is too long');
+}
+
+function checkValidity(certificate: Certificate, at: Date): void {
+  if (at < certificate.notBefore || at > certificate.notAfter) {
+    throw new ReportCheckError(
+      'certificate_expired',
+      `${certificate.subject} is valid from ${certificate.notBefore.toISOString()} to ${certificate.notAfter.toISOString()}, not at ${at.toISOString()}`,
+    );
+  }
 }
 
 async function checkFile(file: Uint8Array, statement: VerificationStatement): Promise<void> {
@@ -252,10 +315,6 @@ function parseJson(bytes: Uint8Array): unknown {
   } catch {
     return null;
   }
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, index) => byte === b[index]);
 }
 
 function malformed(message: string): ReportCheckError {

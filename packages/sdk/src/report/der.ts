@@ -92,20 +92,22 @@ export function oidOf(element: DerElement): string {
   return parts.join('.');
 }
 
-/** UTCTime or GeneralizedTime in the forms RFC 5280 allows (UTC, whole seconds). */
+/** UTCTime or GeneralizedTime in UTC, as RFC 5280 and RFC 3161 write them. */
 export function timeOf(element: DerElement): Date {
   const text = new TextDecoder().decode(element.value);
   const match =
     element.tag === TAG.utcTime
       ? /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text)
       : element.tag === TAG.generalizedTime
-        ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/.exec(text)
+        ? /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d{1,9}))?Z$/.exec(text)
         : null;
   if (match === null) throw new DerError('bad time');
-  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = match.slice(1).map(Number);
+  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = match.slice(1, 7).map(Number);
   // RFC 5280 section 4.1.2.5.1: two-digit years 50-99 are 19xx.
   const year = element.tag === TAG.utcTime ? (y >= 50 ? 1900 : 2000) + y : y;
-  return new Date(Date.UTC(year, mo - 1, d, h, mi, s));
+  // Time-stamps (RFC 3161) may give fractions of a second.
+  const milliseconds = Math.floor(Number(`0.${match[7] ?? '0'}`) * 1000);
+  return new Date(Date.UTC(year, mo - 1, d, h, mi, s, milliseconds));
 }
 
 /** The bytes of a BIT STRING without unused bits (keys and signatures). */
@@ -113,4 +115,8 @@ export function bitStringBytes(element: DerElement): Uint8Array {
   const value = expectTag(element, TAG.bitString, 'bit string').value;
   if (value.length === 0 || value[0] !== 0) throw new DerError('bit string with unused bits');
   return value.subarray(1);
+}
+
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, index) => byte === b[index]);
 }

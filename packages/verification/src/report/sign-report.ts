@@ -37,6 +37,7 @@ export function serialiseReport(report: SignedVerificationReport): string {
   return JSON.stringify({
     payload: report.payload,
     protected: report.protected,
+    ...(report.header === undefined ? {} : { header: { tst: report.header.tst } }),
     signature: report.signature,
   });
 }
