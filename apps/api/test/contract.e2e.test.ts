@@ -257,6 +257,10 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       headers: auth,
     });
     expect(page.status).toBe(200);
+    const crJson = await call('GET', `/verify/${String(queued.body.requestId)}/crjson`, {
+      headers: auth,
+    });
+    expect(crJson.status).toBe(200);
     expect((await call('GET', '/.well-known/hallmark-report-keys', {})).status).toBe(200);
     const value = Buffer.from(result.invisible.payload, 'hex').toString('base64');
     const alg = 'dev.hallmark.invisible.3';

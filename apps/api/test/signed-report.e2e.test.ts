@@ -124,6 +124,32 @@ describe('signed verification reports (real service, real images)', () => {
     expect(((await res.json()) as { type: string }).type).toBe(`${PROBLEMS}not-found`);
   });
 
+  it("crJSON of a verified file's manifest store, validated against the deployment's anchors", async () => {
+    const { requestId } = await verifyUploaded(output);
+    const crJson = await client.getVerificationCrJson(requestId);
+    const verification = await client.getVerification(requestId);
+    const [active] = crJson.manifests as Array<{
+      label: string;
+      validationResults: { success: Array<{ code: string }>; failure: unknown[] };
+    }>;
+    expect(crJson.jsonGenerator.name).toBe('hallmark');
+    expect(active?.label).toBe(verification.result?.c2pa.manifestId);
+    expect(active?.validationResults.failure).toEqual([]);
+    expect(active?.validationResults.success.map((status) => status.code)).toContain(
+      'signingCredential.trusted',
+    );
+    // An image sent in the request is not kept: nothing to read.
+    const inRequest = await fetch(`${service.baseUrl}/verify/${await verifyNow(output)}/crjson`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(inRequest.status).toBe(404);
+    const stranger = await service.newClient();
+    const other = await fetch(`${service.baseUrl}/verify/${requestId}/crjson`, {
+      headers: { authorization: `Bearer ${stranger.apiKey}` },
+    });
+    expect(other.status).toBe(404);
+  });
+
   it('a verification recorded before reports named their file: 409 report-unavailable', async () => {
     const requestId = await verifyNow(output);
     const row = await service.prisma.verification.findUniqueOrThrow({ where: { id: requestId } });

@@ -87,6 +87,7 @@ export {
 } from './problem-types.ts';
 export { QUEUES, type QueueName } from './queues.ts';
 export {
+  CrJson,
   REPORT_FORMAT,
   REPORT_JWS_TYPE,
   ReportKey,

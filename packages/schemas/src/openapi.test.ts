@@ -82,6 +82,7 @@ describe('the OpenAPI document', () => {
       verifyImage: 'POST /verify/file 200',
       getVerificationReport: 'GET /verify/{requestId}/report 200',
       getVerificationReportPage: 'GET /verify/{requestId}/report.html 200',
+      getVerificationCrJson: 'GET /verify/{requestId}/crjson 200',
       getReportKeys: 'GET /.well-known/hallmark-report-keys 200',
       createWebhookEndpoint: 'POST /webhooks 201',
       listWebhookEndpoints: 'GET /webhooks 200',

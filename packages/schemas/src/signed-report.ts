@@ -125,3 +125,21 @@ export const ReportKeySet = z.strictObject({ keys: z.array(ReportKey) }).meta({
   description: 'The keys this deployment signs verification reports with (a JWK Set).',
 });
 export type ReportKeySet = z.infer<typeof ReportKeySet>;
+
+/**
+ * crJSON, the C2PA's JSON report of a manifest store. Only its envelope is described here; the
+ * published schema (docs/c2pa/crJSON-schema.json) describes the rest, and tests hold the service
+ * to it.
+ */
+export const CrJson = z
+  .looseObject({
+    '@context': z.union([z.array(z.string()), z.record(z.string(), z.string())]),
+    manifests: z.array(z.record(z.string(), z.unknown())),
+    jsonGenerator: z.looseObject({ name: z.string(), version: z.string() }),
+  })
+  .meta({
+    id: 'CrJson',
+    description:
+      "A Content Credential JSON document (crJSON): the file's manifests, active first, each with its claim, assertions, signature and validation results.",
+  });
+export type CrJson = z.infer<typeof CrJson>;

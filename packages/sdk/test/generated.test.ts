@@ -44,6 +44,7 @@ describe('src/generated', () => {
       'createVerification',
       'getVerification',
       'getVerificationReport',
+      'getVerificationCrJson',
       'getReportKeys',
       'listWebhookEndpoints',
       'createWebhookEndpoint',

@@ -1,5 +1,6 @@
 import type { ReportKeySet } from '@hallmark/schemas';
 import { ROUTES } from '@hallmark/schemas/routes';
+import type { CrJsonDocument } from '@hallmark/watermark-core';
 import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { type Client, CurrentClient } from '../auth/client.ts';
@@ -44,6 +45,14 @@ export class ReportController {
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .header('x-content-type-options', 'nosniff');
     return html;
+  }
+
+  @Operation(ROUTES.getVerificationCrJson)
+  crJson(
+    @CurrentClient() client: Client,
+    @Input() { params }: InputOf<'getVerificationCrJson'>,
+  ): Promise<CrJsonDocument> {
+    return this.reports.crJson(client.apiKeyId, params.requestId);
   }
 
   /** Anyone may fetch the keys: checking a report offline starts here. */

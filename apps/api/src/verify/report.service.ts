@@ -1,11 +1,12 @@
 import { type HallmarkConfig, publicBaseUrl } from '@hallmark/config';
-import { CONFIG, PrismaService } from '@hallmark/runtime';
+import { CONFIG, OBJECT_STORAGE, PrismaService, TrustAnchors } from '@hallmark/runtime';
 import {
   problemTypes,
   type ReportKeySet,
   type SignedVerificationReport,
   type VerificationStatement,
 } from '@hallmark/schemas';
+import type { ObjectStorage } from '@hallmark/storage';
 import {
   type ReportSigningKey,
   reportHtml,
@@ -18,8 +19,14 @@ import {
   timeStampReport,
   verificationStatement,
 } from '@hallmark/verification';
+import {
+  type CrJsonDocument,
+  MalformedManifestStoreError,
+  readCrJson,
+} from '@hallmark/watermark-core';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
+import { imageProblem } from './image-body.ts';
 import { REPORT_KEY } from './report-key.provider.ts';
 import { VerificationViews } from './verification-views.ts';
 
@@ -36,6 +43,8 @@ export class ReportService {
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
     @Inject(REPORT_KEY) private readonly key: ReportSigningKey,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly anchors: TrustAnchors,
     private readonly prisma: PrismaService,
     private readonly views: VerificationViews,
   ) {
@@ -101,6 +110,41 @@ export class ReportService {
         undefined,
         { 'retry-after': String(TSA_RETRY_AFTER_SECONDS) },
       );
+    }
+  }
+
+  /** crJSON of the file a `POST /verify` verification examined, while it is kept. */
+  async crJson(apiKeyId: string, requestId: string): Promise<CrJsonDocument> {
+    const row = await this.prisma.client.verification.findFirst({
+      where: { id: requestId, apiKeyId },
+      select: { status: true, file: { select: { storageKey: true, deletedAt: true } } },
+    });
+    if (row === null) throw ProblemException.notFound(`No verification ${requestId}.`);
+    if (row.status !== 'success') {
+      throw ProblemException.notFound(`Verification ${requestId} is ${row.status}.`);
+    }
+    if (row.file === null) {
+      throw ProblemException.notFound(
+        `Verification ${requestId} verified an image sent in the request, which is not kept: run hallmark inspect --crjson on it.`,
+      );
+    }
+    if (row.file.deletedAt !== null) {
+      throw new ProblemException(
+        problemTypes.fileDeleted,
+        `The file of verification ${requestId} was deleted by retention.`,
+      );
+    }
+    const bytes = await this.storage.read(row.file.storageKey);
+    try {
+      return await readCrJson(bytes, await this.anchors.current());
+    } catch (error) {
+      if (error instanceof MalformedManifestStoreError) {
+        throw new ProblemException(
+          problemTypes.imageUnreadable,
+          `The manifest store of this file cannot be decoded: ${error.message}`,
+        );
+      }
+      throw imageProblem(error) ?? error;
     }
   }
 

@@ -1,6 +1,6 @@
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
-import { ReportKeySet, SignedVerificationReport } from '../signed-report.ts';
+import { CrJson, ReportKeySet, SignedVerificationReport } from '../signed-report.ts';
 import { defineRoute } from './define-route.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth, noAuth } from './security.ts';
@@ -67,6 +67,37 @@ export function reportRoutes() {
     },
   });
 
+  const getVerificationCrJson = defineRoute({
+    method: 'get',
+    path: '/verify/{requestId}/crjson',
+    operationId: 'getVerificationCrJson',
+    tags: ['Verification'],
+    summary: "The verified file's C2PA manifest store as crJSON",
+    description:
+      "crJSON, the C2PA's JSON report of a manifest store (schema: docs/c2pa/crJSON-schema.json), validated against this deployment's trust anchors and trust list, of the file uploaded for `POST /verify` (kept `VERIFY_RETENTION_HOURS` after its last verification). An image sent to `POST /verify/file` is not kept: run `hallmark inspect --crjson` on it instead. A file without a manifest answers an empty `manifests`.",
+    security: bearerAuth,
+    request: { params: RequestIdParams },
+    responses: {
+      200: {
+        description: 'The crJSON document.',
+        content: { 'application/json': { schema: CrJson } },
+      },
+      ...problemResponses([
+        { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
+        {
+          problem: problemTypes.notFound,
+          when: 'this client has no such verification, it has not succeeded, or it verified an image sent in the request (not kept).',
+        },
+        { problem: problemTypes.fileDeleted, when: 'the verified file was deleted by retention.' },
+        {
+          problem: problemTypes.imageUnreadable,
+          when: 'the manifest store of the file cannot be decoded.',
+        },
+        ...authenticatedCases,
+      ]),
+    },
+  });
+
   const getReportKeys = defineRoute({
     method: 'get',
     path: '/.well-known/hallmark-report-keys',
@@ -84,5 +115,10 @@ export function reportRoutes() {
       ...problemResponses([]),
     },
   });
-  return { getVerificationReport, getVerificationReportPage, getReportKeys };
+  return {
+    getVerificationReport,
+    getVerificationReportPage,
+    getVerificationCrJson,
+    getReportKeys,
+  };
 }

@@ -731,6 +731,27 @@ export class HallmarkClient {
   }
 
   /**
+   * The verified file's C2PA manifest store as crJSON
+   *
+   * crJSON, the C2PA's JSON report of a manifest store (schema: docs/c2pa/crJSON-schema.json), validated against this deployment's trust anchors and trust list, of the file uploaded for `POST /verify` (kept `VERIFY_RETENTION_HOURS` after its last verification). An image sent to `POST /verify/file` is not kept: run `hallmark inspect --crjson` on it instead. A file without a manifest answers an empty `manifests`.
+   *
+   * `GET /verify/{requestId}/crjson` (bearer token)
+   */
+  getVerificationCrJson(
+    requestId: operations['getVerificationCrJson']['parameters']['path']['requestId'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['CrJson']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/verify/{requestId}/crjson',
+      pathParams: { requestId },
+      authenticated: true,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
    * The keys verification reports are signed with
    *
    * A JWK Set of the report signing keys, each with its certificate chain (`x5c`). A key marked `development` is the deployment's development identity: trust it nowhere else.

@@ -349,6 +349,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verify/{requestId}/crjson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The verified file's C2PA manifest store as crJSON
+         * @description crJSON, the C2PA's JSON report of a manifest store (schema: docs/c2pa/crJSON-schema.json), validated against this deployment's trust anchors and trust list, of the file uploaded for `POST /verify` (kept `VERIFY_RETENTION_HOURS` after its last verification). An image sent to `POST /verify/file` is not kept: run `hallmark inspect --crjson` on it instead. A file without a manifest answers an empty `manifests`.
+         */
+        get: operations["getVerificationCrJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/hallmark-report-keys": {
         parameters: {
             query?: never;
@@ -1361,6 +1381,23 @@ export interface components {
             width: number;
             height: number;
         };
+        /** @description A Content Credential JSON document (crJSON): the file's manifests, active first, each with its claim, assertions, signature and validation results. */
+        CrJson: {
+            "@context": string[] | {
+                [key: string]: string;
+            };
+            manifests: {
+                [key: string]: unknown;
+            }[];
+            jsonGenerator: {
+                name: string;
+                version: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         /** @description Whether one dependency answers. */
         DependencyCheck: {
             /** @enum {string} */
@@ -2232,6 +2269,7 @@ export type C2paSoftBindingQueryResult = components['schemas']['c2pa.softBinding
 export type C2paFinding = components['schemas']['C2paFinding'];
 export type ContentFinding = components['schemas']['ContentFinding'];
 export type ContentRegion = components['schemas']['ContentRegion'];
+export type CrJson = components['schemas']['CrJson'];
 export type DependencyCheck = components['schemas']['DependencyCheck'];
 export type FieldError = components['schemas']['FieldError'];
 export type FingerprintFinding = components['schemas']['FingerprintFinding'];
@@ -3870,6 +3908,103 @@ export interface operations {
             };
             /** @description No signed report for this verification (`report-unavailable`): the verification was recorded before reports named the file they speak of. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests with this key, or too many failed authentications from this address; wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getVerificationCrJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `requestId` answered by `POST /watermark`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The crJSON document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrJson"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): `requestId` is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): the bearer token is missing, unknown or expired. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): this client has no such verification, it has not succeeded, or it verified an image sent in the request (not kept). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description File deleted by retention (`file-deleted`): the verified file was deleted by retention. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Image cannot be read (`image-unreadable`): the manifest store of the file cannot be decoded. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
