@@ -5,6 +5,24 @@ import { defineRoute } from './define-route.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth, noAuth } from './security.ts';
 
+/** Why a signed report, as JSON or as a page, may not be given. */
+const reportCases = [
+  { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
+  {
+    problem: problemTypes.notFound,
+    when: 'this client has no such verification, or it has not succeeded.',
+  },
+  {
+    problem: problemTypes.reportUnavailable,
+    when: 'the verification was recorded before reports named the file they speak of.',
+  },
+  {
+    problem: problemTypes.serviceUnavailable,
+    when: 'C2PA_TSA_URL is set and the time-stamp authority did not answer: no report goes unstamped; see `Retry-After`.',
+  },
+  ...authenticatedCases,
+];
+
 export function reportRoutes() {
   const getVerificationReport = defineRoute({
     method: 'get',
@@ -21,18 +39,7 @@ export function reportRoutes() {
         description: 'The signed report.',
         content: { 'application/json': { schema: SignedVerificationReport } },
       },
-      ...problemResponses([
-        { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
-        {
-          problem: problemTypes.notFound,
-          when: 'this client has no such verification, or it has not succeeded.',
-        },
-        {
-          problem: problemTypes.reportUnavailable,
-          when: 'the verification was recorded before reports named the file they speak of.',
-        },
-        ...authenticatedCases,
-      ]),
+      ...problemResponses(reportCases),
     },
   });
 
@@ -52,18 +59,7 @@ export function reportRoutes() {
         description: 'The report page.',
         content: { 'text/html': { schema: { type: 'string' } as never } },
       },
-      ...problemResponses([
-        { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
-        {
-          problem: problemTypes.notFound,
-          when: 'this client has no such verification, or it has not succeeded.',
-        },
-        {
-          problem: problemTypes.reportUnavailable,
-          when: 'the verification was recorded before reports named the file they speak of.',
-        },
-        ...authenticatedCases,
-      ]),
+      ...problemResponses(reportCases),
     },
   });
 
