@@ -163,6 +163,45 @@ describe('the packed SDK, installed with plain npm into an empty project', () =>
     expect(compiled.code).toBe(0);
   });
 
+  it("compiles and runs the SDK README's first snippet in a CommonJS project, as .mts", async () => {
+    // What `npm init -y` makes ("type": "commonjs"), with the file name the README gives for it.
+    const commonJs = join(folder, 'commonjs-project');
+    await emptyProject(commonJs, {
+      name: 'uses-hallmark-sdk-cjs',
+      private: true,
+      type: 'commonjs',
+    });
+    const versions = await workspaceVersions();
+    await ok(
+      'npm',
+      ['install', '--no-audit', '--no-fund', tarball, `typescript@${versions.typescript}`],
+      commonJs,
+    );
+    const [quickStart] = await snippetsOf('packages/sdk/README.md', 'quickstart');
+    await writeFile(join(commonJs, 'quickstart.mts'), quickStart?.code ?? '');
+    const tsc = join(commonJs, 'node_modules/.bin/tsc');
+    await ok(tsc, ['--init'], commonJs);
+    const compiled = await sh(tsc, ['-p', 'tsconfig.json'], commonJs);
+    expect(compiled.stdout).toBe('');
+    expect(compiled.code).toBe(0);
+    await copyFile(photo, join(commonJs, 'photo.jpg'));
+    const { apiKey } = await service.newClient();
+    const result = await ok('node', ['quickstart.mjs'], commonJs, {
+      ...process.env,
+      HALLMARK_URL: service.baseUrl,
+      HALLMARK_API_KEY: apiKey,
+    });
+    expect(result.stdout.split('\n')).toEqual(expect.arrayContaining(['uploading', 'done']));
+    const marked = await readFile(join(commonJs, 'photo.watermarked.jpg'));
+    expect((await detectMark(marked)).payload).not.toBeNull();
+    // Plain JavaScript in the same project loads it with require().
+    await writeFile(
+      join(commonJs, 'required.js'),
+      "const { HallmarkClient } = require('@hallmark/sdk');\nconsole.log(typeof HallmarkClient);\n",
+    );
+    expect((await ok('node', ['required.js'], commonJs)).stdout.trim()).toBe('function');
+  });
+
   it("runs the SDK README's first snippet against the live service: a marked file on disk", async () => {
     // The snippet as `tsc --init` compiled it in the test above, run where photo.jpg is.
     const work = join(project, 'work');
