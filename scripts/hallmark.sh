@@ -11,7 +11,7 @@ source "$root/scripts/bootstrap.sh"
 if [ "${HALLMARK_CLI_PREBUILT:-}" != "1" ]; then
   log="$(mktemp)"
   trap 'rm -f "$log"' EXIT
-  if ! (cd "$root" && turbo run build --filter=@hallmark/cli... --output-logs=errors-only >"$log" 2>&1); then
+  if ! (cd "$root" && "$root/node_modules/.bin/turbo" run build --filter=@hallmark/cli... --output-logs=errors-only >"$log" 2>&1); then
     cat "$log" >&2
     exit 1
   fi

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
@@ -81,5 +82,24 @@ describe('hallmark CLI', () => {
     expect(result.stderr).not.toMatch(/engine/i);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('0.1.0\n');
+  });
+
+  it('`./dev hallmark` from another folder: files relative to it, the exit code without noise', () => {
+    const root = join(import.meta.dirname, '../../..');
+    const elsewhere = mkdtempSync(join(tmpdir(), 'hallmark-dev-cli-'));
+    try {
+      copyFileSync(join(root, 'fixtures/photos/fig-0.25mp.jpg'), join(elsewhere, 'unmarked.jpg'));
+      const result = spawnSync(join(root, 'dev'), ['hallmark', 'detect', 'unmarked.jpg'], {
+        cwd: elsewhere,
+        encoding: 'utf8',
+        // Built by this very turbo run, which must not be entered again.
+        env: { ...process.env, HALLMARK_CLI_PREBUILT: '1' },
+      });
+      expect(result.stdout).toBe('no invisible mark found\n');
+      expect(result.status).toBe(1);
+      expect(result.stderr).not.toContain('ELIFECYCLE');
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 });
