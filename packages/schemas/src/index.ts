@@ -34,6 +34,13 @@ export {
   OperatorIdParams,
   OperatorRole,
 } from './admin.ts';
+export {
+  AdminVerification,
+  AdminVerificationDetail,
+  AdminVerificationPage,
+  AdminVerificationQuery,
+  VerificationOrigin,
+} from './admin-verification.ts';
 export { CalendarDate } from './common/calendar-date.ts';
 export { HttpUrl } from './common/http-url.ts';
 export { UnixSeconds } from './common/unix-seconds.ts';
@@ -85,6 +92,12 @@ export {
   type ProblemTypeUri,
   problemTypes,
 } from './problem-types.ts';
+export {
+  PublicRecord,
+  PublicVerification,
+  PublicVerificationReport,
+  PublicVerifySettings,
+} from './public-verification.ts';
 export { QUEUES, type QueueName } from './queues.ts';
 export {
   CrJson,

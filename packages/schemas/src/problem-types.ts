@@ -167,6 +167,11 @@ export const problemTypes = {
     title: 'The last enabled admin',
     status: 409,
   },
+  publicVerifyOff: {
+    type: `${PROBLEM_TYPE_BASE}public-verify-off`,
+    title: 'Public verification is off',
+    status: 404,
+  },
 } as const satisfies Record<string, ProblemType>;
 
 export type ProblemTypeName = keyof typeof problemTypes;

@@ -1,7 +1,9 @@
 import { adminRoutes } from './openapi/admin-routes.ts';
+import { adminVerificationRoutes } from './openapi/admin-verification-routes.ts';
 import { authRoutes } from './openapi/auth-routes.ts';
 import { healthRoutes } from './openapi/health-routes.ts';
 import { keyRequestRoutes } from './openapi/key-request-routes.ts';
+import { publicVerifyRoutes } from './openapi/public-verify-routes.ts';
 import { recordRoutes } from './openapi/record-routes.ts';
 import { reportRoutes } from './openapi/report-routes.ts';
 import { softBindingRoutes } from './openapi/soft-binding-routes.ts';
@@ -25,10 +27,12 @@ export const ROUTES = {
   ...recordRoutes(),
   ...verifyRoutes(),
   ...reportRoutes(),
+  ...publicVerifyRoutes(),
   ...webhookRoutes(),
   ...softBindingRoutes(),
   ...keyRequestRoutes(),
   ...adminRoutes(),
+  ...adminVerificationRoutes(),
   ...healthRoutes(),
 };
 

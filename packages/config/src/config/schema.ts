@@ -142,6 +142,7 @@ export const configSchema = z
     VERIFY_SYNC_MAX_BYTES: positiveInt.default(10 * MEGABYTE),
     VERIFY_RETENTION_HOURS: positiveInt.default(24),
     SOFT_BINDING_API_PUBLIC: flag.default(false),
+    PUBLIC_VERIFY: flag.default(false),
     VERIFY_SYNC_QUEUE: nonNegativeInt.default(16),
     VERIFY_ANONYMOUS_MAX_PIXELS: positiveInt.default(12_000_000),
     SMTP_URL: url(['smtp:', 'smtps:']).optional(),

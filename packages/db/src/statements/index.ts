@@ -105,6 +105,7 @@ export {
   markVerificationRequeued,
   type NewVerification,
   startVerification,
+  type VerificationAsker,
   type VerificationResult,
   type VerificationRow,
 } from './verifications.ts';

@@ -11,7 +11,8 @@ import { changeOneWithEvent, VERIFICATION_EVENT } from './webhook-events.ts';
 //                            │                  │  ▲  │
 //                            │                  │  └──┘ startVerification: the next run
 //                            └──────────────────┴──failVerification──▶ failed
-//   insertFinishedVerification ─▶ success (an image verified in the request)
+//   insertFinishedVerification ─▶ success (an image verified in the request: a client's, the
+//                                public page's or an operator's)
 //
 // success and failed are final. The reconciler re-queues verifications idle in pending or
 // processing (findIdleVerifications) and restarts their idle clock (markVerificationRequeued),
@@ -58,22 +59,35 @@ export interface VerificationResult {
   readonly report: object;
 }
 
-/** A verification done at once (`POST /verify/file`): recorded finished, with no file. */
+/** Who asked for a verification done at once (the `verification_origin` column). */
+export type VerificationAsker =
+  | { readonly origin: 'api'; readonly apiKeyId: string }
+  | { readonly origin: 'public' }
+  | { readonly origin: 'console'; readonly operatorId: string };
+
+/**
+ * A verification done at once (`POST /verify/file`, `POST /public/verify`, an operator's in the
+ * console): recorded finished, with no file. A key id alone stands for a client's.
+ */
 export async function insertFinishedVerification(
   sql: Sql,
   id: string,
-  apiKeyId: string,
+  asker: string | VerificationAsker,
   result: VerificationResult,
 ): Promise<void> {
+  const who: VerificationAsker =
+    typeof asker === 'string' ? { origin: 'api', apiKeyId: asker } : asker;
   const now = new Date();
   await sql.query(
     `INSERT INTO verifications
-       (id, api_key_id, status, attempts, verdict, mark_payload, manifest_id, report,
-        created_at, finished_at, updated_at)
-     VALUES ($1, $2, 'success', 1, $3, $4, $5, $6, $7, $7, $7)`,
+       (id, origin, api_key_id, operator_id, status, attempts, verdict, mark_payload,
+        manifest_id, report, created_at, finished_at, updated_at)
+     VALUES ($1, $2::verification_origin, $3, $4, 'success', 1, $5, $6, $7, $8, $9, $9, $9)`,
     [
       id,
-      apiKeyId,
+      who.origin,
+      who.origin === 'api' ? who.apiKeyId : null,
+      who.origin === 'console' ? who.operatorId : null,
       result.verdict,
       result.markPayload,
       result.manifestId,

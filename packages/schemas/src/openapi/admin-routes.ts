@@ -37,15 +37,15 @@ import { cookieAuth, noAuth } from './security.ts';
 
 const tags = ['Admin'];
 
-const csrfHeader = z.object({
+export const csrfHeader = z.object({
   'X-CSRF-Token': z.string().meta({ description: 'The `csrfToken` of the session.' }),
 });
 
-const signedIn: ProblemCase[] = [
+export const signedIn: ProblemCase[] = [
   { problem: problemTypes.unauthorized, when: 'no live session (sign in first).' },
   { problem: problemTypes.rateLimited, when: 'too many requests from this address.' },
 ];
-const changes: ProblemCase[] = [
+export const changes: ProblemCase[] = [
   ...signedIn,
   {
     problem: problemTypes.forbidden,

@@ -393,6 +393,52 @@ export interface ResetOperatorPasswordOptions extends RequestOptions {
   readonly csrfToken: operations['resetOperatorPassword']['parameters']['header']['X-CSRF-Token'];
 }
 
+/** Options of `HallmarkAdminClient.listVerifications`. */
+export interface ListVerificationsOptions extends RequestOptions {
+  /**
+   * `authentic`, `manifest_stripped`, `mismatch`, `manifest_invalid`, `manifest_only`, `unknown_mark` or `no_provenance`; `reasons` explains it.
+   *
+   * Sent as the `verdict` query parameter.
+   */
+  readonly verdict?: NonNullable<operations['listVerifications']['parameters']['query']>['verdict'] | undefined;
+  /**
+   * A key prefix, `hm_xxxxxxxx`.
+   *
+   * Sent as the `key` query parameter.
+   */
+  readonly key?: NonNullable<operations['listVerifications']['parameters']['query']>['key'] | undefined;
+  /**
+   * `api`: a client with its API key; `public`: anyone, on the public verify page; `console`: an operator in the console.
+   *
+   * Sent as the `origin` query parameter.
+   */
+  readonly origin?: NonNullable<operations['listVerifications']['parameters']['query']>['origin'] | undefined;
+  /**
+   * Created at or after (Unix seconds).
+   *
+   * Sent as the `from` query parameter.
+   */
+  readonly from?: NonNullable<operations['listVerifications']['parameters']['query']>['from'] | undefined;
+  /**
+   * Created before (Unix seconds).
+   *
+   * Sent as the `to` query parameter.
+   */
+  readonly to?: NonNullable<operations['listVerifications']['parameters']['query']>['to'] | undefined;
+  /**
+   * `nextCursor` of the previous page.
+   *
+   * Sent as the `cursor` query parameter.
+   */
+  readonly cursor?: NonNullable<operations['listVerifications']['parameters']['query']>['cursor'] | undefined;
+  /**
+   * Items per page, at most 100.
+   *
+   * Sent as the `limit` query parameter.
+   */
+  readonly limit?: NonNullable<operations['listVerifications']['parameters']['query']>['limit'] | undefined;
+}
+
 /**
  * Client of the Hallmark API. Every method resolves with the documented JSON body and rejects
  * with a `HallmarkApiError` (carrying the RFC 9457 problem details) for any other answer.
@@ -764,6 +810,25 @@ export class HallmarkClient {
     return this.#http.request({
       method: 'GET',
       path: '/.well-known/hallmark-report-keys',
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Whether anyone may verify an image here, and within which bounds
+   *
+   * Answers whatever `PUBLIC_VERIFY` says, so a page can offer the upload or say it is off. Limited per address like every public operation.
+   *
+   * `GET /public/verify`
+   */
+  getPublicVerifySettings(
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['PublicVerifySettings']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/public/verify',
       authenticated: false,
       resultStatuses: [200],
       signal: options.signal,
@@ -1474,6 +1539,43 @@ export class HallmarkAdminClient {
       path: '/admin/operators/{operatorId}/password-reset',
       pathParams: { operatorId },
       headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Every verification (by keys, on the public page, by operators), newest first
+   *
+   * `GET /admin/verifications`
+   */
+  listVerifications(
+    options: ListVerificationsOptions = {},
+  ): Promise<components['schemas']['AdminVerificationPage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/verifications',
+      query: { 'verdict': options.verdict, 'key': options.key, 'origin': options.origin, 'from': options.from, 'to': options.to, 'cursor': options.cursor, 'limit': options.limit },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * A verification with its ids and its report as the public page shows it
+   *
+   * `GET /admin/verifications/{requestId}`
+   */
+  getAdminVerification(
+    requestId: operations['getAdminVerification']['parameters']['path']['requestId'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['AdminVerificationDetail']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/verifications/{requestId}',
+      pathParams: { requestId },
       authenticated: false,
       resultStatuses: [200],
       signal: options.signal,

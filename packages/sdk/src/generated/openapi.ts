@@ -389,6 +389,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether anyone may verify an image here, and within which bounds
+         * @description Answers whatever `PUBLIC_VERIFY` says, so a page can offer the upload or say it is off. Limited per address like every public operation.
+         */
+        get: operations["getPublicVerifySettings"];
+        put?: never;
+        /**
+         * Verify an image without an API key (the public verify page)
+         * @description Off unless the deployment sets `PUBLIC_VERIFY=true`. The image is the body (its image `Content-Type`, at most `VERIFY_SYNC_MAX_BYTES`, at most `VERIFY_ANONYMOUS_MAX_PIXELS` pixels); it is verified at once and never stored. The answer is the report as anyone may see it: the verdict, the marks, the content comparison and what the deployment published, without the id of any key, job or file. The verification is recorded (origin `public`, no key) for the operators' console. Limited per address like the public Soft Binding API.
+         */
+        post: operations["verifyImagePublicly"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -997,6 +1021,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every verification (by keys, on the public page, by operators), newest first */
+        get: operations["listVerifications"];
+        put?: never;
+        /**
+         * Verify an image in the console (admins)
+         * @description The image is the body, as for `POST /verify/file` (at most `VERIFY_SYNC_MAX_BYTES`, `MAX_IMAGE_PIXELS`); verified at once, never stored, and recorded with origin `console` and the operator.
+         */
+        post: operations["verifyImageAsOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/verifications/{requestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A verification with its ids and its report as the public page shows it */
+        get: operations["getAdminVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1265,6 +1327,90 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
+        };
+        AdminVerification: {
+            /** Format: uuid */
+            verificationId: string;
+            origin: components["schemas"]["VerificationOrigin"];
+            /** @description The key that asked (`api` only). */
+            keyPrefix: string | null;
+            /** @description The operator who asked (`console` only). */
+            operatorEmail: string | null;
+            status: components["schemas"]["WatermarkJobStatus"];
+            verdict: components["schemas"]["Verdict"] & (string | null);
+            markPayload: string | null;
+            manifestId: string | null;
+            /**
+             * Format: uuid
+             * @description The uploaded file (`POST /verify`); null for an image sent in the request.
+             */
+            fileId: string | null;
+            createdAt: number;
+            finishedAt: number | null;
+        };
+        AdminVerificationDetail: {
+            /** Format: uuid */
+            verificationId: string;
+            origin: components["schemas"]["VerificationOrigin"];
+            /** @description The key that asked (`api` only). */
+            keyPrefix: string | null;
+            /** @description The operator who asked (`console` only). */
+            operatorEmail: string | null;
+            status: components["schemas"]["WatermarkJobStatus"];
+            verdict: components["schemas"]["Verdict"] & (string | null);
+            markPayload: string | null;
+            manifestId: string | null;
+            /**
+             * Format: uuid
+             * @description The uploaded file (`POST /verify`); null for an image sent in the request.
+             */
+            fileId: string | null;
+            createdAt: number;
+            finishedAt: number | null;
+            /**
+             * Format: uuid
+             * @description The watermark job that issued the mark found, when this deployment did.
+             */
+            issuedRequestId: string | null;
+            /** @description Present when `failed`. */
+            error: {
+                /**
+                 * @description Stable machine-readable reason: `invalid_image` (The file could not be decoded as an image (corrupt or truncated).); `unsupported_format` (The image format cannot be watermarked.); `image_too_small` (The image is smaller than the invisible mark needs (256 px short side).); `too_many_pixels` (The image has more pixels than this deployment accepts.); `processing_timeout` (Processing the image took longer than this deployment allows.); `technique_unavailable` (A requested technique is not available on this deployment.); `ipfs_unreachable` (The IPFS node could not be reached after every retry.); `nft_unavailable` (This deployment has no blockchain configured for minting.); `insufficient_funds` (The minting wallet cannot pay the transaction fee.); `mint_reverted` (The NFT contract refused the mint.); `rpc_unreachable` (The blockchain RPC endpoint could not be reached after every retry.); `mint_timeout` (The mint transaction was not confirmed in time.); `signing_unavailable` (The signing key (its HSM or token) could not be reached after every retry.); `timestamp_unavailable` (The time-stamp authority could not be reached after every retry.); `storage_full` (The service's storage is full; the output could not be stored.); `internal_error` (An unexpected failure persisted after every retry.); `worker_crashed` (The worker stopped while processing this image three times; it is not retried.); `attempts_exhausted` (Every attempt this deployment allows for a job was used without success.)
+                 * @example invalid_image
+                 */
+                code: string;
+                /** @description Human-readable explanation. */
+                message: string;
+            } | null;
+            /** @description The report as the public page shows it; null until `success`. */
+            report: {
+                /** @description A mark or a manifest was found (vendor-compatible field). */
+                isWatermarked: boolean;
+                /** @description Which techniques were found in the file. */
+                watermarkTypes: components["schemas"]["WatermarkType"][];
+                /** @description The published facts: from the record, else from the manifest. */
+                metadata: {
+                    author?: string;
+                    creationDate?: string;
+                    description?: string;
+                    copyright?: string;
+                    licenseType?: string;
+                };
+                /** Format: uri */
+                ipfsLink: string | null;
+                nftInfo: components["schemas"]["Nft"] & (Record<string, never> | null);
+                verdict: components["schemas"]["Verdict"];
+                reasons: components["schemas"]["VerificationReason"][];
+                invisible: components["schemas"]["InvisibleFinding"];
+                c2pa: components["schemas"]["C2paFinding"];
+                fingerprint: components["schemas"]["FingerprintFinding"];
+                content: components["schemas"]["ContentFinding"];
+                record: components["schemas"]["PublicRecord"];
+            } | null;
+        };
+        AdminVerificationPage: {
+            items: components["schemas"]["AdminVerification"][];
+            nextCursor: string | null;
         };
         AdminWallet: {
             /** @description Where the key's NFTs are minted to; null: the custody wallet. */
@@ -1726,6 +1872,64 @@ export interface components {
             /** @description On `quota-exceeded`: the limit of that quota. */
             limit?: number;
         };
+        /** @description What this deployment published with the mark found (the facts, the IPFS record, the NFT, the original manifest), without the ids of the job that issued it. */
+        PublicRecord: {
+            author?: string;
+            creationDate?: string;
+            description?: string;
+            copyright?: string;
+            licenseType?: string;
+            watermarkTypes: components["schemas"]["WatermarkType"][];
+            /** @description When the watermarked file was made. */
+            issuedAt: number;
+            manifestId: string | null;
+            /**
+             * Format: uri
+             * @description Where the original manifest store (`application/c2pa`) can be fetched, `GET /manifests/{manifestId}`.
+             */
+            manifestUrl: string | null;
+            ipfs: components["schemas"]["IpfsRecord"] & (Record<string, never> | null);
+            nft: components["schemas"]["Nft"] & (Record<string, never> | null);
+        } | null;
+        /** @description The verification of an image sent to the public verify page. */
+        PublicVerification: {
+            verifiedAt: number;
+            report: components["schemas"]["PublicVerificationReport"];
+        };
+        /** @description A verification report as anyone may see it: no id of any key, job or file. */
+        PublicVerificationReport: {
+            /** @description A mark or a manifest was found (vendor-compatible field). */
+            isWatermarked: boolean;
+            /** @description Which techniques were found in the file. */
+            watermarkTypes: components["schemas"]["WatermarkType"][];
+            /** @description The published facts: from the record, else from the manifest. */
+            metadata: {
+                author?: string;
+                creationDate?: string;
+                description?: string;
+                copyright?: string;
+                licenseType?: string;
+            };
+            /** Format: uri */
+            ipfsLink: string | null;
+            nftInfo: components["schemas"]["Nft"] & (Record<string, never> | null);
+            verdict: components["schemas"]["Verdict"];
+            reasons: components["schemas"]["VerificationReason"][];
+            invisible: components["schemas"]["InvisibleFinding"];
+            c2pa: components["schemas"]["C2paFinding"];
+            fingerprint: components["schemas"]["FingerprintFinding"];
+            content: components["schemas"]["ContentFinding"];
+            record: components["schemas"]["PublicRecord"];
+        };
+        /** @description Whether and how anyone may verify an image. */
+        PublicVerifySettings: {
+            /** @description Whether `POST /public/verify` is on (PUBLIC_VERIFY). */
+            enabled: boolean;
+            /** @description Largest image taken (VERIFY_SYNC_MAX_BYTES). */
+            maxBytes: number;
+            /** @description Largest image read, in pixels (VERIFY_ANONYMOUS_MAX_PIXELS, at most MAX_IMAGE_PIXELS). */
+            maxPixels: number;
+        };
         /** @description What this deployment published with the mark found: the facts given at watermarking and the IPFS record and NFT, if any. */
         PublishedRecord: {
             author?: string;
@@ -1924,6 +2128,11 @@ export interface components {
                 message: string;
             };
         };
+        /**
+         * @description `api`: a client with its API key; `public`: anyone, on the public verify page; `console`: an operator in the console.
+         * @enum {string}
+         */
+        VerificationOrigin: "api" | "public" | "console";
         /** @description One finding behind the verdict. */
         VerificationReason: {
             /** @example soft_binding_matches_mark */
@@ -2258,6 +2467,9 @@ export type AdminRateLimit = components['schemas']['AdminRateLimit'];
 export type AdminRejection = components['schemas']['AdminRejection'];
 export type AdminSession = components['schemas']['AdminSession'];
 export type AdminSignIn = components['schemas']['AdminSignIn'];
+export type AdminVerification = components['schemas']['AdminVerification'];
+export type AdminVerificationDetail = components['schemas']['AdminVerificationDetail'];
+export type AdminVerificationPage = components['schemas']['AdminVerificationPage'];
 export type AdminWallet = components['schemas']['AdminWallet'];
 export type AdminWebhookEndpoint = components['schemas']['AdminWebhookEndpoint'];
 export type AdminWebhookEndpointPage = components['schemas']['AdminWebhookEndpointPage'];
@@ -2291,6 +2503,10 @@ export type NftPage = components['schemas']['NftPage'];
 export type NftTransfer = components['schemas']['NftTransfer'];
 export type NftTransferRequest = components['schemas']['NftTransferRequest'];
 export type Problem = components['schemas']['Problem'];
+export type PublicRecord = components['schemas']['PublicRecord'];
+export type PublicVerification = components['schemas']['PublicVerification'];
+export type PublicVerificationReport = components['schemas']['PublicVerificationReport'];
+export type PublicVerifySettings = components['schemas']['PublicVerifySettings'];
 export type PublishedRecord = components['schemas']['PublishedRecord'];
 export type Readiness = components['schemas']['Readiness'];
 export type ReportKey = components['schemas']['ReportKey'];
@@ -2301,6 +2517,7 @@ export type UploadLinkRequest = components['schemas']['UploadLinkRequest'];
 export type Verdict = components['schemas']['Verdict'];
 export type VerificationAccepted = components['schemas']['VerificationAccepted'];
 export type VerificationJob = components['schemas']['VerificationJob'];
+export type VerificationOrigin = components['schemas']['VerificationOrigin'];
 export type VerificationReason = components['schemas']['VerificationReason'];
 export type VerifyRequest = components['schemas']['VerifyRequest'];
 export type WatermarkAccepted = components['schemas']['WatermarkAccepted'];
@@ -4077,6 +4294,135 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReportKeySet"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPublicVerifySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicVerifySettings"];
+                };
+            };
+            /** @description Too many requests from this address without a valid API key (`rate-limited`); wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyImagePublicly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/*": string;
+            };
+        };
+        responses: {
+            /** @description The finished verification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicVerification"];
+                };
+            };
+            /** @description Public verification is off (`public-verify-off`): the deployment has not enabled public verification (`PUBLIC_VERIFY`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large (`payload-too-large`): the body is over `VERIFY_SYNC_MAX_BYTES`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported-media-type`): the body is not an image by its magic bytes, or a kind that cannot be verified. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Image cannot be read (`image-unreadable`): the image is corrupt, truncated, or has more pixels than `VERIFY_ANONYMOUS_MAX_PIXELS` (told by its header, before any decoding). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable (`service-unavailable`): every verification place of the API process is taken, or the verification ran out of time; see `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
@@ -7075,6 +7421,277 @@ export interface operations {
                 };
             };
             /** @description Resource not found (`not-found`): no such operator. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listVerifications: {
+        parameters: {
+            query?: {
+                /** @description `authentic`, `manifest_stripped`, `mismatch`, `manifest_invalid`, `manifest_only`, `unknown_mark` or `no_provenance`; `reasons` explains it. */
+                verdict?: components["schemas"]["Verdict"];
+                /** @description A key prefix, `hm_xxxxxxxx`. */
+                key?: string;
+                /** @description `api`: a client with its API key; `public`: anyone, on the public verify page; `console`: an operator in the console. */
+                origin?: components["schemas"]["VerificationOrigin"];
+                /** @description Created at or after (Unix seconds). */
+                from?: number | null;
+                /** @description Created before (Unix seconds). */
+                to?: number | null;
+                /** @description `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Items per page, at most 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVerificationPage"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed filter or cursor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyImageAsOperator: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The `csrfToken` of the session. */
+                "X-CSRF-Token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/*": string;
+            };
+        };
+        responses: {
+            /** @description The recorded verification. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVerificationDetail"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): the `X-CSRF-Token` is missing or wrong, or the operator is a viewer; nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large (`payload-too-large`): the body is over `VERIFY_SYNC_MAX_BYTES`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported-media-type`): the body is not an image by its magic bytes, or a kind that cannot be verified. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Image cannot be read (`image-unreadable`): the image is corrupt, truncated, or has more pixels than `MAX_IMAGE_PIXELS` (told by its header, before any decoding). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable (`service-unavailable`): every verification place of the API process is taken, or the verification ran out of time; see `Retry-After`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `requestId` answered by `POST /watermark`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminVerificationDetail"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): `requestId` is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): no such verification. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -157,6 +157,11 @@ export const problemTypes = {
     title: 'The last enabled admin',
     status: 409,
   },
+  publicVerifyOff: {
+    type: 'https://hallmark.dev/problems/public-verify-off',
+    title: 'Public verification is off',
+    status: 404,
+  },
 } as const;
 
 export type ProblemTypeName = keyof typeof problemTypes;
