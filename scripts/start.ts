@@ -6,7 +6,8 @@
 //    the database if missing, apply migrations;
 // 4. make sure a development API key exists (printed once when created);
 // 5. unless CHAIN_RPC_URL names a real chain, run a local anvil chain with the NFT contract;
-// 6. run api, worker and the admin console together with labelled logs.
+// 6. run api, worker and the admin console together with labelled logs, and say they are ready,
+//    with the addresses and this start's one-time secrets, once each answers HTTP.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { ConfigError, loadConfig } from '@hallmark/config';
 import { browsable } from './start/browsable.ts';
 import { runTogether } from './start/processes.ts';
 import { findUnreachable } from './start/reachability.ts';
+import { framed, untilAnswering } from './start/ready.ts';
 
 const root = join(import.meta.dirname, '..');
 const envFile = join(root, '.env');
@@ -53,6 +55,8 @@ console.error(
     : 'start: database up to date',
 );
 
+// What the summary repeats once the servers answer: the secrets shown only on this start.
+const secrets: string[] = [];
 const prisma = createPrismaClient(config.DATABASE_URL);
 try {
   const devKey = await ensureDevApiKey(prisma, {
@@ -60,14 +64,21 @@ try {
     plaintext: process.env.HALLMARK_DEV_API_KEY || undefined,
   });
   if (devKey.plaintext !== undefined) {
+    secrets.push(`API key          ${devKey.plaintext}   (shown once; only its hash is kept)`);
     console.error(
       `\nstart: created a development API key. It is shown once, keep it:\n\n  ${devKey.plaintext}\n\n` +
         'Set HALLMARK_DEV_API_KEY to pin your own key instead.\n',
     );
   } else {
     console.error(`start: development API key ${devKey.prefix}… is ready`);
+    secrets.push(`API key          ${devKey.prefix}… (made on an earlier start)`);
   }
   const operator = await ensureDevOperator(prisma);
+  secrets.push(
+    operator.password === undefined
+      ? `Console sign-in  ${operator.email} (password given on an earlier start)`
+      : `Console sign-in  ${operator.email} / ${operator.password}   (shown once)`,
+  );
   console.error(
     operator.password === undefined
       ? `start: operators exist (e.g. ${operator.email}); \`pnpm hallmark admins create\` adds one`
@@ -110,14 +121,13 @@ childEnv.ADMIN_API_URL =
 // ...and the API's key request mail links the console's status page.
 childEnv.ADMIN_PUBLIC_URL =
   config.ADMIN_PUBLIC_URL ?? `http://${browsable(config.HOST)}:${config.ADMIN_PORT}`;
-console.error(
-  `start: api on http://${config.HOST}:${config.PORT} (docs at /docs); worker on Redis\n` +
-    `start: admin console on http://${browsable(config.HOST)}:${config.ADMIN_PORT}`,
-);
+const apiUrl = `http://${browsable(config.HOST)}:${config.PORT}`;
+const consoleUrl = `http://${browsable(config.HOST)}:${config.ADMIN_PORT}`;
+console.error('start: starting api, worker and the admin console…');
 // The minter's key is the worker's alone: the api and the console, which parse what strangers
 // send, are started without it.
 const { CHAIN_MINTER_KEY, ...withoutMinterKey } = childEnv;
-const code = await runTogether(
+const running = runTogether(
   [
     { label: 'api', entry: join(root, 'apps/api/dist/main.js') },
     { label: 'worker', entry: join(root, 'apps/worker/dist/main.js'), env: childEnv },
@@ -125,6 +135,24 @@ const code = await runTogether(
   ],
   withoutMinterKey,
 );
+const answering = await Promise.all([
+  untilAnswering(`${apiUrl}/health`, running),
+  untilAnswering(`${consoleUrl}/sign-in`, running),
+]);
+if (answering.every(Boolean)) {
+  console.error(
+    `\n${framed([
+      'Hallmark is ready',
+      '',
+      `API              ${apiUrl}   (reference: ${apiUrl}/docs)`,
+      `Admin console    ${consoleUrl}`,
+      ...secrets,
+      `Data             ${config.HALLMARK_DATA_DIR} (files, IPFS blocks, local chain, dev identity)`,
+      'Stop             Ctrl-C',
+    ])}\n`,
+  );
+}
+const code = await running;
 await stopChain();
 process.exit(code);
 

@@ -58,13 +58,23 @@ describe('pnpm start', () => {
     try {
       const output = await waitForOutput(child, [
         'created the operator admin@hallmark.local',
-        '"msg":"api listening"',
+        'Hallmark is ready',
         '"msg":"worker ready"',
-        '"msg":"admin listening"',
       ]);
-      expect(output).toContain(`admin console on http://127.0.0.1:${testEnv.env.ADMIN_PORT}`);
-      const ready = await fetch(`http://127.0.0.1:${testEnv.env.PORT}/health`);
+      // Ready means answering: both servers take a request the moment the line is read.
+      const [ready, consoleReady] = await Promise.all([
+        fetch(`http://127.0.0.1:${testEnv.env.PORT}/health`),
+        fetch(`http://127.0.0.1:${testEnv.env.ADMIN_PORT}/sign-in`),
+      ]);
       expect(ready.status).toBe(200);
+      expect(consoleReady.status).toBe(200);
+      // The summary repeats the addresses and this start's one-time secrets, framed.
+      const summary = output.slice(output.indexOf('Hallmark is ready'));
+      expect(summary).toContain(`Admin console    http://127.0.0.1:${testEnv.env.ADMIN_PORT}`);
+      expect(summary).toMatch(/API key +hm_\S+ +\(shown once/);
+      expect(summary).toMatch(/Console sign-in +admin@hallmark\.local \/ \S+ +\(shown once\)/);
+      // Nest's own start-up lines (a line per route) are off at the default level.
+      expect(output).not.toContain('RouterExplorer');
       // The password printed once signs the development operator in to the admin API.
       const password = /password is shown once:\s+(\S+)/.exec(output)?.[1] ?? '';
       const signIn = await fetch(`http://127.0.0.1:${testEnv.env.PORT}/admin/session`, {

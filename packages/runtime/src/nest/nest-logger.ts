@@ -5,8 +5,12 @@ import type { LoggerService } from '@nestjs/common';
 export class NestPinoLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
+  /**
+   * Nest's own progress (modules initialised, each route mapped, application started) is noise
+   * in an operator's log: debug, so LOG_LEVEL=debug brings it back.
+   */
   log(message: unknown, context?: string): void {
-    this.logger.info({ context }, String(message));
+    this.logger.debug({ context }, String(message));
   }
 
   error(message: unknown, trace?: string, context?: string): void {
