@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module.ts';
 import { HealthModule } from '../health/health.module.ts';
 import { KeyRequestsModule } from '../key-requests/key-requests.module.ts';
 import { RecordsModule } from '../records/records.module.ts';
+import { VerifyModule } from '../verify/verify.module.ts';
 import { WatermarkModule } from '../watermark/watermark.module.ts';
 import { AdminAuditController } from './admin-audit.controller.ts';
 import { AdminAuditService } from './admin-audit.service.ts';
@@ -19,11 +20,20 @@ import { AdminOverviewService } from './admin-overview.service.ts';
 import { AdminRecordsController } from './admin-records.controller.ts';
 import { AdminRecordsService } from './admin-records.service.ts';
 import { AdminSessionController } from './admin-session.controller.ts';
+import { AdminVerificationsController } from './admin-verifications.controller.ts';
+import { AdminVerificationsService } from './admin-verifications.service.ts';
 import { AdminWebhooksController } from './admin-webhooks.controller.ts';
 import { AdminWebhooksService } from './admin-webhooks.service.ts';
 
 @Module({
-  imports: [AuthModule, KeyRequestsModule, HealthModule, WatermarkModule, RecordsModule],
+  imports: [
+    AuthModule,
+    KeyRequestsModule,
+    HealthModule,
+    WatermarkModule,
+    RecordsModule,
+    VerifyModule,
+  ],
   controllers: [
     AdminSessionController,
     AdminKeyRequestsController,
@@ -34,6 +44,7 @@ import { AdminWebhooksService } from './admin-webhooks.service.ts';
     AdminWebhooksController,
     AdminAuditController,
     AdminOperatorsController,
+    AdminVerificationsController,
   ],
   providers: [
     AdminKeyRequestsService,
@@ -44,6 +55,7 @@ import { AdminWebhooksService } from './admin-webhooks.service.ts';
     AdminOperatorsService,
     AdminOverviewService,
     AdminJobsService,
+    AdminVerificationsService,
   ],
 })
 export class AdminModule {}

@@ -8,7 +8,12 @@ class UnsupportedMediaType extends Error {
 }
 
 /** Routes whose body is an image, streamed to the handler, which checks it itself. */
-const IMAGE_BODY_ROUTES = new Set(['/verify/file', '/matches/byContent']);
+const IMAGE_BODY_ROUTES = new Set([
+  '/verify/file',
+  '/matches/byContent',
+  '/public/verify',
+  '/admin/verifications',
+]);
 
 /**
  * The parser for every Content-Type but JSON. Upload bodies (PUT to a storage link) and the

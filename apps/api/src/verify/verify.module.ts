@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { RecordsModule } from '../records/records.module.ts';
 import { ManifestsController } from './manifests.controller.ts';
 import { ManifestsService } from './manifests.service.ts';
+import { UnkeyedVerifications } from './public-verifications.service.ts';
+import { PublicVerifyController } from './public-verify.controller.ts';
 import { ReportController } from './report.controller.ts';
 import { ReportService } from './report.service.ts';
 import { reportKeyProvider } from './report-key.provider.ts';
@@ -14,7 +16,13 @@ import { verifyPixelsProvider } from './verify-pixels.provider.ts';
 
 @Module({
   imports: [RecordsModule],
-  controllers: [VerifyController, ManifestsController, SoftBindingController, ReportController],
+  controllers: [
+    VerifyController,
+    ManifestsController,
+    SoftBindingController,
+    ReportController,
+    PublicVerifyController,
+  ],
   providers: [
     VerifyService,
     SoftBindingService,
@@ -23,6 +31,8 @@ import { verifyPixelsProvider } from './verify-pixels.provider.ts';
     ReportService,
     reportKeyProvider,
     verifyPixelsProvider,
+    UnkeyedVerifications,
   ],
+  exports: [UnkeyedVerifications],
 })
 export class VerifyModule {}
