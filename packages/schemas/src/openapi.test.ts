@@ -84,6 +84,8 @@ describe('the OpenAPI document', () => {
       getVerificationReportPage: 'GET /verify/{requestId}/report.html 200',
       getVerificationCrJson: 'GET /verify/{requestId}/crjson 200',
       getReportKeys: 'GET /.well-known/hallmark-report-keys 200',
+      getPublicVerifySettings: 'GET /public/verify 200',
+      verifyImagePublicly: 'POST /public/verify 200',
       createWebhookEndpoint: 'POST /webhooks 201',
       listWebhookEndpoints: 'GET /webhooks 200',
       deleteWebhookEndpoint: 'DELETE /webhooks/{endpointId} 204',
@@ -122,12 +124,15 @@ describe('the OpenAPI document', () => {
       changeOperator: 'PATCH /admin/operators/{operatorId} 200',
       signOutOperator: 'POST /admin/operators/{operatorId}/sign-out 200',
       resetOperatorPassword: 'POST /admin/operators/{operatorId}/password-reset 200',
+      listVerifications: 'GET /admin/verifications 200',
+      getAdminVerification: 'GET /admin/verifications/{requestId} 200',
+      verifyImageAsOperator: 'POST /admin/verifications 201',
       getHealth: 'GET /health 200',
       getReadiness: 'GET /ready 200',
     });
   });
 
-  it('requires the bearer token everywhere but on the probes, the key requests, the report keys and the admin API (its cookie)', () => {
+  it('requires the bearer token everywhere but on the probes, the key requests, the report keys, public verification and the admin API (its cookie)', () => {
     const security = Object.fromEntries(
       operations().map(([, operation]) => [operation.operationId, operation.security]),
     );
@@ -140,6 +145,8 @@ describe('the OpenAPI document', () => {
         'collectKeyRequestKey',
         'signIn',
         'getReportKeys',
+        'getPublicVerifySettings',
+        'verifyImagePublicly',
       ];
       const admin = [
         'getSession',
@@ -165,6 +172,9 @@ describe('the OpenAPI document', () => {
         'changeOperator',
         'signOutOperator',
         'resetOperatorPassword',
+        'listVerifications',
+        'getAdminVerification',
+        'verifyImageAsOperator',
       ];
       expect(requirement, operationId).toEqual(
         open.includes(operationId)

@@ -46,6 +46,8 @@ describe('src/generated', () => {
       'getVerificationReport',
       'getVerificationCrJson',
       'getReportKeys',
+      // Whether the public verify page is on; the image itself goes by the page's own request.
+      'getPublicVerifySettings',
       'listWebhookEndpoints',
       'createWebhookEndpoint',
       'deleteWebhookEndpoint',
@@ -82,6 +84,8 @@ describe('src/generated', () => {
       'changeOperator',
       'signOutOperator',
       'resetOperatorPassword',
+      'listVerifications',
+      'getAdminVerification',
     ]);
   });
 });
