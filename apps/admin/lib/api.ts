@@ -1,6 +1,12 @@
 // The console's only way to the API: the SDK's clients, called from the console's server with
 // the operator's session token (a cookie of the console, forwarded as the API's cookie).
-import { type FetchFunction, HallmarkAdminClient, HallmarkClient } from '@hallmark/sdk';
+import {
+  type FetchFunction,
+  HallmarkAdminClient,
+  HallmarkApiError,
+  HallmarkClient,
+  type Problem,
+} from '@hallmark/sdk';
 import { CONSOLE_CLIENT_HEADER, CONSOLE_PROOF_HEADER } from '@hallmark/service-keys';
 import { cookies, headers } from 'next/headers';
 
@@ -67,4 +73,37 @@ export async function publicClient(): Promise<HallmarkClient> {
     fetch: await forwardingFetch(undefined, undefined),
     retry,
   });
+}
+
+/**
+ * An image sent as the body of a verification (`POST /public/verify`, or an operator's
+ * `POST /admin/verifications` with `csrfToken`). The SDK's generated clients send JSON bodies
+ * only, so the bytes go through the same forwarding fetch; a refusal is the same
+ * HallmarkApiError the clients throw.
+ */
+export async function sendImage<Result>(
+  path: '/public/verify' | '/admin/verifications',
+  image: Blob,
+  csrfToken?: string,
+): Promise<Result> {
+  const token = csrfToken === undefined ? undefined : (await cookies()).get(SESSION_COOKIE)?.value;
+  const send = await forwardingFetch(token, undefined);
+  const response = await send(`${apiUrl()}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': image.type || 'application/octet-stream',
+      ...(csrfToken === undefined ? {} : { 'x-csrf-token': csrfToken }),
+    },
+    body: image,
+  });
+  const text = await response.text();
+  let body: unknown = text === '' ? undefined : text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON (a proxy's error page): kept as text for the error.
+  }
+  if (response.ok) return body as Result;
+  const problem = (body as Problem | undefined)?.type === undefined ? undefined : (body as Problem);
+  throw new HallmarkApiError(response.status, problem, body);
 }

@@ -12,6 +12,7 @@ const SECTIONS = [
   ['/key-requests', 'Key requests'],
   ['/api-keys', 'API keys'],
   ['/jobs', 'Jobs'],
+  ['/verifications', 'Verifications'],
   ['/nfts', 'NFTs'],
   ['/ipfs', 'IPFS records'],
   ['/webhooks', 'Webhooks'],

@@ -1,0 +1,55 @@
+'use client';
+// The public page's form: a plain multipart form (it posts and renders without JavaScript), and
+// with JavaScript the picture chosen stays on the page to outline the edited regions on.
+import { useActionState, useState } from 'react';
+import { type PublicVerifyState, publicVerifyAction } from '../../lib/verify-actions.ts';
+import { dateTime } from '../format.ts';
+import { ReportView } from './report-view.tsx';
+
+const EMPTY: PublicVerifyState = {};
+
+export function PublicVerifyForm(props: { readonly maxMegabytes: string }) {
+  const [state, action, pending] = useActionState(publicVerifyAction, EMPTY);
+  const [preview, setPreview] = useState<string | undefined>(undefined);
+  return (
+    <>
+      <form action={action} className="verify-form" aria-label="Check a picture">
+        <label className="drop-zone">
+          <span>
+            <strong>Drop a picture here</strong> or choose one (JPEG, PNG, WebP, AVIF, TIFF; at most{' '}
+            {props.maxMegabytes} MB)
+          </span>
+          <input
+            type="file"
+            name="image"
+            accept="image/*"
+            data-testid="image"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              setPreview((old) => {
+                if (old !== undefined) URL.revokeObjectURL(old);
+                return file === undefined ? undefined : URL.createObjectURL(file);
+              });
+            }}
+          />
+        </label>
+        <button type="submit" disabled={pending}>
+          {pending ? 'Checking…' : 'Check the picture'}
+        </button>
+        {state.error !== undefined && (
+          <p role="alert" className="error">
+            {state.error}
+          </p>
+        )}
+      </form>
+      {state.verification !== undefined && (
+        <ReportView report={state.verification.report} picture={preview}>
+          <p className="muted">
+            {state.fileName ?? 'The picture'}, checked {dateTime(state.verification.verifiedAt)}.
+            The picture was not kept.
+          </p>
+        </ReportView>
+      )}
+    </>
+  );
+}
