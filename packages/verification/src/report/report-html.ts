@@ -25,7 +25,7 @@ export function reportHtml(statement: VerificationStatement, signedReport: strin
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Hallmark verification report ${escape(statement.verificationId)}</title>
+<title>Hallmark verification report ${escapeHtml(statement.verificationId)}</title>
 <style>
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #1b1b1b; }
 .verdict { display: inline-block; padding: .2rem .7rem; border-radius: 1rem; background: #e8e8e8; font-weight: 600; }
@@ -37,13 +37,13 @@ pre, code { font-size: .85rem; overflow-wrap: anywhere; white-space: pre-wrap; }
 </head>
 <body>
 <h1>Verification report</h1>
-<p><span class="verdict">${escape(statement.verdict)}</span></p>
+<p><span class="verdict">${escapeHtml(statement.verdict)}</span></p>
 ${warning}
 <ul>
-${statement.reasons.map((reason) => `<li><code>${escape(reason.code)}</code>: ${escape(reason.message)}</li>`).join('\n')}
+${statement.reasons.map((reason) => `<li><code>${escapeHtml(reason.code)}</code>: ${escapeHtml(reason.message)}</li>`).join('\n')}
 </ul>
 <table>
-${rows.map(([name, value]) => `<tr><th>${escape(name)}</th><td>${escape(value)}</td></tr>`).join('\n')}
+${rows.map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
 <h2>How to check this report</h2>
 <p>This page's text is not signed: the report below is. Check it, not the page:</p>
@@ -55,7 +55,7 @@ ${rows.map(([name, value]) => `<tr><th>${escape(name)}</th><td>${escape(value)}<
 <p>Without Hallmark: the report is a JWS (RFC 7515) in the flattened JSON serialization. Verify it with any JOSE library using the key of the first certificate in the protected header's <code>x5c</code>, check that chain up to the root, and compare the SHA-256 of the picture with <code>file.sha256</code> in the payload.</p>
 <h2>Signed report</h2>
 <script type="application/json" id="hallmark-signed-report">${signedReport}</script>
-<pre>${escape(signedReport)}</pre>
+<pre>${escapeHtml(signedReport)}</pre>
 </body>
 </html>
 `;
@@ -116,6 +116,6 @@ const ENTITIES: Record<string, string> = {
 };
 
 /** Every string shown may come from a crafted manifest: all of it is escaped. */
-function escape(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
 }
