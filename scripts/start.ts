@@ -8,9 +8,11 @@
 // 5. unless CHAIN_RPC_URL names a real chain, run a local anvil chain with the NFT contract;
 // 6. run api, worker and the admin console together with labelled logs, and say they are ready,
 //    with the addresses and this start's one-time secrets, once each answers HTTP.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { ConfigError, loadConfig } from '@hallmark/config';
 import { browsable } from './start/browsable.ts';
 import { runTogether } from './start/processes.ts';
@@ -36,7 +38,7 @@ if (unreachable.length > 0) {
   process.exit(69);
 }
 
-if (!process.argv.includes('--no-build')) buildStale();
+if (!process.argv.includes('--no-build')) await buildStale();
 
 // Imported only now: @hallmark/db runs from its build output.
 const {
@@ -156,29 +158,47 @@ const code = await running;
 await stopChain();
 process.exit(code);
 
-/** Builds what the three processes run, through turbo's cache; exits on a failed build. */
-function buildStale(): void {
-  console.error('start: building (cached when nothing changed)…');
-  const build = spawnSync(
-    'turbo',
+/**
+ * Builds what the three processes run, through turbo's cache, naming each package it has to build
+ * as it starts (a first build takes minutes); exits on a failed build.
+ */
+async function buildStale(): Promise<void> {
+  console.error(
+    'start: building what changed (cached when nothing did; a first build takes minutes)…',
+  );
+  const build = spawn(
+    join(root, 'node_modules/.bin/turbo'),
     [
       'run',
       'build',
       '--filter=@hallmark/api...',
       '--filter=@hallmark/worker...',
       '--filter=@hallmark/admin...',
-      '--output-logs=errors-only',
+      '--output-logs=hash-only',
     ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  if (build.error !== undefined) {
-    // Run outside pnpm, node_modules/.bin (and so turbo) is not on PATH.
-    console.error(`start: could not run turbo (${build.error.message}); run \`pnpm start\``);
+  build.once('error', (error) => {
+    console.error(`start: could not run turbo (${error.message}); run \`./dev start\``);
     process.exit(1);
-  }
-  if (build.status !== 0) {
-    // Turbo's progress is noise when all is well; on failure it is the explanation.
-    process.stderr.write(`${build.stdout}${build.stderr}`);
-    process.exit(build.status ?? 1);
+  });
+  const output: string[] = [];
+  let total = 0;
+  let begun = 0;
+  createInterface({ input: build.stdout }).on('line', (line) => {
+    output.push(line);
+    total = Number(/Running build in (\d+) packages/.exec(line)?.[1] ?? total);
+    const task = /^(\S+):build: cache (?:miss|bypass)/.exec(line)?.[1];
+    if (task !== undefined) {
+      begun += 1;
+      console.error(`start: building ${task} (${begun} to build of ${total} packages)…`);
+    }
+  });
+  createInterface({ input: build.stderr }).on('line', (line) => output.push(line));
+  const [code] = (await once(build, 'close')) as [number | null];
+  if (code !== 0) {
+    // Turbo's lines are noise when all is well; on failure they are the explanation.
+    process.stderr.write(`${output.join('\n')}\n`);
+    process.exit(code ?? 1);
   }
 }
