@@ -12,9 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver } from '../../api/test/support/webhook-receiver.ts';
 import { launchChromium, openContext } from './support/browser.ts';
 import { type RunningConsole, startConsole } from './support/console.ts';
+import { withoutManifest, withPatch } from './support/copies.ts';
 import { screenshot } from './support/screenshots.ts';
 
 const photo = readFileSync(join(import.meta.dirname, '../../../fixtures/c2pa/no_manifest.jpg'));
+const photos = join(import.meta.dirname, '../../../fixtures/photos');
 const ADMIN = { email: 'ops@example.com', password: 'correct horse battery staple' };
 const VIEWER = { email: 'viewer@example.com', password: 'viewer password 42' };
 
@@ -378,5 +380,177 @@ describe('the admin console in Chromium', () => {
     await limit.getByRole('button', { name: 'Save limit' }).click();
     await expect.poll(() => row.locator('td').nth(6).textContent()).toBe('120');
     await operator.close();
+  });
+});
+
+/** A picture as a person hands it to the public page: chosen, sent, and its verdict shown. */
+async function checkPicture(page: Page, picture: Uint8Array, name: string): Promise<void> {
+  await page.goto(`${running.url}/verify`);
+  await page
+    .getByTestId('image')
+    .setInputFiles({ name, mimeType: 'image/jpeg', buffer: Buffer.from(picture) });
+  await page.getByRole('button', { name: 'Check the picture' }).click();
+  await page.getByTestId('verdict').waitFor();
+}
+
+const verdictOf = (page: Page) => page.getByTestId('verdict').getAttribute('data-verdict');
+
+describe('verification pages in Chromium: the public page and the console', () => {
+  let output: Uint8Array;
+  let job: { requestId: string; fileId: string };
+  let prefix: string;
+
+  beforeAll(async () => {
+    const { client, apiKey } = await running.service.newClient();
+    prefix = apiKey.slice(0, 11);
+    const marked = await watermarkFile(
+      client,
+      join(photos, 'boats-0.6mp.jpg'),
+      {
+        watermarkType: ['invisible', 'c2pa'],
+        data: { author: 'Ada Lovelace', creationDate: '2025-06-01', licenseType: 'CC-BY-4.0' },
+        storeIpfs: true,
+        mintNft: true,
+      },
+      { minIntervalMs: 100 },
+    );
+    output = await marked.download();
+    job = { requestId: marked.job.requestId, fileId: marked.job.fileId };
+  }, 120_000);
+
+  /** Nothing of the tenant behind the picture: not its job, its file or its key. */
+  async function expectNoTenantIds(page: Page) {
+    const html = await page.content();
+    for (const id of [job.requestId, job.fileId, prefix]) expect(html).not.toContain(id);
+  }
+
+  it('an authentic output, on a phone: the badge, who signed, the mark, the facts and the records', async () => {
+    const phone = await openContext(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await phone.newPage();
+    await checkPicture(page, output, 'boats.jpg');
+    expect(await verdictOf(page)).toBe('authentic');
+    expect(await page.getByTestId('verdict').textContent()).toBe('Authentic');
+    expect(await page.getByTestId('signer').textContent()).toMatch(/valid, and signed by/);
+    expect(await page.getByTestId('mark').textContent()).toMatch(/[0-9a-f]{16}/);
+    expect(await page.getByTestId('content').getAttribute('data-state')).toBe('same');
+    expect(await page.getByTestId('fact-author').textContent()).toBe('Ada Lovelace');
+    expect(await page.getByTestId('fact-licenseType').textContent()).toBe('CC-BY-4.0');
+    expect(await page.getByTestId('ipfs').getByRole('link').getAttribute('href')).toMatch(
+      /\/ipfs\/b[a-z2-7]+/,
+    );
+    expect(await page.getByTestId('nft').textContent()).toMatch(/token \d+/);
+    expect(await page.getByTestId('manifest-link').getByRole('link').getAttribute('href')).toMatch(
+      /\/manifests\//,
+    );
+    await expectNoTenantIds(page);
+    // Usable on a phone: nothing wider than its screen.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await screenshot(page, 'verify-authentic');
+    await phone.close();
+  });
+
+  it('a stripped copy: credentials removed, the record it was issued with still shown', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await checkPicture(page, withoutManifest(output), 'stripped.jpg');
+    expect(await verdictOf(page)).toBe('manifest_stripped');
+    expect(await page.getByTestId('signer').textContent()).toMatch(/No Content Credentials/);
+    expect(await page.getByTestId('fact-author').textContent()).toBe('Ada Lovelace');
+    expect(await page.getByTestId('manifest-link').getByRole('link').count()).toBe(1);
+    await expectNoTenantIds(page);
+    await screenshot(page, 'verify-stripped');
+    await context.close();
+  });
+
+  it('an edited copy: edited, with the changed region outlined on the picture', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${running.url}/verify`);
+    const edited = await withPatch(page, output);
+    await checkPicture(page, edited, 'edited.jpg');
+    expect(await verdictOf(page)).toBe('content_edited');
+    expect(await page.getByTestId('content').getAttribute('data-state')).toBe('edited');
+    expect(Number(await page.getByTestId('region-count').textContent())).toBeGreaterThan(0);
+    // Drawn on the picture the browser still holds (the service kept none).
+    await expect.poll(() => page.getByTestId('region').count()).toBeGreaterThan(0);
+    await expectNoTenantIds(page);
+    await screenshot(page, 'verify-edited');
+    await context.close();
+  });
+
+  it('an unrelated photo, in a browser without JavaScript: the plain form posts, no provenance', async () => {
+    const context = await openContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await checkPicture(page, readFileSync(join(photos, 'cat-0.15mp.jpg')), 'cat.jpg');
+    expect(await verdictOf(page)).toBe('no_provenance');
+    expect(await page.getByTestId('mark').textContent()).toBe('No invisible mark was found.');
+    expect(await page.getByTestId('published').textContent()).toContain('none published');
+    await screenshot(page, 'verify-unrelated');
+    await context.close();
+  });
+
+  it('lists them in the console, opens one with its ids, and an admin verifies an image', async () => {
+    const context = await openContext(browser);
+    const page = await signIn(context, ADMIN);
+    await page.goto(`${running.url}/verifications?origin=public`);
+    const rows = page.getByTestId('verification-row');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
+    await screenshot(page, 'verifications');
+    await page.goto(`${running.url}/verifications?verdict=content_edited`);
+    expect(await rows.count()).toBe(1);
+    await rows.first().getByRole('link').click();
+    await page.waitForURL(/\/verifications\/[0-9a-f-]{36}$/);
+    expect(await verdictOf(page)).toBe('content_edited');
+    // The console shows what the public page does not: the job that issued the mark.
+    expect(await page.getByTestId('issued-job').textContent()).toBe(job.requestId);
+    await screenshot(page, 'verification-detail');
+
+    await page.goto(`${running.url}/verifications`);
+    const form = page.getByRole('form', { name: 'Verify an image' });
+    await form.getByTestId('operator-image').setInputFiles({
+      name: 'boats.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from(output),
+    });
+    await form.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.waitForURL(/\/verifications\/[0-9a-f-]{36}$/);
+    expect(await verdictOf(page)).toBe('authentic');
+    expect(await page.getByTestId('ids').textContent()).toContain(ADMIN.email);
+    await page.goto(`${running.url}/verifications?origin=console`);
+    expect(await rows.count()).toBe(1);
+    await context.close();
+  }, 120_000);
+
+  it('a viewer sees the verifications but the console offers, and the API grants, no verifying', async () => {
+    const context = await openContext(browser);
+    const page = await signIn(context, VIEWER);
+    await page.goto(`${running.url}/verifications`);
+    const rows = page.getByTestId('verification-row');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
+    expect(await page.getByRole('form', { name: 'Verify an image' }).count()).toBe(0);
+    await rows.first().getByRole('link').click();
+    await page.getByTestId('verdict').waitFor();
+    const [cookie] = await context.cookies(running.url);
+    const session = `hallmark_session=${cookie?.value ?? ''}`;
+    const asViewer = new HallmarkAdminClient({
+      baseUrl: running.service.baseUrl,
+      fetch: (url, init) => fetch(url, { ...init, headers: { ...init.headers, cookie: session } }),
+    });
+    const { csrfToken } = await asViewer.getSession();
+    const before = await running.service.prisma.verification.count();
+    const refused = await fetch(`${running.service.baseUrl}/admin/verifications`, {
+      method: 'POST',
+      headers: { cookie: session, 'x-csrf-token': csrfToken, 'content-type': 'image/jpeg' },
+      body: Buffer.from(output),
+    });
+    expect(refused.status).toBe(403);
+    expect(await running.service.prisma.verification.count()).toBe(before);
+    await context.close();
   });
 });

@@ -3,7 +3,13 @@ import { notFound } from 'next/navigation';
 import { PublicVerifyForm } from '../../components/report/public-verify-form.tsx';
 import { publicClient } from '../../lib/api.ts';
 
-export const metadata: Metadata = { title: 'Check a picture' };
+export const metadata: Metadata = {
+  title: 'Check a picture',
+  // The console answers `Referrer-Policy: no-referrer`, under which a browser posting a form
+  // without JavaScript sends `Origin: null`, and Next.js refuses such an action as forged. This
+  // page's address holds no secret, so its own requests may name their origin.
+  referrer: 'same-origin',
+};
 
 /** Anyone's page, offered only while the deployment enables it (PUBLIC_VERIFY). */
 export default async function PublicVerifyPage() {

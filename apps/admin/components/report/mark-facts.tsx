@@ -26,13 +26,11 @@ export function MarkFacts(props: { readonly report: PublicVerificationReport }) 
               ? 'unknown'
               : `${Math.round(geometry.scale * 100)} % of the issued picture`}
           </dd>
-          <dt>Cropped</dt>
+          <dt>Offset</dt>
           <dd>
             {geometry.cropOffset === null
               ? 'unknown'
-              : geometry.cropOffset.x === 0 && geometry.cropOffset.y === 0
-                ? 'begins where the issued picture does'
-                : `begins ${Math.round(geometry.cropOffset.x)} × ${Math.round(geometry.cropOffset.y)} pixels in`}
+              : `${Math.round(geometry.cropOffset.x)} × ${Math.round(geometry.cropOffset.y)} pixels into the issued picture, within one tile of the mark`}
           </dd>
         </>
       )}

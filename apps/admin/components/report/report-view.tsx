@@ -72,8 +72,13 @@ function SignerFacts(props: { readonly report: PublicVerificationReport }) {
       <dd>
         {signer?.subject ?? 'unnamed signer'}
         {signer?.issuer ? `, certified by ${signer.issuer}` : ''}
-        {signer?.isDevelopmentIdentity ? ' (a development identity, not for production)' : ''}
       </dd>
+      {signer?.isDevelopmentIdentity === true && (
+        <>
+          <dt>Note</dt>
+          <dd>signed with the deployment's development identity: trust it nowhere else</dd>
+        </>
+      )}
       <dt>Signed at</dt>
       <dd>
         {signer?.signingTime

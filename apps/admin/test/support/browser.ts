@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import { HANG_MS } from '@hallmark/runtime/testing';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+} from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it when missing). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -28,9 +33,15 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile whose actions and navigations wait as long as a hang bound. */
-export async function openContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext();
+/**
+ * A fresh browser profile whose actions and navigations wait as long as a hang bound; `options`
+ * for a phone's screen or a browser without JavaScript.
+ */
+export async function openContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
   context.setDefaultTimeout(HANG_MS);
   context.setDefaultNavigationTimeout(HANG_MS);
   return context;

@@ -14,10 +14,12 @@ export interface RunningConsole {
 
 /** The service, and the built console (`server.ts` over `.next`) in front of it. */
 export async function startConsole(): Promise<RunningConsole> {
-  // The test's webhook receivers live on loopback, which a deployment refuses by default.
+  // The test's webhook receivers live on loopback, which a deployment refuses by default; the
+  // public verify page is walked too.
   const service = await startService({
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     WEBHOOK_POLL_MS: '200',
+    PUBLIC_VERIFY: 'true',
   });
   const port = await freePort();
   const consoleProcess = startServiceProcess(join(import.meta.dirname, '../../server.ts'), {
