@@ -6,10 +6,7 @@ import { HONEST_FAMILY_NAMES } from '../eval/content/honest-copies.ts';
 // The quick version of `pnpm eval:content`: two photos (a detailed 0.25 MP one and a smooth
 // 0.5 MP dusk scene), every honest family once, transplants and one edit of each kind. Seeded,
 // so a run is repeatable; what it asserts is the full evaluation's targets on this slice.
-/**
- * A bound for a hang, not a speed check: a minute or two alone, this slice took over three on a
- * two-core machine running the browser suite beside it.
- */
+/** A bound for a hang, not a speed check: on a loaded two-core machine the slice runs for minutes. */
 const HANG_MS = 600_000;
 
 describe('content evaluation, small slice', () => {
