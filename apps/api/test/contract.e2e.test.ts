@@ -114,7 +114,7 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
   }
 
   beforeAll(async () => {
-    service = await startService({ QUOTA_MINTS_PER_DAY: '1' });
+    service = await startService({ QUOTA_MINTS_PER_DAY: '1', PUBLIC_VERIFY: 'true' });
     bearer = `Bearer ${(await service.newClient()).apiKey}`;
   });
 
@@ -490,6 +490,25 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       'other@contract.example',
       'viewer',
       'another password',
+    );
+    // Verifications in the console: an operator's own, listed and opened; and the public page's.
+    const asOperator = await call('POST', '/admin/verifications', {
+      headers: auth,
+      image: await readFile(photo),
+    });
+    expect(asOperator.status).toBe(201);
+    const listed = await call('GET', '/admin/verifications?limit=5&origin=console', {
+      headers: { cookie },
+    });
+    expect(listed.status).toBe(200);
+    const [first] = listed.body.items as Array<{ verificationId: string }>;
+    const opened = await call('GET', `/admin/verifications/${first?.verificationId ?? ''}`, {
+      headers: { cookie },
+    });
+    expect(opened.status).toBe(200);
+    expect((await call('GET', '/public/verify')).status).toBe(200);
+    expect((await call('POST', '/public/verify', { image: await readFile(photo) })).status).toBe(
+      200,
     );
     const operators = await call('GET', '/admin/operators', { headers: { cookie } });
     expect((operators.body.items as Array<{ email: string }>).map((o) => o.email)).toContain(

@@ -31,6 +31,8 @@ const CRAFTED: Record<string, readonly string[]> = {
   from: ['-1', 'abc', '1e20', '253402300800', '1.5'],
   to: ['-1', 'abc', '1e20', '253402300800', '1.5'],
   status: ['bogus', ''],
+  verdict: ['bogus', 'AUTHENTIC', ''],
+  origin: ['bogus', 'API'],
   key: ['hm_', 'not a key', 'x'.repeat(500)],
   technique: ['nope'],
   token: ['short', 'x'.repeat(44), `${'a'.repeat(42)}!`],
