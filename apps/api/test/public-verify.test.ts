@@ -82,6 +82,11 @@ describe('public verification, enabled: anyone, limited per address, no ids', ()
       verdict: 'no_provenance',
     });
     expect(await t.prisma.file.count()).toBe(0);
+    // Whatever writes it, a public row never becomes some key's.
+    const { apiKeyId } = await t.newClient();
+    await expect(
+      t.prisma.verification.update({ where: { id: rows[0]?.id ?? '' }, data: { apiKeyId } }),
+    ).rejects.toThrow(/wrong owner/);
   });
 
   it('refuses what is not an image, and an image over VERIFY_SYNC_MAX_BYTES, before reading it', async () => {
