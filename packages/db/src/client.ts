@@ -6,11 +6,22 @@ import type { Sql } from './statements/sql.ts';
 export type { PrismaClient };
 
 /**
+ * Prisma ends an interactive transaction that waited 2 s for a connection or ran 5 s by
+ * default, which a busy pool or a loaded machine reaches with short, correct transactions (a
+ * registration that takes an advisory lock): the caller got a 500. Our transactions are a few
+ * statements; these bounds are for a database that stopped answering, not for a slow one.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
+
+/**
  * A Prisma client over node-postgres (Prisma 7 has no built-in driver: the adapter is the
  * connection). Call `$disconnect()` when done, or the pool keeps the process alive.
  */
 export function createPrismaClient(databaseUrl: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString: databaseUrl }),
+    transactionOptions: TRANSACTION_OPTIONS,
+  });
 }
 
 /** A process's database: the Prisma client and the request path's statements on one pool. */
@@ -39,7 +50,10 @@ export function createDatabase(
 ): Database {
   const pool = new pg.Pool({ connectionString: databaseUrl });
   pool.on('error', onIdleError);
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool),
+    transactionOptions: TRANSACTION_OPTIONS,
+  });
   return {
     prisma,
     sql: pool,

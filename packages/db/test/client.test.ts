@@ -22,6 +22,14 @@ describe('Prisma client against a migrated database', () => {
     await database?.drop();
   });
 
+  it("lets a transaction that a loaded machine slows past Prisma's 5 s default run to its end", async () => {
+    const pid = await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_sleep(6)`;
+      return tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+    });
+    expect(pid[0]?.pid).toEqual(expect.any(Number));
+  }, 60_000);
+
   it('round-trips an uploaded file and its watermark job', async () => {
     const key = generateApiKey();
     const apiKey = await prisma.apiKey.create({
