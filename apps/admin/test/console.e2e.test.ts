@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createOperator } from '@hallmark/db';
 import {
+  type CheckedReport,
+  checkReport,
   HallmarkAdminClient,
   HallmarkApiError,
   HallmarkClient,
@@ -395,6 +397,20 @@ async function checkPicture(page: Page, picture: Uint8Array, name: string): Prom
 
 const verdictOf = (page: Page) => page.getByTestId('verdict').getAttribute('data-verdict');
 
+/** The signed report a page offers, downloaded as a person does and checked as anyone can. */
+async function downloadReport(page: Page, file: Uint8Array | undefined): Promise<CheckedReport> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('download-report').click(),
+  ]);
+  const text = readFileSync(await download.path(), 'utf8');
+  const root = readFileSync(
+    join(running.service.env.HALLMARK_DATA_DIR ?? '', 'c2pa/development-identity/root-ca.pem'),
+    'utf8',
+  );
+  return checkReport(text, { trustAnchors: root, ...(file === undefined ? {} : { file }) });
+}
+
 describe('verification pages in Chromium: the public page and the console', () => {
   let output: Uint8Array;
   let job: { requestId: string; fileId: string };
@@ -447,6 +463,12 @@ describe('verification pages in Chromium: the public page and the console', () =
       /\/manifests\//,
     );
     await expectNoTenantIds(page);
+    const report = await downloadReport(page, output);
+    expect(report.statement).toMatchObject({
+      verdict: 'authentic',
+      record: { author: 'Ada Lovelace' },
+    });
+    expect(report.fileChecked).toBe(true);
     // Usable on a phone: nothing wider than its screen.
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
@@ -487,8 +509,10 @@ describe('verification pages in Chromium: the public page and the console', () =
   it('an unrelated photo, in a browser without JavaScript: the plain form posts, no provenance', async () => {
     const context = await openContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
-    await checkPicture(page, readFileSync(join(photos, 'cat-0.15mp.jpg')), 'cat.jpg');
+    const cat = readFileSync(join(photos, 'cat-0.15mp.jpg'));
+    await checkPicture(page, cat, 'cat.jpg');
     expect(await verdictOf(page)).toBe('no_provenance');
+    expect((await downloadReport(page, cat)).statement.verdict).toBe('no_provenance');
     expect(await page.getByTestId('mark').textContent()).toBe('No invisible mark was found.');
     expect(await page.getByTestId('published').textContent()).toContain('none published');
     await screenshot(page, 'verify-unrelated');
@@ -509,6 +533,9 @@ describe('verification pages in Chromium: the public page and the console', () =
     expect(await verdictOf(page)).toBe('content_edited');
     // The console shows what the public page does not: the job that issued the mark.
     expect(await page.getByTestId('issued-job').textContent()).toBe(job.requestId);
+    const report = await downloadReport(page, undefined);
+    expect(report.statement.verdict).toBe('content_edited');
+    expect(page.url()).toContain(report.statement.verificationId);
     await screenshot(page, 'verification-detail');
 
     await page.goto(`${running.url}/verifications`);
@@ -536,6 +563,8 @@ describe('verification pages in Chromium: the public page and the console', () =
     expect(await page.getByRole('form', { name: 'Verify an image' }).count()).toBe(0);
     await rows.first().getByRole('link').click();
     await page.getByTestId('verdict').waitFor();
+    // Reading includes the signed report, to hand on.
+    expect(page.url()).toContain((await downloadReport(page, undefined)).statement.verificationId);
     const [cookie] = await context.cookies(running.url);
     const session = `hallmark_session=${cookie?.value ?? ''}`;
     const asViewer = new HallmarkAdminClient({

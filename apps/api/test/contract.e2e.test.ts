@@ -506,6 +506,12 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       headers: { cookie },
     });
     expect(opened.status).toBe(200);
+    const signedReport = await call(
+      'GET',
+      `/admin/verifications/${first?.verificationId ?? ''}/report`,
+      { headers: { cookie } },
+    );
+    expect(signedReport.status).toBe(200);
     expect((await call('GET', '/public/verify')).status).toBe(200);
     expect((await call('POST', '/public/verify', { image: await readFile(photo) })).status).toBe(
       200,

@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createOperator } from '@hallmark/db';
+import { checkReport } from '@hallmark/sdk';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegPhoto, pngImage } from './support/photos.ts';
@@ -11,6 +15,10 @@ function expectProblem(res: LightMyRequestResponse, status: number, slug: string
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(res.json().type).toBe(`${PROBLEMS}${slug}`);
 }
+
+/** The root of the development identity, which signs reports when no report key is set. */
+const developmentRoot = (t: TestApp) =>
+  readFile(join(t.config.HALLMARK_DATA_DIR, 'c2pa/development-identity/root-ca.pem'), 'utf8');
 
 const publicVerify = (t: TestApp, bytes: Uint8Array, from: string, type = 'image/jpeg') =>
   t.app.inject({
@@ -71,8 +79,21 @@ describe('public verification, enabled: anyone, limited per address, no ids', ()
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.report).toMatchObject({ verdict: 'no_provenance', record: null });
-    expect(Object.keys(body).sort()).toEqual(['report', 'verifiedAt']);
+    expect(Object.keys(body).sort()).toEqual(['report', 'signedReport', 'verifiedAt']);
     const rows = await t.prisma.verification.findMany();
+    // The picture is not kept: the answer carries its signed report, about these very bytes.
+    const checked = await checkReport(body.signedReport, {
+      trustAnchors: await developmentRoot(t),
+      file: jpegPhoto,
+    });
+    expect(checked.statement).toMatchObject({
+      verificationId: rows[0]?.id,
+      verdict: 'no_provenance',
+      file: { sha256: createHash('sha256').update(jpegPhoto).digest('hex') },
+    });
+    await expect(
+      checkReport(body.signedReport, { trustAnchors: await developmentRoot(t), file: pngImage }),
+    ).rejects.toThrow();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       origin: 'public',
@@ -226,6 +247,20 @@ describe('verifications in the console: viewers read, admins verify an image', (
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ verificationId: id, keyPrefix: client.prefix });
 
+    // Every verification's signed report, whoever asked for it: it names no key, job or file.
+    for (const item of all.items) {
+      const report = await t.app.inject({
+        method: 'GET',
+        url: `/admin/verifications/${item.verificationId}/report`,
+        headers: { cookie: viewer.cookie },
+      });
+      expect(report.statusCode, report.body).toBe(200);
+      expect(report.headers['content-disposition']).toContain(item.verificationId);
+      const checked = await checkReport(report.body, { trustAnchors: await developmentRoot(t) });
+      expect(checked.statement.verificationId).toBe(item.verificationId);
+      expect(report.body).not.toContain(client.apiKeyId);
+    }
+
     const before = await t.prisma.verification.count();
     expectProblem(await verifyAsOperator(viewer), 403, 'forbidden');
     expect(await t.prisma.verification.count()).toBe(before);
@@ -241,6 +276,14 @@ describe('verifications in the console: viewers read, admins verify an image', (
       404,
       'not-found',
     );
+    expectProblem(
+      await get('/admin/verifications/8c1f4a0e-0000-4000-8000-000000000000/report'),
+      404,
+      'not-found',
+    );
+    expectProblem(await get('/admin/verifications/not-an-id/report'), 400, 'validation-error');
     expectProblem(await get('/admin/verifications', ''), 401, 'unauthorized');
+    const [any] = await t.prisma.verification.findMany({ take: 1 });
+    expectProblem(await get(`/admin/verifications/${any?.id}/report`, ''), 401, 'unauthorized');
   });
 });

@@ -6,6 +6,7 @@ import { HANG_MS } from '@hallmark/runtime/testing';
 import {
   checkReport,
   type HallmarkClient,
+  type PublicVerification,
   ReportCheckError,
   uploadFile,
   watermarkFile,
@@ -35,6 +36,16 @@ describe('signed verification reports (real service, real images)', () => {
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { requestId: string }).requestId;
+  }
+
+  async function verifyPublicly(bytes: Uint8Array): Promise<PublicVerification> {
+    const res = await fetch(`${service.baseUrl}/public/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg' },
+      body: bytes,
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as PublicVerification;
   }
 
   const reportOf = (requestId: string, key = apiKey) =>
@@ -181,7 +192,7 @@ describe('signed verification reports (real service, real images)', () => {
   it('with C2PA_TSA_URL, reports are time-stamped; without an answer, 503 and no report', async () => {
     const tsa = await startTimeStampAuthority();
     try {
-      await service.restartApi({ C2PA_TSA_URL: tsa.url });
+      await service.restartApi({ C2PA_TSA_URL: tsa.url, PUBLIC_VERIFY: 'true' });
       const requestId = await verifyNow(output);
       const checked = await checkReport(await (await reportOf(requestId)).text(), {
         trustAnchors: developmentRoot,
@@ -190,6 +201,14 @@ describe('signed verification reports (real service, real images)', () => {
       });
       expect(checked.timeStamp).toMatchObject({ trusted: true });
       expect(tsa.answered()).toBeGreaterThan(0);
+      // The public page's answer carries its report, stamped as every other.
+      const publicly = await verifyPublicly(output);
+      const stamped = await checkReport(publicly.signedReport ?? '', {
+        trustAnchors: developmentRoot,
+        timeStampAnchors: tsa.rootPem,
+        file: output,
+      });
+      expect(stamped.timeStamp).toMatchObject({ trusted: true });
     } finally {
       await tsa.close();
     }
@@ -200,6 +219,10 @@ describe('signed verification reports (real service, real images)', () => {
     expect(((await refused.json()) as { type: string }).type).toBe(
       `${PROBLEMS}service-unavailable`,
     );
+    // Without the authority, the public page still gives its verdict, with no report.
+    const unstamped = await verifyPublicly(output);
+    expect(unstamped.report.verdict).toBe('authentic');
+    expect(unstamped.signedReport).toBeNull();
     await service.restartApi();
   });
 

@@ -126,6 +126,7 @@ describe('the OpenAPI document', () => {
       resetOperatorPassword: 'POST /admin/operators/{operatorId}/password-reset 200',
       listVerifications: 'GET /admin/verifications 200',
       getAdminVerification: 'GET /admin/verifications/{requestId} 200',
+      getAdminVerificationReport: 'GET /admin/verifications/{requestId}/report 200',
       verifyImageAsOperator: 'POST /admin/verifications 201',
       getHealth: 'GET /health 200',
       getReadiness: 'GET /ready 200',
@@ -174,6 +175,7 @@ describe('the OpenAPI document', () => {
         'resetOperatorPassword',
         'listVerifications',
         'getAdminVerification',
+        'getAdminVerificationReport',
         'verifyImageAsOperator',
       ];
       expect(requirement, operationId).toEqual(

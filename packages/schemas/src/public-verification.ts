@@ -25,6 +25,10 @@ export const PublicVerification = z
   .strictObject({
     verifiedAt: UnixSeconds,
     report: PublicVerificationReport,
+    signedReport: z.string().nullable().meta({
+      description:
+        "The signed report of this verification (a `SignedVerificationReport` in the exact form the service writes: save these characters as they are, e.g. as report.json, and check them with `hallmark report check` or the SDK's `checkReport`). The picture is not kept, so this is the one chance to have it signed. null when C2PA_TSA_URL is set and the time-stamp authority did not answer: no report goes unstamped.",
+    }),
   })
   .meta({
     id: 'PublicVerification',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { HttpUrl } from './common/http-url.ts';
+import { PublicRecord } from './public-verification.ts';
 import {
   C2paFinding,
   ContentFinding,
   InvisibleFinding,
-  PublishedRecord,
   Verdict,
   VerificationReason,
 } from './verification.ts';
@@ -45,9 +45,9 @@ export const VerificationStatement = z
     invisible: InvisibleFinding,
     c2pa: C2paFinding,
     content: ContentFinding,
-    // What the deployment published with the mark found; never with `requestId` or `fileId`,
-    // which belong to the key that made the job.
-    record: PublishedRecord.nullable(),
+    // What the deployment published with the mark found, as anyone may see it: the ids of the
+    // job belong to the key that made it.
+    record: PublicRecord.nullable(),
     service: z.strictObject({
       name: z.string(),
       url: HttpUrl.meta({ description: "The deployment's public address." }),

@@ -86,6 +86,7 @@ describe('src/generated', () => {
       'resetOperatorPassword',
       'listVerifications',
       'getAdminVerification',
+      'getAdminVerificationReport',
     ]);
   });
 });

@@ -16,6 +16,7 @@ export {
   type PixelReader,
   relateGeometry,
 } from './findings.ts';
+export { publicReport } from './public-report.ts';
 export { reportHtml } from './report/report-html.ts';
 export {
   loadReportKey,

@@ -48,8 +48,40 @@ export function PublicVerifyForm(props: { readonly maxMegabytes: string }) {
             {state.fileName ?? 'The picture'}, checked {dateTime(state.verification.verifiedAt)}.
             The picture was not kept.
           </p>
+          <SignedReportLink signedReport={state.verification.signedReport} />
         </ReportView>
       )}
     </>
+  );
+}
+
+/**
+ * The signed report rides in the answer (the picture is not kept, so it cannot be signed later),
+ * offered as a data: link: a download without JavaScript and without another request.
+ */
+function SignedReportLink(props: { readonly signedReport: string | null }) {
+  if (props.signedReport === null) {
+    return (
+      <p className="muted" data-testid="no-signed-report">
+        No signed report this time: the time-stamping service did not answer. Check the picture
+        again later for one.
+      </p>
+    );
+  }
+  return (
+    <p>
+      <a
+        className="button"
+        data-testid="download-report"
+        download="hallmark-report.json"
+        href={`data:application/json;charset=utf-8,${encodeURIComponent(props.signedReport)}`}
+      >
+        Download the signed report
+      </a>{' '}
+      <span className="muted">
+        Keep it: it proves what this service said about this exact file, and anyone can check it
+        offline against the service's published keys.
+      </span>
+    </p>
   );
 }

@@ -2,12 +2,14 @@ import { type HallmarkConfig } from '@hallmark/config';
 import { CONFIG } from '@hallmark/runtime';
 import type { AdminVerificationDetail, AdminVerificationPage } from '@hallmark/schemas';
 import { ROUTES } from '@hallmark/schemas/routes';
-import { Controller, Inject, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentOperator, type Operator } from '../auth/client.ts';
 import { Input, Operation } from '../routing/operation.decorator.ts';
 import type { InputOf } from '../routing/operation-input.ts';
 import { readImageBody } from '../verify/image-body.ts';
+import { ReportService } from '../verify/report.service.ts';
+import { asReportDownload } from '../verify/report-download.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
 import { AdminVerificationsService } from './admin-verifications.service.ts';
 
@@ -18,6 +20,7 @@ export class AdminVerificationsController {
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     private readonly verifications: AdminVerificationsService,
+    private readonly reports: ReportService,
   ) {}
 
   /** Newest first. */
@@ -29,6 +32,17 @@ export class AdminVerificationsController {
   @Operation(ROUTES.getAdminVerification)
   detail(@Input() { params }: InputOf<'getAdminVerification'>): Promise<AdminVerificationDetail> {
     return this.verifications.detail(params.requestId);
+  }
+
+  /** Sent as the signer wrote it, byte for byte: re-serialising would break the signature. */
+  @Operation(ROUTES.getAdminVerificationReport)
+  async report(
+    @Input() { params }: InputOf<'getAdminVerificationReport'>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const text = await this.reports.signedForOperator(params.requestId);
+    asReportDownload(reply, params.requestId);
+    return text;
   }
 
   /** The guard has checked the session, its CSRF token and the admin role before the body is read. */

@@ -12,6 +12,7 @@ import { pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { UnkeyedVerifications } from '../verify/public-verifications.service.ts';
+import { VerificationViews } from '../verify/verification-views.ts';
 
 /** The columns and relations a verification's view reads. */
 const VIEWED = {
@@ -69,6 +70,7 @@ export class AdminVerificationsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly unkeyed: UnkeyedVerifications,
+    private readonly views: VerificationViews,
   ) {}
 
   /** Newest first. */
@@ -109,7 +111,7 @@ export class AdminVerificationsService {
               message: row.errorMessage ?? 'The verification failed.',
             }
           : null,
-      report: stored === null ? null : await this.unkeyed.view(stored),
+      report: stored === null ? null : await this.views.forAnyone(stored),
     };
   }
 

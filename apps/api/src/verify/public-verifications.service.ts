@@ -4,11 +4,10 @@ import { insertFinishedVerification, type VerificationAsker } from '@hallmark/db
 import { CONFIG, PrismaService, TrustAnchors } from '@hallmark/runtime';
 import { PixelPool } from '@hallmark/runtime/pixels';
 import type { PublicVerificationReport } from '@hallmark/schemas';
-import { type StoredReport, storedResult, verifyImage } from '@hallmark/verification';
+import { storedResult, verifyImage } from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
 import { imageProblem } from './image-body.ts';
 import { inRequestProblem } from './in-request.ts';
-import { NO_KEY, publicReport } from './public-report.ts';
 import { VerificationViews } from './verification-views.ts';
 
 /** A verification without an API key, as recorded. */
@@ -60,11 +59,6 @@ export class UnkeyedVerifications {
     }
     const id = randomUUID();
     await insertFinishedVerification(this.prisma.sql, id, asker, result);
-    return { id, verifiedAt: new Date(), report: await this.view(result.report) };
-  }
-
-  /** A stored report as the public page shows it. */
-  async view(stored: StoredReport): Promise<PublicVerificationReport> {
-    return publicReport(await this.views.report(stored, NO_KEY));
+    return { id, verifiedAt: new Date(), report: await this.views.forAnyone(result.report) };
   }
 }

@@ -14,6 +14,7 @@ import { Operation } from '../routing/operation.decorator.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { readImageBody } from './image-body.ts';
 import { UnkeyedVerifications } from './public-verifications.service.ts';
+import { ReportService } from './report.service.ts';
 
 /**
  * The public verify page's API: anyone may verify an image when the deployment says so
@@ -25,6 +26,7 @@ export class PublicVerifyController {
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     private readonly verifications: UnkeyedVerifications,
+    private readonly reports: ReportService,
   ) {}
 
   @Operation(ROUTES.getPublicVerifySettings)
@@ -45,7 +47,10 @@ export class PublicVerifyController {
       );
     }
     const bytes = await readImageBody(request.body, this.config.VERIFY_SYNC_MAX_BYTES);
-    const { verifiedAt, report } = await this.verifications.verify(bytes, { origin: 'public' });
-    return { verifiedAt: unixSeconds(verifiedAt), report };
+    const { id, verifiedAt, report } = await this.verifications.verify(bytes, {
+      origin: 'public',
+    });
+    const signedReport = await this.reports.signedIfStamped(id);
+    return { verifiedAt: unixSeconds(verifiedAt), report, signedReport };
   }
 }

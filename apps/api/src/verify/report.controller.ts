@@ -8,6 +8,7 @@ import { Public } from '../auth/public.decorator.ts';
 import { Input, Operation } from '../routing/operation.decorator.ts';
 import type { InputOf } from '../routing/operation-input.ts';
 import { ReportService } from './report.service.ts';
+import { asReportDownload } from './report-download.ts';
 
 @Controller()
 export class ReportController {
@@ -21,13 +22,7 @@ export class ReportController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const text = await this.reports.signed(client.apiKeyId, params.requestId);
-    reply
-      .header('content-type', 'application/json')
-      .header('cache-control', 'private, no-store')
-      .header(
-        'content-disposition',
-        `attachment; filename="hallmark-report-${params.requestId}.json"`,
-      );
+    asReportDownload(reply, params.requestId);
     return text;
   }
 

@@ -34,7 +34,7 @@ import { VerificationViews } from './verification-views.ts';
 const TSA_TIMEOUT_MS = 15_000;
 const TSA_RETRY_AFTER_SECONDS = 30;
 
-/** Signed reports of a key's verifications, and the keys that sign them. */
+/** Signed reports of verifications, and the keys that sign them. */
 @Injectable()
 export class ReportService {
   readonly #service: ReturnType<typeof reportingService>;
@@ -54,21 +54,40 @@ export class ReportService {
 
   /** The report's exact bytes: a checker refuses any other serialisation. */
   async signed(apiKeyId: string, requestId: string): Promise<string> {
-    return (await this.#sign(apiKeyId, requestId)).text;
+    return (await this.#orRetryLater(this.#sign({ id: requestId, apiKeyId }))).text;
   }
 
   /** The page for people, carrying the signed report verbatim. */
   async page(apiKeyId: string, requestId: string): Promise<string> {
-    const { statement, text } = await this.#sign(apiKeyId, requestId);
+    const { statement, text } = await this.#orRetryLater(this.#sign({ id: requestId, apiKeyId }));
     return reportHtml(statement, text);
   }
 
-  async #sign(
-    apiKeyId: string,
-    requestId: string,
-  ): Promise<{ statement: VerificationStatement; text: string }> {
+  /** Any verification's report, for an operator: it names no key, job or file. */
+  async signedForOperator(requestId: string): Promise<string> {
+    return (await this.#orRetryLater(this.#sign({ id: requestId }))).text;
+  }
+
+  /**
+   * The report of a verification just made without a key. Its picture is not kept, so the answer
+   * carries the report; while the time-stamp authority does not answer, the verdict still does.
+   */
+  async signedIfStamped(requestId: string): Promise<string | null> {
+    try {
+      return (await this.#sign({ id: requestId })).text;
+    } catch (error) {
+      if (error instanceof TimeStampUnavailableError) return null;
+      throw error;
+    }
+  }
+
+  async #sign(where: {
+    readonly id: string;
+    readonly apiKeyId?: string;
+  }): Promise<{ statement: VerificationStatement; text: string }> {
+    const requestId = where.id;
     const row = await this.prisma.client.verification.findFirst({
-      where: { id: requestId, apiKeyId },
+      where,
       select: { status: true, report: true, finishedAt: true },
     });
     if (row === null) throw ProblemException.notFound(`No verification ${requestId}.`);
@@ -88,7 +107,7 @@ export class ReportService {
       verificationId: requestId,
       verifiedAt: row.finishedAt,
       checkedFile: stored.checkedFile,
-      report: await this.views.report(stored, apiKeyId),
+      report: await this.views.forAnyone(stored),
       service: this.#service,
       development: this.key.development,
       now: new Date(),
@@ -100,8 +119,12 @@ export class ReportService {
   /** With C2PA_TSA_URL, the signature is time-stamped; without the stamp, no report is given. */
   async #timeStamped(report: SignedVerificationReport): Promise<SignedVerificationReport> {
     if (this.#tsaUrl === undefined) return report;
+    return timeStampReport(report, this.#tsaUrl, AbortSignal.timeout(TSA_TIMEOUT_MS));
+  }
+
+  async #orRetryLater<T>(signing: Promise<T>): Promise<T> {
     try {
-      return await timeStampReport(report, this.#tsaUrl, AbortSignal.timeout(TSA_TIMEOUT_MS));
+      return await signing;
     } catch (error) {
       if (!(error instanceof TimeStampUnavailableError)) throw error;
       throw new ProblemException(

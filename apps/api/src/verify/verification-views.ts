@@ -2,15 +2,19 @@ import { type HallmarkConfig, publicBaseUrl } from '@hallmark/config';
 import type { VerificationRow } from '@hallmark/db';
 import { CONFIG, PrismaService } from '@hallmark/runtime';
 import {
+  type PublicVerificationReport,
   type PublishedRecord,
   type VerificationJob,
   type VerificationReport,
   WatermarkOptions,
 } from '@hallmark/schemas';
-import { CONTENT_NOT_COMPARED, type StoredReport } from '@hallmark/verification';
+import { CONTENT_NOT_COMPARED, publicReport, type StoredReport } from '@hallmark/verification';
 import { FINGERPRINT_ALGORITHM } from '@hallmark/watermark-core';
 import { Inject, Injectable } from '@nestjs/common';
 import { RecordViews } from '../records/record-views.service.ts';
+
+/** No key: a record's job ids are shown only to the key that made the job, and no key id is empty. */
+const NO_KEY = '';
 
 /**
  * Builds the answer for one caller from a stored verification. The published record is read at
@@ -69,6 +73,11 @@ export class VerificationViews {
       content: stored.content ?? CONTENT_NOT_COMPARED,
       record,
     };
+  }
+
+  /** As anyone may see it: the public page, the console's view, every signed report. */
+  async forAnyone(stored: StoredReport): Promise<PublicVerificationReport> {
+    return publicReport(await this.report(stored, NO_KEY));
   }
 
   async #record(requestId: string, apiKeyId: string): Promise<PublishedRecord | null> {

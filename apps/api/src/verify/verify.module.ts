@@ -33,6 +33,6 @@ import { verifyPixelsProvider } from './verify-pixels.provider.ts';
     verifyPixelsProvider,
     UnkeyedVerifications,
   ],
-  exports: [UnkeyedVerifications],
+  exports: [UnkeyedVerifications, VerificationViews, ReportService],
 })
 export class VerifyModule {}

@@ -5,10 +5,12 @@ import {
 } from '../admin-verification.ts';
 import { RequestIdParams } from '../path-params.ts';
 import { problemTypes } from '../problem-types.ts';
+import { SignedVerificationReport } from '../signed-report.ts';
 import { changes, csrfHeader, signedIn } from './admin-routes.ts';
 import { defineRoute } from './define-route.ts';
 import { problemResponses } from './problem-responses.ts';
 import { imageRefusals, imageRequestBody } from './public-verify-routes.ts';
+import { reportRefusals } from './report-routes.ts';
 import { cookieAuth } from './security.ts';
 
 const tags = ['Admin'];
@@ -72,5 +74,28 @@ export function adminVerificationRoutes() {
       ...problemResponses([...imageRefusals('`MAX_IMAGE_PIXELS`'), ...changes]),
     },
   });
-  return { listVerifications, getAdminVerification, verifyImageAsOperator };
+  const getAdminVerificationReport = defineRoute({
+    method: 'get',
+    path: '/admin/verifications/{requestId}/report',
+    operationId: 'getAdminVerificationReport',
+    tags,
+    summary: 'The signed report of any verification, for the console to hand out',
+    description:
+      'The same signed report as `GET /verify/{requestId}/report`, for any verification that succeeded: by a key, on the public page or in the console. It names no key, job or file, so an operator may give it to whoever asked. Save it byte for byte.',
+    security: cookieAuth,
+    request: { params: RequestIdParams },
+    responses: {
+      200: {
+        description: 'The signed report.',
+        content: { 'application/json': { schema: SignedVerificationReport } },
+      },
+      ...problemResponses([...reportRefusals('there is'), ...signedIn]),
+    },
+  });
+  return {
+    listVerifications,
+    getAdminVerification,
+    getAdminVerificationReport,
+    verifyImageAsOperator,
+  };
 }

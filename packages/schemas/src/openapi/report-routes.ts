@@ -5,12 +5,12 @@ import { defineRoute } from './define-route.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
 import { bearerAuth, noAuth } from './security.ts';
 
-/** Why a signed report, as JSON or as a page, may not be given. */
-const reportCases = [
+/** Why a signed report, as JSON or as a page, may not be given, whoever asks. */
+export const reportRefusals = (whose: string) => [
   { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
   {
     problem: problemTypes.notFound,
-    when: 'this client has no such verification, or it has not succeeded.',
+    when: `${whose} no such verification, or it has not succeeded.`,
   },
   {
     problem: problemTypes.reportUnavailable,
@@ -20,8 +20,9 @@ const reportCases = [
     problem: problemTypes.serviceUnavailable,
     when: 'C2PA_TSA_URL is set and the time-stamp authority did not answer: no report goes unstamped; see `Retry-After`.',
   },
-  ...authenticatedCases,
 ];
+
+const reportCases = [...reportRefusals('this client has'), ...authenticatedCases];
 
 export function reportRoutes() {
   const getVerificationReport = defineRoute({

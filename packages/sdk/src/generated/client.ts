@@ -1581,4 +1581,25 @@ export class HallmarkAdminClient {
       signal: options.signal,
     });
   }
+
+  /**
+   * The signed report of any verification, for the console to hand out
+   *
+   * The same signed report as `GET /verify/{requestId}/report`, for any verification that succeeded: by a key, on the public page or in the console. It names no key, job or file, so an operator may give it to whoever asked. Save it byte for byte.
+   *
+   * `GET /admin/verifications/{requestId}/report`
+   */
+  getAdminVerificationReport(
+    requestId: operations['getAdminVerificationReport']['parameters']['path']['requestId'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['SignedVerificationReport']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/verifications/{requestId}/report',
+      pathParams: { requestId },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
 }

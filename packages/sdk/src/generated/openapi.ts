@@ -1059,6 +1059,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/verifications/{requestId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed report of any verification, for the console to hand out
+         * @description The same signed report as `GET /verify/{requestId}/report`, for any verification that succeeded: by a key, on the public page or in the console. It names no key, job or file, so an operator may give it to whoever asked. Save it byte for byte.
+         */
+        get: operations["getAdminVerificationReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1895,6 +1915,8 @@ export interface components {
         PublicVerification: {
             verifiedAt: number;
             report: components["schemas"]["PublicVerificationReport"];
+            /** @description The signed report of this verification (a `SignedVerificationReport` in the exact form the service writes: save these characters as they are, e.g. as report.json, and check them with `hallmark report check` or the SDK's `checkReport`). The picture is not kept, so this is the one chance to have it signed. null when C2PA_TSA_URL is set and the time-stamp authority did not answer: no report goes unstamped. */
+            signedReport: string | null;
         };
         /** @description A verification report as anyone may see it: no id of any key, job or file. */
         PublicVerificationReport: {
@@ -7705,6 +7727,103 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAdminVerificationReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `requestId` answered by `POST /watermark`. */
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedVerificationReport"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): `requestId` is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): there is no such verification, or it has not succeeded. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No signed report for this verification (`report-unavailable`): the verification was recorded before reports named the file they speak of. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable (`service-unavailable`): C2PA_TSA_URL is set and the time-stamp authority did not answer: no report goes unstamped; see `Retry-After`. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,10 +1,11 @@
 // What a signed report states: the verdict and findings of one verification, bound to the file's
-// digest, with the published record stripped of every tenant id.
+// digest, as anyone may see them: no tenant id.
 import {
   REPORT_FORMAT,
   type VerificationReport,
   type VerificationStatement,
 } from '@hallmark/schemas';
+import { publicReport } from '../public-report.ts';
 import type { CheckedFile } from '../verify-image.ts';
 
 export interface StatementInput {
@@ -19,12 +20,7 @@ export interface StatementInput {
 }
 
 export function verificationStatement(input: StatementInput): VerificationStatement {
-  const { report } = input;
-  let record: VerificationStatement['record'] = null;
-  if (report.record !== null) {
-    const { requestId: _requestId, fileId: _fileId, ...published } = report.record;
-    record = published;
-  }
+  const report = publicReport(input.report);
   return {
     format: REPORT_FORMAT,
     verificationId: input.verificationId,
@@ -36,7 +32,7 @@ export function verificationStatement(input: StatementInput): VerificationStatem
     invisible: report.invisible,
     c2pa: report.c2pa,
     content: report.content,
-    record,
+    record: report.record,
     service: input.service,
     reportKey: { development: input.development },
   };

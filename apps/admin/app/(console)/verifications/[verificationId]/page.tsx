@@ -79,7 +79,24 @@ export default async function VerificationPage(props: {
           </>
         )}
       </dl>
-      {v.report !== null && <ReportView report={v.report} />}
+      {v.report !== null && (
+        <>
+          <p>
+            <a
+              className="button"
+              data-testid="download-report"
+              download
+              href={`/verifications/${v.verificationId}/report`}
+            >
+              Download the signed report
+            </a>{' '}
+            <span className="muted">
+              It names no key, job or file: you may give it to whoever asked.
+            </span>
+          </p>
+          <ReportView report={v.report} />
+        </>
+      )}
     </>
   );
 }
