@@ -84,6 +84,34 @@ describe('hallmark CLI', () => {
     expect(result.stdout).toContain('0.1.0\n');
   });
 
+  it('`./dev install-cli DIR`: a `hallmark` that runs anywhere, on the right Node whatever PATH holds', () => {
+    const root = join(import.meta.dirname, '../../..');
+    const bin = mkdtempSync(join(tmpdir(), 'hallmark-bin-'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'hallmark-installed-cli-'));
+    try {
+      const install = spawnSync(join(root, 'dev'), ['install-cli', bin], {
+        encoding: 'utf8',
+        // Built by this very turbo run, which must not be entered again.
+        env: { ...process.env, HALLMARK_CLI_PREBUILT: '1' },
+      });
+      expect(install.status, install.stderr).toBe(0);
+      expect(install.stderr).toContain(`is not on your PATH`);
+      copyFileSync(join(root, 'fixtures/photos/fig-0.25mp.jpg'), join(elsewhere, 'unmarked.jpg'));
+      // Only the machine's own programs on PATH (its node, if any, may be too old).
+      const result = spawnSync(join(bin, 'hallmark'), ['detect', 'unmarked.jpg'], {
+        cwd: elsewhere,
+        encoding: 'utf8',
+        env: { HOME: elsewhere, PATH: '/usr/bin:/bin' },
+      });
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toBe('no invisible mark found\n');
+      expect(result.status).toBe(1);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
   it('`./dev hallmark` from another folder: files relative to it, the exit code without noise', () => {
     const root = join(import.meta.dirname, '../../..');
     const elsewhere = mkdtempSync(join(tmpdir(), 'hallmark-dev-cli-'));
