@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createOperator, hashSessionToken } from '@hallmark/db';
 import { consoleForwardingHeaders, loadServiceKeys } from '@hallmark/service-keys';
 import type { LightMyRequestResponse } from 'fastify';
@@ -53,6 +55,17 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
     return res.json() as { requestId: string; statusUrl: string };
   }
 
+  /** The approval mail that carries this status link, if one was sent. */
+  async function approvalMail(statusLink: string): Promise<string | undefined> {
+    const outbox = join(t.config.HALLMARK_DATA_DIR, 'outbox');
+    const mails = await Promise.all(
+      (await readdir(outbox)).map((name) => readFile(join(outbox, name), 'utf8')),
+    );
+    return mails.find(
+      (mail) => mail.includes('Your Hallmark API key is ready') && mail.includes(statusLink),
+    );
+  }
+
   function expectProblem(res: LightMyRequestResponse, status: number, slug: string) {
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json()).toMatchObject({ type: `${PROBLEMS}${slug}` });
@@ -106,19 +119,102 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
       409,
       'already-decided',
     );
+    // Approval made the key: listed at once, not yet collected; the mail repeats the link.
+    const keyOf = async (prefix: string) =>
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/admin/api-keys?limit=100',
+            headers: { cookie },
+          })
+        ).json().items as Array<{ prefix: string; awaitingCollection: boolean }>
+      ).find((key) => key.prefix === prefix);
+    const made = await t.prisma.keyRequest.findUniqueOrThrow({
+      where: { id: request.requestId },
+      include: { apiKey: true },
+    });
+    const prefix = made.apiKey?.prefix ?? '';
+    expect(await keyOf(prefix)).toMatchObject({ awaitingCollection: true });
+    expect(approved.json()).toMatchObject({ keyCollected: false });
+    expect(await approvalMail(request.statusUrl)).toContain('Show my key');
     // The requester collects the key with the link's token.
     const collected = await t.app.inject({
       method: 'POST',
       url: pathOf(request.statusUrl).replace('?token=', '/key?token='),
     });
     expect(collected.json().apiKey).toMatch(/^hm_/);
+    expect(collected.json().apiKeyPrefix).toBe(prefix);
+    expect(await keyOf(prefix)).toMatchObject({ awaitingCollection: false });
 
     const audit = await t.app.inject({ method: 'GET', url: '/admin/audit', headers: { cookie } });
     expect(audit.json().items[0]).toMatchObject({
       operator: 'admin@hallmark.example',
       action: 'key_request.approve',
       target: `key_request:${request.requestId}`,
+      details: { apiKey: prefix },
       address: '203.0.113.50',
+    });
+  });
+
+  it('an admin re-issues a key its requester has not collected: the old one is revoked, the new one waits at the same link, audited', async () => {
+    const admin = await signIn('admin@hallmark.example', 'correct horse battery');
+    const headers = { cookie: admin.cookie, 'x-csrf-token': admin.csrf };
+    const request = await newKeyRequest();
+    await t.app.inject({
+      method: 'POST',
+      url: `/admin/key-requests/${request.requestId}/approve`,
+      headers,
+    });
+    const row = await t.prisma.keyRequest.findUniqueOrThrow({
+      where: { id: request.requestId },
+      include: { apiKey: true },
+    });
+    const old = row.apiKey?.prefix ?? '';
+    const reissue = (prefix: string, as = headers) =>
+      t.app.inject({ method: 'POST', url: `/admin/api-keys/${prefix}/reissue`, headers: as });
+    // A viewer may not.
+    const viewer = await signIn('viewer@hallmark.example', 'staple paper clip');
+    expectProblem(
+      await reissue(old, { cookie: viewer.cookie, 'x-csrf-token': viewer.csrf }),
+      403,
+      'forbidden',
+    );
+    const done = await reissue(old);
+    expect(done.statusCode, done.body).toBe(201);
+    const fresh = done.json() as { prefix: string; awaitingCollection: boolean; apiKey?: string };
+    expect(fresh.prefix).not.toBe(old);
+    expect(fresh.awaitingCollection).toBe(true);
+    expect(fresh).not.toHaveProperty('apiKey');
+    const oldKey = await t.prisma.apiKey.findUniqueOrThrow({ where: { prefix: old } });
+    expect(oldKey.revokedAt).not.toBeNull();
+    // The same link now gives the new key, once.
+    const collectUrl = pathOf(request.statusUrl).replace('?token=', '/key?token=');
+    const collected = await t.app.inject({ method: 'POST', url: collectUrl });
+    expect(collected.statusCode).toBe(201);
+    expect(collected.json().apiKeyPrefix).toBe(fresh.prefix);
+    expect(String(collected.json().apiKey).startsWith(`${fresh.prefix}_`)).toBe(true);
+    // Collected, revoked, or made by hand: nothing to re-issue.
+    expectProblem(await reissue(fresh.prefix), 409, 'key-not-available');
+    expectProblem(await reissue(old), 409, 'key-not-available');
+    const byHand = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api-keys',
+      headers,
+      payload: { name: 'By hand' },
+    });
+    expectProblem(await reissue(byHand.json().prefix), 409, 'key-not-available');
+    expectProblem(await reissue('hm_aaaaaaaa'), 404, 'not-found');
+    const audit = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/admin/audit?limit=10',
+        headers: { cookie: admin.cookie },
+      })
+    ).json().items as Array<{ action: string; target: string; details: unknown }>;
+    expect(audit.find((entry) => entry.action === 'api_key.reissue')).toMatchObject({
+      target: `api_key:${old}`,
+      details: { replacedBy: fresh.prefix, keyRequest: request.requestId },
     });
   });
 

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { secretSealer } from '@hallmark/config';
 import { createOperator, decideKeyRequest } from '@hallmark/db';
 import { waitFor } from '@hallmark/runtime/testing';
 import { type DocumentedResponse, documentedResponses } from '@hallmark/schemas/openapi';
 import { HallmarkAdminClient } from '@hallmark/sdk';
+import { loadServiceKeys } from '@hallmark/service-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngImage } from './support/photos.ts';
 import { type RunningService, startService } from './support/service.ts';
@@ -378,9 +380,14 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect((await call('GET', `${link.pathname}${link.search}`)).status).toBe(200);
     // Pending: no key to collect yet; approved: collected once.
     expect((await call('POST', `${link.pathname}/key${link.search}`)).status).toBe(409);
+    const keys = await loadServiceKeys({
+      HALLMARK_SECRET: service.env.HALLMARK_SECRET,
+      HALLMARK_DATA_DIR: service.env.HALLMARK_DATA_DIR ?? '',
+    });
     await decideKeyRequest(service.prisma, String(accepted.body.requestId), {
       approve: true,
       by: 'contract',
+      sealer: secretSealer(keys.secretSealing),
     });
     expect((await call('POST', `${link.pathname}/key${link.search}`)).status).toBe(201);
     expect((await call('POST', '/key-requests', { body: { companyName: '' } })).status).toBe(400);
@@ -420,6 +427,18 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect(
       (await call('POST', `/admin/key-requests/${one}/approve`, { headers: auth })).status,
     ).toBe(409);
+    // Its key waits for the requester: an operator may replace it.
+    const waiting = await service.prisma.keyRequest.findUniqueOrThrow({
+      where: { id: one },
+      include: { apiKey: true },
+    });
+    expect(
+      (
+        await call('POST', `/admin/api-keys/${waiting.apiKey?.prefix ?? ''}/reissue`, {
+          headers: auth,
+        })
+      ).status,
+    ).toBe(201);
     expect(
       (
         await call('POST', `/admin/key-requests/${two}/reject`, {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { secretSealer } from '@hallmark/config';
 import { decideKeyRequest } from '@hallmark/db';
 import { consoleForwardingHeaders, loadServiceKeys } from '@hallmark/service-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,8 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
   let address = 0;
   // Each test asks from its own address, so the hourly limit of one does not touch another.
   const from = () => `10.9.0.${++address}`;
+  // What the service seals with: the key derived from its own secret.
+  const sealer = async () => secretSealer((await loadServiceKeys(t.config)).secretSealing);
 
   beforeAll(async () => {
     t = await startTestApp({
@@ -70,43 +73,68 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
     expect(toOperator).toContain('https://console.hallmark.example/key-requests');
   });
 
-  it('approved: reading the link never makes the key; one POST shows it, then only its prefix is left', async () => {
+  it('approval makes the key at once, sealed; reading the link never uses it up; one POST shows it with the API address, then only its prefix is left', async () => {
     const accepted = (await submit(request)).json() as { requestId: string; statusUrl: string };
-    expect(
-      await decideKeyRequest(t.prisma, accepted.requestId, { approve: true, by: 'test' }),
-    ).not.toBeNull();
-    // A mail scanner follows the link (GET, HEAD): the key waits, not made.
+    const decided = await decideKeyRequest(t.prisma, accepted.requestId, {
+      approve: true,
+      by: 'test',
+      sealer: await sealer(),
+    });
+    // The key exists from approval on: listed, its plaintext nowhere in clear.
+    const approvedRow = await t.prisma.keyRequest.findUniqueOrThrow({
+      where: { id: accepted.requestId },
+      include: { apiKey: true },
+    });
+    expect(approvedRow.apiKey?.prefix).toBe(decided?.apiKeyPrefix);
+    expect(approvedRow.sealedApiKey).toMatch(/^v1\./);
+    expect(approvedRow.sealedApiKey).not.toContain(approvedRow.apiKey?.prefix);
+    // A mail scanner follows the link (GET, HEAD): the key stays waiting.
     for (const method of ['GET', 'HEAD', 'GET'] as const) {
       const read = await t.app.inject({ method, url: pathOf(accepted.statusUrl) });
       expect(read.statusCode).toBe(200);
       if (method === 'GET') {
-        expect(read.json()).toMatchObject({ status: 'approved', keyReady: true });
+        expect(read.json()).toMatchObject({
+          status: 'approved',
+          keyReady: true,
+          apiKeyPrefix: approvedRow.apiKey?.prefix,
+        });
         expect(read.json()).not.toHaveProperty('apiKey');
       }
     }
-    const row = await t.prisma.keyRequest.findUniqueOrThrow({ where: { id: accepted.requestId } });
-    expect(row.apiKeyId).toBeNull();
+    const waiting = await t.prisma.keyRequest.findUniqueOrThrow({
+      where: { id: accepted.requestId },
+    });
+    expect(waiting.sealedApiKey).toBe(approvedRow.sealedApiKey);
     const collectUrl = pathOf(accepted.statusUrl).replace('?token=', '/key?token=');
     const collected = await t.app.inject({ method: 'POST', url: collectUrl });
     expect(collected.statusCode).toBe(201);
     expect(collected.headers['cache-control']).toBe('no-store');
-    const first = collected.json() as { apiKey: string; apiKeyPrefix: string };
+    const first = collected.json() as { apiKey: string; apiKeyPrefix: string; apiUrl: string };
     expect(first.apiKey).toMatch(/^hm_/);
+    expect(first.apiKeyPrefix).toBe(approvedRow.apiKey?.prefix);
+    expect(first.apiUrl).toBe(new URL(accepted.statusUrl).origin);
     const token = await t.app.inject({
       method: 'POST',
       url: '/auth/token',
       headers: { authorization: `Bearer ${first.apiKey}` },
     });
     expect(token.statusCode).toBe(201);
+    // Collected: the sealed copy is erased, the hash alone is left.
+    const after = await t.prisma.keyRequest.findUniqueOrThrow({
+      where: { id: accepted.requestId },
+    });
+    expect(after.sealedApiKey).toBeNull();
+    expect(after.apiKeyId).toBe(approvedRow.apiKeyId);
     const second = (await t.app.inject({ method: 'GET', url: pathOf(accepted.statusUrl) })).json();
     expect(second).not.toHaveProperty('apiKey');
     expect(second).not.toHaveProperty('keyReady');
     expect(second.apiKeyPrefix).toBe(first.apiKeyPrefix);
-    expect(first.apiKey.startsWith(second.apiKeyPrefix)).toBe(true);
-    // Collected once: a second POST is refused, and a wrong token finds nothing.
+    // Collected once: a second POST is refused with a problem, and a wrong token finds nothing.
     const again = await t.app.inject({ method: 'POST', url: collectUrl });
     expect(again.statusCode).toBe(409);
+    expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(again.json().type).toMatch(/\/key-not-available$/);
+    expect(again.json().detail).toMatch(/collected already/);
     const wrong = await t.app.inject({
       method: 'POST',
       url: `/key-requests/${accepted.requestId}/key?token=${'A'.repeat(43)}`,
@@ -120,6 +148,22 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
         by: 'test',
       }),
     ).toBeNull();
+  });
+
+  it('a key sealed under another service secret is not shown: the requester is told to ask for a re-issue', async () => {
+    const accepted = (await submit(request)).json() as { requestId: string; statusUrl: string };
+    await decideKeyRequest(t.prisma, accepted.requestId, {
+      approve: true,
+      by: 'test',
+      sealer: secretSealer(randomBytes(32)),
+    });
+    const collectUrl = pathOf(accepted.statusUrl).replace('?token=', '/key?token=');
+    const refused = await t.app.inject({ method: 'POST', url: collectUrl });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/re-issue/);
+    // Nothing erased: after a re-issue the requester collects the new key.
+    const row = await t.prisma.keyRequest.findUniqueOrThrow({ where: { id: accepted.requestId } });
+    expect(row.sealedApiKey).not.toBeNull();
   });
 
   it('rejected: the link says why, and no key exists', async () => {

@@ -37,6 +37,21 @@ const serverAddress = z.object({
   PUBLIC_URL: configSchema.shape.PUBLIC_URL,
 });
 
+const publicAddresses = serverAddress.extend({
+  ADMIN_PUBLIC_URL: configSchema.shape.ADMIN_PUBLIC_URL,
+});
+
+function settingsOf<T>(schema: z.ZodType<T>, env: NodeJS.ProcessEnv): T {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(
+      `${issue?.path.join('.') ?? 'the environment'}: ${issue?.message ?? 'invalid'}`,
+    );
+  }
+  return parsed.data;
+}
+
 /**
  * The API the remote commands call: HALLMARK_URL, else the address the service started with
  * the same variables answers on (PUBLIC_URL, else HOST and PORT), as the service computes it.
@@ -44,12 +59,13 @@ const serverAddress = z.object({
 export function apiBaseUrl(env: NodeJS.ProcessEnv): string {
   const url = env.HALLMARK_URL?.trim();
   if (url) return url;
-  const parsed = serverAddress.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new UsageError(
-      `${issue?.path.join('.') ?? 'the environment'}: ${issue?.message ?? 'invalid'}`,
-    );
-  }
-  return publicBaseUrl(parsed.data);
+  return publicBaseUrl(settingsOf(serverAddress, env));
+}
+
+/**
+ * The settings behind the service's public addresses (PUBLIC_URL, else HOST and PORT; and
+ * ADMIN_PUBLIC_URL): the links the server-side commands mail name the service as it names itself.
+ */
+export function publicAddressSettings(env: NodeJS.ProcessEnv): z.infer<typeof publicAddresses> {
+  return settingsOf(publicAddresses, env);
 }

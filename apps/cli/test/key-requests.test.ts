@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { secretSealer } from '@hallmark/config';
 import {
   createKeyRequest,
   createPrismaClient,
@@ -8,11 +9,14 @@ import {
   verifyPassword,
 } from '@hallmark/db';
 import { createTestDatabase, type TestDatabase } from '@hallmark/db/testing';
+import { loadServiceKeys } from '@hallmark/service-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/run-cli.ts';
 import { capture } from './support/capture.ts';
 
 describe('hallmark key-requests', () => {
+  const SECRET = 'a service secret of at least thirty-two characters';
+  let sealer: ReturnType<typeof secretSealer>;
   let database: TestDatabase;
   let prisma: PrismaClient;
   let dataDir: string;
@@ -21,6 +25,8 @@ describe('hallmark key-requests', () => {
     database = await createTestDatabase();
     prisma = createPrismaClient(database.url);
     dataDir = await mkdtemp(join(tmpdir(), 'hallmark-cli-mail-'));
+    const keys = await loadServiceKeys({ HALLMARK_SECRET: SECRET, HALLMARK_DATA_DIR: dataDir });
+    sealer = secretSealer(keys.secretSealing);
   });
 
   afterAll(async () => {
@@ -38,11 +44,17 @@ describe('hallmark key-requests', () => {
       website: null,
       expectedVolume: null,
       tokenHash: `${companyName}-hash`,
+      sealedToken: sealer.seal(`${companyName}-token`),
       dueAt,
     });
 
   it('lists pending requests with the overdue marked, approves and rejects them, and mails the requester', async () => {
-    const env = { DATABASE_URL: database.url, HALLMARK_DATA_DIR: dataDir };
+    const env = {
+      DATABASE_URL: database.url,
+      HALLMARK_DATA_DIR: dataDir,
+      HALLMARK_SECRET: SECRET,
+      ADMIN_PUBLIC_URL: 'https://console.hallmark.example',
+    };
     const late = await newRequest('Late', new Date(Date.now() - 3_600_000));
     const fresh = await newRequest('Fresh', new Date(Date.now() + 86_400_000));
 
@@ -75,7 +87,21 @@ describe('hallmark key-requests', () => {
     const mails = await Promise.all(
       (await readdir(outbox)).map((name) => readFile(join(outbox, name), 'utf8')),
     );
-    expect(mails.find((mail) => mail.includes('To: ada@late.example'))).toContain('approved');
+    // Approval made the key, sealed under the service's secret until collected; the mail
+    // repeats the status link (the console's page, with ADMIN_PUBLIC_URL).
+    const approved = await prisma.keyRequest.findUniqueOrThrow({
+      where: { id: late.id },
+      include: { apiKey: true },
+    });
+    expect(approved.apiKey?.prefix).toMatch(/^hm_/);
+    expect(sealer.open(approved.sealedApiKey ?? '')).toMatch(
+      new RegExp(`^${approved.apiKey?.prefix}_`),
+    );
+    const approvalMail = mails.find((mail) => mail.includes('To: ada@late.example'));
+    expect(approvalMail).toContain('approved');
+    expect(approvalMail).toContain(
+      `https://console.hallmark.example/request-key/${late.id}?token=Late-token`,
+    );
     expect(mails.find((mail) => mail.includes('To: ada@fresh.example'))).toContain(
       'Not a press agency.',
     );

@@ -13,5 +13,5 @@ export {
 } from './config/index.ts';
 export { redactSecrets } from './log-redaction.ts';
 export { createLogger, type Logger } from './logger.ts';
-export { openSecret, sealSecret } from './sealed-secret.ts';
+export { openSecret, sealSecret, secretSealer } from './sealed-secret.ts';
 export { untilAborted } from './until-aborted.ts';

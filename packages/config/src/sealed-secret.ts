@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-// A secret the service must read back (a webhook's signing secret) is stored sealed:
+// A secret the service must read back (a webhook's signing secret, a key request's key until
+// its requester collects it) is stored sealed:
 // AES-256-GCM under a key derived from HALLMARK_SECRET, so a copy of the database alone cannot
 // sign for anyone. Format: v1.<iv>.<tag>.<ciphertext>, each base64url.
 
@@ -27,4 +28,15 @@ export function openSecret(key: Uint8Array, sealed: string): string {
     decipher.update(Buffer.from(data, 'base64url')),
     decipher.final(),
   ]).toString('utf8');
+}
+
+/** Sealing and opening under one key, for code that is handed both and not the key. */
+export function secretSealer(key: Uint8Array): {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
+} {
+  return {
+    seal: (plaintext) => sealSecret(key, plaintext),
+    open: (sealed) => openSecret(key, sealed),
+  };
 }

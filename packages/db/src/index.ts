@@ -58,6 +58,9 @@ export {
   type KeyRequestDecision,
   listKeyRequests,
   type NewKeyRequest,
+  reissueApiKey,
+  SealedKeyUnreadableError,
+  type SecretSealer,
 } from './key-requests.ts';
 export {
   applyMigrations,

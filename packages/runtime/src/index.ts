@@ -2,7 +2,11 @@ export { loadServiceKeys, type ServiceKeys } from '@hallmark/service-keys';
 export { type ChainReadOptions, chainMintOptions, chainReadOptions } from './chain.ts';
 export {
   createMailer,
+  type KeyRequestAddresses,
+  keyRequestAddresses,
   keyRequestDecisionMessage,
+  keyRequestLinks,
+  keyRequestMailLink,
   type Mailer,
   type MailMessage,
   OutboxMailer,

@@ -87,7 +87,10 @@ export const AdminKeyRequest = z
     decidedAt: UnixSeconds.nullable(),
     decidedBy: z.string().nullable(),
     reason: z.string().nullable(),
-    keyCollected: z.boolean().meta({ description: 'The requester has seen the key.' }),
+    keyCollected: z.boolean().meta({
+      description:
+        'The requester has collected the key (approval makes it; until collected it is listed with `awaitingCollection`).',
+    }),
   })
   .meta({ id: 'AdminKeyRequest' });
 export type AdminKeyRequest = z.infer<typeof AdminKeyRequest>;
@@ -137,6 +140,10 @@ export const AdminApiKey = z
       .int()
       .nullable()
       .meta({ description: "The key's own requests per minute; null: the deployment's." }),
+    awaitingCollection: z.boolean().meta({
+      description:
+        'Made by approving a key request and not yet collected by its requester (`POST /admin/api-keys/{prefix}/reissue` replaces it).',
+    }),
     apiKey: z
       .string()
       .optional()

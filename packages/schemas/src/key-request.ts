@@ -32,7 +32,7 @@ export const KeyRequestAccepted = z
     requestId: z.uuid(),
     statusUrl: HttpUrl.meta({
       description:
-        'The private link to this request: its state, and the key once approved (shown once). Keep it; it is not sent again.',
+        'The private link to this request: its state, and the key once approved (collected with a POST, shown once). Keep it; the mails to the contact carry it too.',
     }),
     statusPage: HttpUrl.optional().meta({
       description:
@@ -67,12 +67,12 @@ export const KeyRequestStatus = z
     reason: z.string().optional().meta({ description: 'Why it was rejected.' }),
     keyReady: z.boolean().optional().meta({
       description:
-        'Approved and not yet collected: `POST /key-requests/{requestId}/key` makes the key and shows it, once.',
+        'Approved and not yet collected: the key was made on approval and waits for `POST /key-requests/{requestId}/key`, which shows it, once.',
     }),
     apiKeyPrefix: z
       .string()
       .optional()
-      .meta({ description: 'The key once it was shown: its prefix, safe to display.' }),
+      .meta({ description: "The approved request's key: its prefix, safe to display." }),
   })
   .meta({ id: 'KeyRequestStatus', description: 'The state of a request for an API key.' });
 export type KeyRequestStatus = z.infer<typeof KeyRequestStatus>;
@@ -81,9 +81,12 @@ export const KeyRequestKey = z
   .strictObject({
     apiKey: z.string().meta({
       description:
-        'The API key: made by this call and never shown again (only its SHA-256 is kept).',
+        'The API key, shown by this call only: its sealed copy is erased now, and only its SHA-256 is kept.',
     }),
     apiKeyPrefix: z.string().meta({ description: 'Its prefix, safe to display.' }),
+    apiUrl: HttpUrl.meta({
+      description: "The API's address (the deployment's `PUBLIC_URL`): where to send the key.",
+    }),
   })
   .meta({ id: 'KeyRequestKey', description: 'The key of an approved request, collected.' });
 export type KeyRequestKey = z.infer<typeof KeyRequestKey>;

@@ -69,6 +69,7 @@ describe('src/generated', () => {
       'listApiKeys',
       'createApiKey',
       'revokeApiKey',
+      'reissueApiKey',
       'setApiKeyWallet',
       'setApiKeyRateLimit',
       'getOverview',

@@ -3,6 +3,7 @@ import { PrismaService } from '@hallmark/runtime';
 import type { AdminKeyRequest, AdminKeyRequestPage, KeyRequestState } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
 import { KeyRequestMail } from '../key-requests/key-request-mail.ts';
+import { KeyRequestSecrets } from '../key-requests/key-request-secrets.ts';
 import { pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
@@ -24,7 +25,7 @@ function view(row: KeyRequest): AdminKeyRequest {
     decidedAt: row.decidedAt === null ? null : unixSeconds(row.decidedAt),
     decidedBy: row.decidedBy,
     reason: row.reason,
-    keyCollected: row.apiKeyId !== null,
+    keyCollected: row.apiKeyId !== null && row.sealedApiKey === null,
   };
 }
 
@@ -34,6 +35,7 @@ export class AdminKeyRequestsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly mail: KeyRequestMail,
+    private readonly secrets: KeyRequestSecrets,
   ) {}
 
   /** Oldest first (the next due on top), a stable cursor over (created at, id). */
@@ -54,7 +56,10 @@ export class AdminKeyRequestsService {
     return { items: page.map(view), nextCursor };
   }
 
-  /** Approves (`reason` null) or rejects a pending request, audited, and tells the requester. */
+  /**
+   * Approves (`reason` null: the key is made at once, sealed until its requester collects it) or
+   * rejects a pending request, audited, and tells the requester.
+   */
   async decide(
     id: string,
     operator: Operator,
@@ -68,7 +73,7 @@ export class AdminKeyRequestsService {
           tx,
           id,
           reason === null
-            ? { approve: true, by: operator.email }
+            ? { approve: true, by: operator.email, sealer: this.secrets }
             : { approve: false, reason, by: operator.email },
         ),
       (done) =>
@@ -80,7 +85,7 @@ export class AdminKeyRequestsService {
               target: `key_request:${id}`,
               details:
                 reason === null
-                  ? { company: done.companyName }
+                  ? { company: done.companyName, apiKey: done.apiKeyPrefix }
                   : { company: done.companyName, reason },
             },
     );

@@ -9,7 +9,7 @@ import { AdminKeysService } from './admin-keys.service.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
 import { byOperator } from './audit-actor.ts';
 
-/** API keys for operators: listed by any; made, revoked, given a wallet and a rate limit by admins. */
+/** API keys for operators: listed by any; made, revoked, re-issued, given a wallet and a rate limit by admins. */
 @AdminRoute()
 @Controller()
 export class AdminKeysController {
@@ -37,6 +37,16 @@ export class AdminKeysController {
     @Req() request: FastifyRequest,
   ): Promise<AdminApiKey> {
     return this.keys.revoke(params.prefix, byOperator(operator, request));
+  }
+
+  /** Replaces a key its requester has not collected: the new one waits at the same link. */
+  @Operation(ROUTES.reissueApiKey)
+  reissue(
+    @Input() { params }: InputOf<'reissueApiKey'>,
+    @CurrentOperator() operator: Operator,
+    @Req() request: FastifyRequest,
+  ): Promise<AdminApiKey> {
+    return this.keys.reissue(params.prefix, byOperator(operator, request));
   }
 
   /** Where this key's NFTs are minted to (null: the service's custody wallet). */

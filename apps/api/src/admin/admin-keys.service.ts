@@ -1,8 +1,10 @@
-import { audited, issueApiKey, revokeApiKey } from '@hallmark/db';
+import { audited, issueApiKey, reissueApiKey, revokeApiKey } from '@hallmark/db';
 import { PrismaService } from '@hallmark/runtime';
-import type { AdminApiKey, AdminApiKeyPage } from '@hallmark/schemas';
+import { type AdminApiKey, type AdminApiKeyPage, problemTypes } from '@hallmark/schemas';
 import { Injectable } from '@nestjs/common';
 import { ApiKeyCache } from '../auth/api-key-cache.service.ts';
+import { KeyRequestMail } from '../key-requests/key-request-mail.ts';
+import { KeyRequestSecrets } from '../key-requests/key-request-secrets.ts';
 import { pageOf, pastCursor } from '../paging/pages.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
@@ -17,7 +19,11 @@ type KeyRow = {
   revokedAt: Date | null;
   walletAddress: string | null;
   rateLimitPerMinute: number | null;
+  keyRequest: { sealedApiKey: string | null } | null;
 };
+
+/** What a key view reads of its request: whether its sealed copy still waits. */
+const WITH_REQUEST = { keyRequest: { select: { sealedApiKey: true } } } as const;
 
 function view(row: KeyRow): AdminApiKey {
   return {
@@ -28,6 +34,7 @@ function view(row: KeyRow): AdminApiKey {
     revokedAt: row.revokedAt === null ? null : unixSeconds(row.revokedAt),
     walletAddress: row.walletAddress,
     rateLimitPerMinute: row.rateLimitPerMinute,
+    awaitingCollection: row.keyRequest !== null && row.keyRequest.sealedApiKey !== null,
   };
 }
 
@@ -37,6 +44,8 @@ export class AdminKeysService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly keyCache: ApiKeyCache,
+    private readonly secrets: KeyRequestSecrets,
+    private readonly mail: KeyRequestMail,
   ) {}
 
   async list(cursor: string | undefined, limit: number): Promise<AdminApiKeyPage> {
@@ -44,6 +53,7 @@ export class AdminKeysService {
       where: pastCursor(cursor, 'createdAt', 'asc'),
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       take: limit + 1,
+      include: WITH_REQUEST,
     });
     const { page, nextCursor } = pageOf(rows, limit, (row) => row.createdAt);
     return { items: page.map(view), nextCursor };
@@ -61,8 +71,7 @@ export class AdminKeysService {
         details: { name },
       }),
     );
-    const row = await this.prisma.client.apiKey.findUniqueOrThrow({ where: { id: key.id } });
-    return { ...view(row), apiKey: key.plaintext };
+    return { ...(await this.#view(key.prefix)), apiKey: key.plaintext };
   }
 
   async revoke(prefix: string, who: AuditActor): Promise<AdminApiKey> {
@@ -78,7 +87,47 @@ export class AdminKeysService {
       if (exists === null) throw ProblemException.notFound(`No API key ${prefix}.`);
       throw ProblemException.alreadyDecided(`API key ${prefix} was revoked already.`);
     }
-    return view(await this.prisma.client.apiKey.findUniqueOrThrow({ where: { prefix } }));
+    return this.#view(prefix);
+  }
+
+  /**
+   * A new key for the request whose key was not collected yet, the old one revoked; its requester
+   * collects the new one at the same link and is told so by mail. The operator never sees it.
+   */
+  async reissue(prefix: string, who: AuditActor): Promise<AdminApiKey> {
+    const reissued = await audited(
+      this.prisma.client,
+      (tx) => reissueApiKey(tx, prefix, this.secrets),
+      (done) =>
+        done === null
+          ? null
+          : {
+              ...who,
+              action: 'api_key.reissue',
+              target: `api_key:${prefix}`,
+              details: { replacedBy: done.prefix, keyRequest: done.request.id },
+            },
+    );
+    this.keyCache.clear();
+    if (reissued === null) {
+      const exists = await this.prisma.client.apiKey.findUnique({ where: { prefix } });
+      if (exists === null) throw ProblemException.notFound(`No API key ${prefix}.`);
+      throw new ProblemException(
+        problemTypes.keyNotAvailable,
+        `API key ${prefix} is not waiting for its requester (made by hand, collected already, or revoked): only an uncollected key is re-issued.`,
+      );
+    }
+    await this.mail.decided(reissued.request);
+    return this.#view(reissued.prefix);
+  }
+
+  async #view(prefix: string): Promise<AdminApiKey> {
+    return view(
+      await this.prisma.client.apiKey.findUniqueOrThrow({
+        where: { prefix },
+        include: WITH_REQUEST,
+      }),
+    );
   }
 
   /** Changes one setting of a key, audited with its new value. */
@@ -96,6 +145,6 @@ export class AdminKeysService {
     );
     this.keyCache.clear();
     if (count === 0) throw ProblemException.notFound(`No API key ${prefix}.`);
-    return view(await this.prisma.client.apiKey.findUniqueOrThrow({ where: { prefix } }));
+    return this.#view(prefix);
   }
 }

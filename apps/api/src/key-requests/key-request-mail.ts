@@ -1,7 +1,17 @@
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import type { KeyRequest } from '@hallmark/db';
-import { CONFIG, keyRequestDecisionMessage, LOGGER, MAILER, type Mailer } from '@hallmark/runtime';
+import {
+  CONFIG,
+  type KeyRequestAddresses,
+  keyRequestAddresses,
+  keyRequestDecisionMessage,
+  keyRequestMailLink,
+  LOGGER,
+  MAILER,
+  type Mailer,
+} from '@hallmark/runtime';
 import { Inject, Injectable } from '@nestjs/common';
+import { KeyRequestSecrets } from './key-request-secrets.ts';
 
 /**
  * The messages of the key request workflow. A message that cannot be sent is logged, never
@@ -11,14 +21,17 @@ import { Inject, Injectable } from '@nestjs/common';
 export class KeyRequestMail {
   readonly #operator: string | undefined;
   readonly #console: string | undefined;
+  readonly #addresses: KeyRequestAddresses;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(MAILER) private readonly mailer: Mailer,
+    private readonly secrets: KeyRequestSecrets,
   ) {
     this.#operator = config.OPERATOR_EMAIL;
     this.#console = config.ADMIN_PUBLIC_URL?.replace(/\/+$/, '');
+    this.#addresses = keyRequestAddresses(config);
   }
 
   async received(request: KeyRequest, statusUrl: string): Promise<void> {
@@ -58,8 +71,27 @@ export class KeyRequestMail {
     }
   }
 
+  /** The answer; an approval repeats the status link, where the key waits. */
   async decided(request: KeyRequest): Promise<void> {
-    await this.#send(keyRequestDecisionMessage(request));
+    await this.#send(keyRequestDecisionMessage(request, this.#statusLink(request)));
+  }
+
+  /** Undefined for a request made before its token was kept, or sealed under another secret. */
+  #statusLink(request: KeyRequest): string | undefined {
+    if (request.sealedToken === null) return undefined;
+    try {
+      return keyRequestMailLink(
+        this.#addresses,
+        request.id,
+        this.secrets.open(request.sealedToken),
+      );
+    } catch (error) {
+      this.logger.warn(
+        { requestId: request.id, err: (error as Error).message },
+        'status link unreadable',
+      );
+      return undefined;
+    }
   }
 
   async #send(message: { to: string; subject: string; text: string }): Promise<void> {

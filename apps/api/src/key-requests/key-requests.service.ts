@@ -1,7 +1,19 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { type HallmarkConfig, type Logger, publicBaseUrl } from '@hallmark/config';
-import { collectApiKey, createKeyRequest, findKeyRequestByToken } from '@hallmark/db';
-import { CONFIG, LOGGER, PrismaService } from '@hallmark/runtime';
+import { type HallmarkConfig, type Logger } from '@hallmark/config';
+import {
+  collectApiKey,
+  createKeyRequest,
+  findKeyRequestByToken,
+  SealedKeyUnreadableError,
+} from '@hallmark/db';
+import {
+  CONFIG,
+  type KeyRequestAddresses,
+  keyRequestAddresses,
+  keyRequestLinks,
+  LOGGER,
+  PrismaService,
+} from '@hallmark/runtime';
 import {
   type KeyRequestAccepted,
   type KeyRequestCreate,
@@ -14,27 +26,27 @@ import { ProblemException } from '../problem/problem.exception.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
 import { addBusinessDays } from './business-days.ts';
 import { KeyRequestMail } from './key-request-mail.ts';
+import { KeyRequestSecrets } from './key-request-secrets.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * The spec's way to get a key: a company asks (`POST /key-requests`), the operators answer within
- * two business days, and the requester follows the request through a private link, where the
- * key appears once when approved.
+ * two business days, and the requester follows the request through a private link. Approval
+ * makes the key; the requester collects it there with a POST, which shows it once.
  */
 @Injectable()
 export class KeyRequestsService {
-  readonly #baseUrl: string;
-  readonly #consoleUrl: string | undefined;
+  readonly #addresses: KeyRequestAddresses;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly prisma: PrismaService,
     private readonly mail: KeyRequestMail,
+    private readonly secrets: KeyRequestSecrets,
   ) {
-    this.#baseUrl = publicBaseUrl(config);
-    this.#consoleUrl = config.ADMIN_PUBLIC_URL?.replace(/\/+$/, '');
+    this.#addresses = keyRequestAddresses(config);
   }
 
   async create(request: KeyRequestCreate): Promise<KeyRequestAccepted> {
@@ -54,6 +66,7 @@ export class KeyRequestsService {
       website: request.website ?? null,
       expectedVolume: request.expectedVolume ?? null,
       tokenHash: hashToken(token),
+      sealedToken: this.secrets.seal(token),
       dueAt,
     });
     const accepted = this.#accepted(row.id, token, dueAt);
@@ -74,16 +87,29 @@ export class KeyRequestsService {
       ...(row.reason === null ? {} : { reason: row.reason }),
     };
     if (row.status !== 'approved') return base;
-    // Reading never makes the key: a mail scanner following the link would collect it.
-    if (row.apiKey === null) return { ...base, keyReady: true };
-    return { ...base, apiKeyPrefix: row.apiKey.prefix };
+    // Reading never hands the key out: a mail scanner following the link would collect it.
+    const waiting = row.apiKey === null || row.sealedApiKey !== null;
+    return {
+      ...base,
+      ...(waiting ? { keyReady: true } : {}),
+      ...(row.apiKey === null ? {} : { apiKeyPrefix: row.apiKey.prefix }),
+    };
   }
 
-  /** The key of an approved request, made and shown once (`POST /key-requests/{id}/key`). */
+  /** The key of an approved request, shown once (`POST /key-requests/{id}/key`), then erased. */
   async collect(id: string, token: string): Promise<KeyRequestKey> {
     const row = await findKeyRequestByToken(this.prisma.client, id, hashToken(token));
     if (row === null) throw ProblemException.notFound('No key request at this link.');
-    const key = await collectApiKey(this.prisma.client, row.id);
+    const key = await collectApiKey(this.prisma.client, row.id, this.secrets).catch(
+      (error: unknown) => {
+        if (!(error instanceof SealedKeyUnreadableError)) throw error;
+        this.logger.error({ requestId: row.id, err: error.message }, 'sealed api key unreadable');
+        throw new ProblemException(
+          problemTypes.keyNotAvailable,
+          'The key of this request can no longer be read (the service secret changed). Ask the operators to re-issue it.',
+        );
+      },
+    );
     if (key === null) {
       throw new ProblemException(
         problemTypes.keyNotAvailable,
@@ -93,17 +119,14 @@ export class KeyRequestsService {
       );
     }
     this.logger.info({ requestId: row.id, prefix: key.prefix }, 'api key collected');
-    return { apiKey: key.plaintext, apiKeyPrefix: key.prefix };
+    return { apiKey: key.plaintext, apiKeyPrefix: key.prefix, apiUrl: this.#addresses.api };
   }
 
   #accepted(id: string, token: string, dueAt: Date): KeyRequestAccepted {
     return {
       status: 'pending',
       requestId: id,
-      statusUrl: `${this.#baseUrl}/key-requests/${id}?token=${token}`,
-      ...(this.#consoleUrl === undefined
-        ? {}
-        : { statusPage: `${this.#consoleUrl}/request-key/${id}?token=${token}` }),
+      ...keyRequestLinks(this.#addresses, id, token),
       dueAt: unixSeconds(dueAt),
     };
   }

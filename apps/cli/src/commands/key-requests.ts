@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { secretSealer } from '@hallmark/config';
 import {
   audited,
   createPrismaClient,
@@ -8,16 +9,24 @@ import {
   listKeyRequests,
   serverAddressOf,
 } from '@hallmark/db';
-import { createMailer, keyRequestDecisionMessage } from '@hallmark/runtime/mail';
+import {
+  createMailer,
+  keyRequestAddresses,
+  keyRequestDecisionMessage,
+  keyRequestMailLink,
+} from '@hallmark/runtime/mail';
+import { loadServiceKeys } from '@hallmark/service-keys';
 import { byCli } from '../cli-audit.ts';
+import { publicAddressSettings } from '../environment.ts';
 import { type Command, UsageError } from '../io.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Answers requests for API keys on the database, until the admin console does it: lists the
- * pending ones (oldest first, overdue marked), approves (the requester collects the key once at
- * their status link) or rejects with a reason, and tells the requester by mail.
+ * pending ones (oldest first, overdue marked), approves (the key is made at once, sealed under
+ * the service secret until the requester collects it at their status link) or rejects with a
+ * reason, and tells the requester by mail, the approval with the status link.
  */
 export const keyRequests: Command = async (args, io) => {
   const [action, ...rest] = args;
@@ -68,6 +77,14 @@ export const keyRequests: Command = async (args, io) => {
     if (action === 'reject' && !reason) throw new UsageError('--reason is required to reject');
     const who = byCli(io);
     const by = who.actor;
+    const dataDir = io.env.HALLMARK_DATA_DIR || '.data';
+    // The service's own secret (HALLMARK_SECRET, else the one generated in the data folder): what
+    // the CLI seals here, the API opens when the key is collected.
+    const keys = await loadServiceKeys({
+      HALLMARK_SECRET: io.env.HALLMARK_SECRET || undefined,
+      HALLMARK_DATA_DIR: dataDir,
+    });
+    const sealer = secretSealer(keys.secretSealing);
     const decided = await audited(
       prisma,
       (tx) =>
@@ -75,7 +92,7 @@ export const keyRequests: Command = async (args, io) => {
           tx,
           id,
           action === 'approve'
-            ? { approve: true, by }
+            ? { approve: true, by, sealer }
             : { approve: false, reason: reason ?? '', by },
         ),
       (done) =>
@@ -87,7 +104,7 @@ export const keyRequests: Command = async (args, io) => {
               target: `key_request:${id}`,
               details:
                 action === 'approve'
-                  ? { company: done.companyName }
+                  ? { company: done.companyName, apiKey: done.apiKeyPrefix }
                   : { company: done.companyName, reason },
             },
     );
@@ -99,13 +116,32 @@ export const keyRequests: Command = async (args, io) => {
       {
         SMTP_URL: io.env.SMTP_URL || undefined,
         MAIL_FROM: io.env.MAIL_FROM || 'Hallmark <hallmark@localhost>',
-        HALLMARK_DATA_DIR: io.env.HALLMARK_DATA_DIR || '.data',
+        HALLMARK_DATA_DIR: dataDir,
       },
       { info: (_fields, message) => io.stderr(`${message}\n`) },
     );
-    await mailer.send(keyRequestDecisionMessage(decided));
+    let statusLink: string | undefined;
+    if (decided.status === 'approved' && decided.sealedToken !== null) {
+      try {
+        const token = sealer.open(decided.sealedToken);
+        statusLink = keyRequestMailLink(
+          keyRequestAddresses(publicAddressSettings(io.env)),
+          decided.id,
+          token,
+        );
+      } catch {
+        // Sealed by a service with another secret: so is the key just made, which that service
+        // cannot open either.
+        io.stderr(
+          'The request was sealed under another HALLMARK_SECRET than this one: run this where the service runs, or re-issue the key in the console.\n',
+        );
+      }
+    }
+    await mailer.send(keyRequestDecisionMessage(decided, statusLink));
     io.stdout(
-      `${action === 'approve' ? 'Approved' : 'Rejected'} ${id} (${decided.companyName}).\n`,
+      action === 'approve'
+        ? `Approved ${id} (${decided.companyName}): key ${decided.apiKeyPrefix}… waits for its requester.\n`
+        : `Rejected ${id} (${decided.companyName}).\n`,
     );
     return 0;
   } finally {

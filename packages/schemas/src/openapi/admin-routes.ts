@@ -239,6 +239,30 @@ export function adminRoutes() {
       ]),
     },
   });
+  const reissueApiKey = defineRoute({
+    method: 'post',
+    path: '/admin/api-keys/{prefix}/reissue',
+    operationId: 'reissueApiKey',
+    tags,
+    summary: 'Replace a key its requester has not collected yet',
+    description:
+      'For a key made by approving a key request and not yet collected: revokes it and makes a new one, which the requester collects at the same status link. The new key is not in the answer (only its requester sees it).',
+    security: cookieAuth,
+    request: { params: ApiKeyPrefixParams, headers: csrfHeader },
+    responses: {
+      201: {
+        description: 'The new key (its prefix; `awaitingCollection`).',
+        content: { 'application/json': { schema: AdminApiKey } },
+      },
+      ...problemResponses([
+        ...keyChangeCases,
+        {
+          problem: problemTypes.keyNotAvailable,
+          when: 'the key was not made for a key request, was collected already, or is revoked.',
+        },
+      ]),
+    },
+  });
   const setApiKeyWallet = defineRoute({
     method: 'put',
     path: '/admin/api-keys/{prefix}/wallet',
@@ -510,6 +534,7 @@ export function adminRoutes() {
     listApiKeys,
     createApiKey,
     revokeApiKey,
+    reissueApiKey,
     setApiKeyWallet,
     setApiKeyRateLimit,
     getOverview,

@@ -52,7 +52,7 @@ export function keyRequestRoutes() {
     tags: ['Key requests'],
     summary: 'Follow a request for an API key (its status link)',
     description:
-      'The link from `POST /key-requests`. Reading it never makes or shows the key (a mail scanner may follow it): once approved, `keyReady` says the key waits for `POST /key-requests/{requestId}/key`; once collected, only its prefix is shown.',
+      'The link from `POST /key-requests` (the mails to the contact carry it too). Reading it never shows or uses up the key (a mail scanner may follow it): once approved, the key exists and `keyReady` says it waits for `POST /key-requests/{requestId}/key`; `apiKeyPrefix` names it.',
     security: noAuth,
     request: {
       params: RequestIdParams,
@@ -80,7 +80,7 @@ export function keyRequestRoutes() {
     tags: ['Key requests'],
     summary: 'Collect the API key of an approved request (once)',
     description:
-      'With the token of the status link. Makes the key and answers with it: the only time it is shown. A person does this by pressing the button on the status page.',
+      'With the token of the status link. Answers with the key made on approval, and the API address to use it with: the only time it is shown (its sealed copy is erased; a second call is refused). A person does this by pressing the button on the status page.',
     security: noAuth,
     request: {
       params: RequestIdParams,
@@ -96,7 +96,7 @@ export function keyRequestRoutes() {
         { problem: problemTypes.notFound, when: 'no request has this id and token.' },
         {
           problem: problemTypes.keyNotAvailable,
-          when: 'the request is not approved, or its key was collected already.',
+          when: 'the request is not approved, its key was collected already, or its sealed copy can no longer be read (the service secret changed: an operator re-issues it).',
         },
         {
           problem: problemTypes.rateLimited,

@@ -209,6 +209,16 @@ export interface RevokeApiKeyOptions extends RequestOptions {
   readonly csrfToken: operations['revokeApiKey']['parameters']['header']['X-CSRF-Token'];
 }
 
+/** Options of `HallmarkAdminClient.reissueApiKey`. */
+export interface ReissueApiKeyOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['reissueApiKey']['parameters']['header']['X-CSRF-Token'];
+}
+
 /** Options of `HallmarkAdminClient.setApiKeyWallet`. */
 export interface SetApiKeyWalletOptions extends RequestOptions {
   /**
@@ -982,7 +992,7 @@ export class HallmarkClient {
   /**
    * Follow a request for an API key (its status link)
    *
-   * The link from `POST /key-requests`. Reading it never makes or shows the key (a mail scanner may follow it): once approved, `keyReady` says the key waits for `POST /key-requests/{requestId}/key`; once collected, only its prefix is shown.
+   * The link from `POST /key-requests` (the mails to the contact carry it too). Reading it never shows or uses up the key (a mail scanner may follow it): once approved, the key exists and `keyReady` says it waits for `POST /key-requests/{requestId}/key`; `apiKeyPrefix` names it.
    *
    * `GET /key-requests/{requestId}`
    */
@@ -1004,7 +1014,7 @@ export class HallmarkClient {
   /**
    * Collect the API key of an approved request (once)
    *
-   * With the token of the status link. Makes the key and answers with it: the only time it is shown. A person does this by pressing the button on the status page.
+   * With the token of the status link. Answers with the key made on approval, and the API address to use it with: the only time it is shown (its sealed copy is erased; a second call is refused). A person does this by pressing the button on the status page.
    *
    * `POST /key-requests/{requestId}/key`
    */
@@ -1244,6 +1254,28 @@ export class HallmarkAdminClient {
       headers: { 'X-CSRF-Token': options.csrfToken },
       authenticated: false,
       resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Replace a key its requester has not collected yet
+   *
+   * For a key made by approving a key request and not yet collected: revokes it and makes a new one, which the requester collects at the same status link. The new key is not in the answer (only its requester sees it).
+   *
+   * `POST /admin/api-keys/{prefix}/reissue`
+   */
+  reissueApiKey(
+    prefix: operations['reissueApiKey']['parameters']['path']['prefix'],
+    options: ReissueApiKeyOptions,
+  ): Promise<components['schemas']['AdminApiKey']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/admin/api-keys/{prefix}/reissue',
+      pathParams: { prefix },
+      headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [201],
       signal: options.signal,
     });
   }

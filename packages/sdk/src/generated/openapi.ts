@@ -615,7 +615,7 @@ export interface paths {
         };
         /**
          * Follow a request for an API key (its status link)
-         * @description The link from `POST /key-requests`. Reading it never makes or shows the key (a mail scanner may follow it): once approved, `keyReady` says the key waits for `POST /key-requests/{requestId}/key`; once collected, only its prefix is shown.
+         * @description The link from `POST /key-requests` (the mails to the contact carry it too). Reading it never shows or uses up the key (a mail scanner may follow it): once approved, the key exists and `keyReady` says it waits for `POST /key-requests/{requestId}/key`; `apiKeyPrefix` names it.
          */
         get: operations["getKeyRequest"];
         put?: never;
@@ -637,7 +637,7 @@ export interface paths {
         put?: never;
         /**
          * Collect the API key of an approved request (once)
-         * @description With the token of the status link. Makes the key and answers with it: the only time it is shown. A person does this by pressing the button on the status page.
+         * @description With the token of the status link. Answers with the key made on approval, and the API address to use it with: the only time it is shown (its sealed copy is erased; a second call is refused). A person does this by pressing the button on the status page.
          */
         post: operations["collectKeyRequestKey"];
         delete?: never;
@@ -748,6 +748,26 @@ export interface paths {
         put?: never;
         /** Revoke an API key and its access tokens */
         post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api-keys/{prefix}/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a key its requester has not collected yet
+         * @description For a key made by approving a key request and not yet collected: revokes it and makes a new one, which the requester collects at the same status link. The new key is not in the answer (only its requester sees it).
+         */
+        post: operations["reissueApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1164,6 +1184,8 @@ export interface components {
             walletAddress: string | null;
             /** @description The key's own requests per minute; null: the deployment's. */
             rateLimitPerMinute: number | null;
+            /** @description Made by approving a key request and not yet collected by its requester (`POST /admin/api-keys/{prefix}/reissue` replaces it). */
+            awaitingCollection: boolean;
             /** @description The key itself: in the answer that created it only. */
             apiKey?: string;
         };
@@ -1252,7 +1274,7 @@ export interface components {
             decidedAt: number | null;
             decidedBy: string | null;
             reason: string | null;
-            /** @description The requester has seen the key. */
+            /** @description The requester has collected the key (approval makes it; until collected it is listed with `awaitingCollection`). */
             keyCollected: boolean;
         };
         AdminKeyRequestPage: {
@@ -1680,7 +1702,7 @@ export interface components {
             requestId: string;
             /**
              * Format: uri
-             * @description The private link to this request: its state, and the key once approved (shown once). Keep it; it is not sent again.
+             * @description The private link to this request: its state, and the key once approved (collected with a POST, shown once). Keep it; the mails to the contact carry it too.
              */
             statusUrl: string;
             /**
@@ -1708,10 +1730,15 @@ export interface components {
         };
         /** @description The key of an approved request, collected. */
         KeyRequestKey: {
-            /** @description The API key: made by this call and never shown again (only its SHA-256 is kept). */
+            /** @description The API key, shown by this call only: its sealed copy is erased now, and only its SHA-256 is kept. */
             apiKey: string;
             /** @description Its prefix, safe to display. */
             apiKeyPrefix: string;
+            /**
+             * Format: uri
+             * @description The API's address (the deployment's `PUBLIC_URL`): where to send the key.
+             */
+            apiUrl: string;
         };
         /** @description The state of a request for an API key. */
         KeyRequestStatus: {
@@ -1725,9 +1752,9 @@ export interface components {
             decidedAt?: number;
             /** @description Why it was rejected. */
             reason?: string;
-            /** @description Approved and not yet collected: `POST /key-requests/{requestId}/key` makes the key and shows it, once. */
+            /** @description Approved and not yet collected: the key was made on approval and waits for `POST /key-requests/{requestId}/key`, which shows it, once. */
             keyReady?: boolean;
-            /** @description The key once it was shown: its prefix, safe to display. */
+            /** @description The approved request's key: its prefix, safe to display. */
             apiKeyPrefix?: string;
         };
         /** @description One step of the edit history, newest first. */
@@ -5493,7 +5520,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description No key to collect (`key-not-available`): the request is not approved, or its key was collected already. */
+            /** @description No key to collect (`key-not-available`): the request is not approved, its key was collected already, or its sealed copy can no longer be read (the service secret changed: an operator re-issues it). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6232,6 +6259,106 @@ export interface operations {
                 };
             };
             /** @description Already decided (`already-decided`): it was revoked already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reissueApiKey: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The `csrfToken` of the session. */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description The key prefix, `hm_xxxxxxxx`. */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key (its prefix; `awaitingCollection`). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminApiKey"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed prefix or body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed (`forbidden`): the `X-CSRF-Token` is missing or wrong, or the operator is a viewer; nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): no such key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No key to collect (`key-not-available`): the key was not made for a key request, was collected already, or is revoked. */
             409: {
                 headers: {
                     [name: string]: unknown;
