@@ -86,20 +86,25 @@ export async function requestKeyAction(_previous: FormState, form: FormData): Pr
   redirect(`/request-key/${requestId}?token=${encodeURIComponent(token)}&new=1`);
 }
 
+/** What the requester's collection shows: the key once, and where to use it. */
+export interface CollectedKeyState extends FormState {
+  readonly apiUrl?: string;
+}
+
 /**
  * The requester collects the key of an approved request: a POST from a button on the status page,
  * never the page's own GET (a mail scanner following the mailed link would take the key).
  */
-export async function collectKeyAction(_previous: FormState, form: FormData): Promise<FormState> {
+export async function collectKeyAction(
+  _previous: CollectedKeyState,
+  form: FormData,
+): Promise<CollectedKeyState> {
   try {
     const collected = await (await publicClient()).collectKeyRequestKey(
       textOf(form, 'requestId') ?? '',
       { token: textOf(form, 'token') ?? '' },
     );
-    return {
-      ok: 'Your key. Send it as Authorization: Bearer ….',
-      secret: collected.apiKey,
-    };
+    return { secret: collected.apiKey, apiUrl: collected.apiUrl };
   } catch (error) {
     return problemState(error);
   }
@@ -113,7 +118,9 @@ export async function approveAction(_previous: FormState, form: FormData): Promi
         csrfToken: csrfOf(form),
       },
     );
-    return { ok: `Approved: a key was created for ${approved.companyName}.` };
+    return {
+      ok: `Approved: a key was created for ${approved.companyName}; it waits for the requester at their status link.`,
+    };
   });
 }
 
@@ -144,6 +151,17 @@ export async function revokeKeyAction(_previous: FormState, form: FormData): Pro
       csrfToken: csrfOf(form),
     });
     return { ok: `Revoked ${revoked.prefix}….` };
+  });
+}
+
+export async function reissueKeyAction(_previous: FormState, form: FormData): Promise<FormState> {
+  return change(async () => {
+    const reissued = await (await adminClient()).reissueApiKey(textOf(form, 'prefix') ?? '', {
+      csrfToken: csrfOf(form),
+    });
+    return {
+      ok: `Re-issued as ${reissued.prefix}…: the requester collects it at the same link (mailed again).`,
+    };
   });
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createOperator } from '@hallmark/db';
 import {
@@ -48,6 +49,26 @@ async function requestKey(page: Page, company: string): Promise<string> {
   await page.getByRole('button', { name: 'Send the request' }).click();
   await page.waitForURL(/\/request-key\/[0-9a-f-]{36}\?token=/);
   return page.url();
+}
+
+/**
+ * The link in the newest approval mail to the contact of the request of `company`: the console's
+ * status page (the mail names no company, so the request's id finds it).
+ */
+async function mailedLink(console: RunningConsole, company: string): Promise<string> {
+  const request = await console.service.prisma.keyRequest.findFirstOrThrow({
+    where: { companyName: company },
+  });
+  const outbox = join(console.service.env.HALLMARK_DATA_DIR ?? '', 'outbox');
+  const names = (await readdir(outbox)).sort();
+  const mails = await Promise.all(names.map((name) => readFile(join(outbox, name), 'utf8')));
+  const pattern = new RegExp(`${console.url}/request-key/${request.id}\\?token=[A-Za-z0-9_-]{43}`);
+  const link = mails
+    .filter((mail) => mail.includes('Your Hallmark API key is ready'))
+    .map((mail) => pattern.exec(mail)?.[0])
+    .findLast((found) => found !== undefined);
+  if (link === undefined) throw new Error(`no approval mail links the request of ${company}`);
+  return link;
 }
 
 function requestCard(page: Page, company: string) {
@@ -208,6 +229,120 @@ describe('the admin console in Chromium', () => {
     await overview.reload();
     await screenshot(overview, 'overview');
     await Promise.all([requester.close(), operator.close()]);
+  }, 240_000);
+
+  it('hands the key over: made on approval, collected once by a POST with a copy button, the API address and a first call; an uncollected key is re-issued', async () => {
+    const requester = await openContext(browser);
+    await requestKey(await requester.newPage(), 'Handoff Photo GmbH');
+    const operator = await openContext(browser);
+    const requests = await signIn(operator, ADMIN);
+    await requests.goto(`${running.url}/key-requests`);
+    await requestCard(requests, 'Handoff Photo GmbH')
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    const card = requestCard(requests, 'Handoff Photo GmbH');
+    await expect.poll(() => card.getByTestId('key-collected').textContent()).toBe('not yet');
+
+    // Approval made the key: listed at once, not yet collected.
+    const keys = await operator.newPage();
+    await keys.goto(`${running.url}/api-keys`);
+    const keyRow = keys.getByRole('row').filter({ hasText: 'Handoff Photo GmbH' });
+    expect(await keyRow.getByTestId('collection').textContent()).toContain('not yet collected');
+    const prefix = (await keyRow.locator('code').first().textContent()) ?? '';
+    expect(prefix).toMatch(/^hm_[a-z2-7]{8}$/);
+
+    // The approval mail repeats the link to the console's page; a mail scanner opens it (with no
+    // scripts) again and again: the key stays waiting.
+    const link = await mailedLink(running, 'Handoff Photo GmbH');
+    const scanner = await openContext(browser, { javaScriptEnabled: false });
+    const scanned = await scanner.newPage();
+    for (let visit = 0; visit < 2; visit++) {
+      await scanned.goto(link);
+      expect(await scanned.getByTestId('request-status').textContent()).toBe('approved');
+      expect(await scanned.getByTestId('secret').count()).toBe(0);
+    }
+    await keys.reload();
+    expect(await keyRow.getByTestId('collection').textContent()).toContain('not yet collected');
+
+    // The requester: two tabs on the page; the first collects with the button, sees the key once
+    // with a copy button, the API's address and a first call.
+    await requester.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: running.url,
+    });
+    const [status, stale] = [await requester.newPage(), await requester.newPage()];
+    await Promise.all([status.goto(link), stale.goto(link)]);
+    await status.getByRole('button', { name: 'Show my key' }).click();
+    await status.getByTestId('secret').waitFor();
+    const apiKey = (await status.getByTestId('secret').textContent()) ?? '';
+    expect(apiKey.startsWith(`${prefix}_`)).toBe(true);
+    expect(await status.getByTestId('api-url').textContent()).toBe(running.service.baseUrl);
+    const curl = (await status.getByTestId('first-curl').textContent()) ?? '';
+    expect(curl).toContain(`'${running.service.baseUrl}/claim/file-upload-link'`);
+    expect(curl).toContain(`Authorization: Bearer ${apiKey}`);
+    await status.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect.poll(() => status.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    expect(await status.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
+    await screenshot(status, 'request-key-collected');
+    // The first call, as shown, works.
+    const claimed = await fetch(`${running.service.baseUrl}/claim/file-upload-link`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ contentType: 'image/jpeg', fileName: 'photo.jpg' }),
+    });
+    expect(claimed.status).toBe(201);
+    // The stale tab's button is refused: the key was collected; a fresh visit offers no button.
+    await stale.getByRole('button', { name: 'Show my key' }).click();
+    const refusal = stale.getByRole('form', { name: 'Collect the key' }).getByRole('alert');
+    await expect.poll(() => refusal.textContent()).toMatch(/collected already/);
+    expect(await stale.getByTestId('secret').count()).toBe(0);
+    await status.reload();
+    expect(await status.getByRole('button', { name: 'Show my key' }).count()).toBe(0);
+    expect(await status.content()).toContain(prefix);
+    await keys.reload();
+    expect(await keyRow.getByTestId('collection').textContent()).not.toContain('not yet');
+
+    // Another approved request: its key re-issued before collection. The old one is revoked, the
+    // new one waits at the same link, and a browser without scripts collects it with the form.
+    await requestKey(await requester.newPage(), 'Reissue Pictures Ltd');
+    await requests.goto(`${running.url}/key-requests`);
+    await requestCard(requests, 'Reissue Pictures Ltd')
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await expect
+      .poll(() =>
+        requestCard(requests, 'Reissue Pictures Ltd').getByTestId('key-collected').count(),
+      )
+      .toBe(1);
+    await keys.reload();
+    const waiting = keys.getByRole('row').filter({ hasText: 'Reissue Pictures Ltd' });
+    const oldPrefix = (await waiting.locator('code').first().textContent()) ?? '';
+    await waiting.getByRole('button', { name: 'Re-issue' }).click();
+    const oldRow = keys.getByTestId(`key-${oldPrefix}`);
+    await expect.poll(() => oldRow.getByTestId('revoked-at').textContent()).toMatch(/UTC$/);
+    const fresh = keys
+      .getByRole('row')
+      .filter({ hasText: 'Reissue Pictures Ltd' })
+      .filter({ hasText: 'not yet collected' });
+    const newPrefix = (await fresh.locator('code').first().textContent()) ?? '';
+    expect(newPrefix).toMatch(/^hm_/);
+    expect(newPrefix).not.toBe(oldPrefix);
+    await screenshot(keys, 'api-keys-reissued');
+    const noScripts = await scanner.newPage();
+    await noScripts.goto(await mailedLink(running, 'Reissue Pictures Ltd'));
+    await noScripts.getByRole('button', { name: 'Show my key' }).click();
+    await noScripts.getByTestId('secret').waitFor();
+    expect((await noScripts.getByTestId('secret').textContent())?.startsWith(`${newPrefix}_`)).toBe(
+      true,
+    );
+    expect(await noScripts.getByTestId('first-curl').textContent()).toContain(newPrefix);
+    // Without scripts there is nothing a copy button could do: none is shown.
+    expect(await noScripts.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
+
+    const audit = await operator.newPage();
+    await audit.goto(`${running.url}/audit`);
+    const entries = await audit.getByTestId('audit-entry').allTextContents();
+    expect(entries.find((entry) => entry.includes('api_key.reissue'))).toContain(oldPrefix);
+    await Promise.all([requester.close(), operator.close(), scanner.close()]);
   }, 240_000);
 
   it('an admin disables an operator, whose open session ends, and resets their password', async () => {

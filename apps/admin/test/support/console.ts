@@ -16,12 +16,14 @@ export interface RunningConsole {
 export async function startConsole(): Promise<RunningConsole> {
   // The test's webhook receivers live on loopback, which a deployment refuses by default; the
   // public verify page is walked too.
+  const port = await freePort();
+  // The console's address, so the mails to requesters link its pages.
   const service = await startService({
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     WEBHOOK_POLL_MS: '200',
     PUBLIC_VERIFY: 'true',
+    ADMIN_PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
-  const port = await freePort();
   const consoleProcess = startServiceProcess(join(import.meta.dirname, '../../server.ts'), {
     ...service.env,
     ADMIN_PORT: String(port),

@@ -6,6 +6,7 @@ import { load } from '../../../components/load.ts';
 import { paramsOf, type SearchParams } from '../../../components/search-params.ts';
 import {
   createKeyAction,
+  reissueKeyAction,
   revokeKeyAction,
   setRateLimitAction,
   setWalletAction,
@@ -41,6 +42,7 @@ export default async function ApiKeysPage(props: { readonly searchParams: Search
           'Created',
           'Last used',
           'Revoked',
+          'Collected',
           'Wallet',
           'Limit / min',
           ...(admin ? ['Settings'] : []),
@@ -54,6 +56,25 @@ export default async function ApiKeysPage(props: { readonly searchParams: Search
             <td>{dateTime(key.createdAt)}</td>
             <td>{dateTime(key.lastUsedAt)}</td>
             <td data-testid="revoked-at">{dateTime(key.revokedAt)}</td>
+            <td data-testid="collection">
+              {key.awaitingCollection ? (
+                <>
+                  <span className="badge pending">not yet collected</span>
+                  {admin && (
+                    <ActionForm
+                      action={reissueKeyAction}
+                      csrf={session.csrfToken}
+                      submit="Re-issue"
+                      label="Re-issue"
+                    >
+                      <input type="hidden" name="prefix" value={key.prefix} />
+                    </ActionForm>
+                  )}
+                </>
+              ) : (
+                ''
+              )}
+            </td>
             <td>
               {key.walletAddress === null ? (
                 'custody'

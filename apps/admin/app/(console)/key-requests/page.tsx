@@ -74,8 +74,12 @@ export default async function KeyRequestsPage(props: { readonly searchParams: Se
                       {dateTime(request.decidedAt)} by {request.decidedBy}
                       {request.reason !== null && `: ${request.reason}`}
                     </dd>
+                  </>
+                )}
+                {request.status === 'approved' && (
+                  <>
                     <dt>Key collected</dt>
-                    <dd>{request.keyCollected ? 'yes' : 'not yet'}</dd>
+                    <dd data-testid="key-collected">{request.keyCollected ? 'yes' : 'not yet'}</dd>
                   </>
                 )}
               </dl>

@@ -1,12 +1,18 @@
 import { HallmarkApiError } from '@hallmark/sdk';
 import type { Metadata } from 'next';
-import { ActionForm } from '../../../components/action-form.tsx';
+import { CollectKeyForm } from '../../../components/collected-key.tsx';
 import { dateTime } from '../../../components/format.ts';
 import { paramsOf, type SearchParams } from '../../../components/search-params.ts';
 import { collectKeyAction } from '../../../lib/actions.ts';
 import { publicClient } from '../../../lib/api.ts';
 
-export const metadata: Metadata = { title: 'Your key request', referrer: 'no-referrer' };
+export const metadata: Metadata = {
+  title: 'Your key request',
+  // The address holds the request's token: no other site may see it. The console itself may (it
+  // has the token already), and must get the page's origin: under `no-referrer` a browser posting
+  // the collect form without JavaScript sends `Origin: null`, which Next.js refuses as forged.
+  referrer: 'same-origin',
+};
 export const dynamic = 'force-dynamic';
 
 /** The requester's private status page: the API's status link, rendered for people. */
@@ -60,24 +66,19 @@ export default async function KeyRequestStatusPage(props: {
           </>
         )}
       </dl>
-      {status.keyReady === true && (
+      {status.status === 'approved' && (
+        // Rendered whether or not the key waits: after a collection without JavaScript, the page
+        // is rendered afresh (collected by then) and the form's answer shows in its place.
         <section className="secret">
           <h2>Your API key</h2>
-          <p>
-            Approved. Your key is made when you ask for it and shown that once: copy it then and
-            keep it secret.
-          </p>
-          <ActionForm action={collectKeyAction} submit="Show my key" label="Collect the key">
-            <input type="hidden" name="requestId" value={status.requestId} />
-            <input type="hidden" name="token" value={token ?? ''} />
-          </ActionForm>
+          <CollectKeyForm
+            action={collectKeyAction}
+            requestId={status.requestId}
+            token={token ?? ''}
+            ready={status.keyReady === true}
+            prefix={status.apiKeyPrefix}
+          />
         </section>
-      )}
-      {status.apiKeyPrefix !== undefined && (
-        <p>
-          Your key <code>{status.apiKeyPrefix}…</code> was shown when it was collected; only its
-          prefix is kept. Lost it? Ask the operators for a new one.
-        </p>
       )}
     </main>
   );
