@@ -17,12 +17,14 @@ export async function startConsole(): Promise<RunningConsole> {
   // The test's webhook receivers live on loopback, which a deployment refuses by default; the
   // public verify page is walked too.
   const port = await freePort();
-  // The console's address, so the mails to requesters link its pages.
+  // The console's address, so the mails to requesters link its pages; every walk asks for keys
+  // from the one browser address, more than a requester's hourly allowance.
   const service = await startService({
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     WEBHOOK_POLL_MS: '200',
     PUBLIC_VERIFY: 'true',
     ADMIN_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    KEY_REQUESTS_PER_HOUR: '20',
   });
   const consoleProcess = startServiceProcess(join(import.meta.dirname, '../../server.ts'), {
     ...service.env,

@@ -42,9 +42,9 @@ export default async function ApiKeysPage(props: { readonly searchParams: Search
           'Created',
           'Last used',
           'Revoked',
-          'Collected',
           'Wallet',
           'Limit / min',
+          'Collected',
           ...(admin ? ['Settings'] : []),
         ]}
         row={(key) => (
@@ -56,6 +56,14 @@ export default async function ApiKeysPage(props: { readonly searchParams: Search
             <td>{dateTime(key.createdAt)}</td>
             <td>{dateTime(key.lastUsedAt)}</td>
             <td data-testid="revoked-at">{dateTime(key.revokedAt)}</td>
+            <td>
+              {key.walletAddress === null ? (
+                'custody'
+              ) : (
+                <code title={key.walletAddress}>{key.walletAddress.slice(0, 10)}…</code>
+              )}
+            </td>
+            <td>{key.rateLimitPerMinute ?? 'default'}</td>
             <td data-testid="collection">
               {key.awaitingCollection ? (
                 <>
@@ -75,14 +83,6 @@ export default async function ApiKeysPage(props: { readonly searchParams: Search
                 ''
               )}
             </td>
-            <td>
-              {key.walletAddress === null ? (
-                'custody'
-              ) : (
-                <code title={key.walletAddress}>{key.walletAddress.slice(0, 10)}…</code>
-              )}
-            </td>
-            <td>{key.rateLimitPerMinute ?? 'default'}</td>
             {admin && (
               <td>
                 <details>
