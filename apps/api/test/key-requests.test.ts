@@ -166,6 +166,22 @@ describe('asking for an API key (spec: company, purpose, contact; an answer in t
     expect(row.sealedApiKey).not.toBeNull();
   });
 
+  it('a request approved before approval made keys gets its key made on collection, once', async () => {
+    const accepted = (await submit(request)).json() as { requestId: string; statusUrl: string };
+    // As an older version left it: approved, no key.
+    await t.prisma.keyRequest.update({
+      where: { id: accepted.requestId },
+      data: { status: 'approved', decidedAt: new Date(), decidedBy: 'older version' },
+    });
+    const status = (await t.app.inject({ method: 'GET', url: pathOf(accepted.statusUrl) })).json();
+    expect(status).toMatchObject({ status: 'approved', keyReady: true });
+    const collectUrl = pathOf(accepted.statusUrl).replace('?token=', '/key?token=');
+    const collected = await t.app.inject({ method: 'POST', url: collectUrl });
+    expect(collected.statusCode).toBe(201);
+    expect(collected.json().apiKey).toMatch(/^hm_/);
+    expect((await t.app.inject({ method: 'POST', url: collectUrl })).statusCode).toBe(409);
+  });
+
   it('rejected: the link says why, and no key exists', async () => {
     const accepted = (await submit(request)).json() as { requestId: string; statusUrl: string };
     await decideKeyRequest(t.prisma, accepted.requestId, {
