@@ -641,6 +641,30 @@ describe('verification pages in Chromium: the public page and the console', () =
     await context.close();
   });
 
+  it('a re-signed output, without JavaScript: its history shows the earlier version as a thumbnail', async () => {
+    const { client } = await running.service.newClient();
+    // The service's output sent to it again: the new manifest records the first as its parent.
+    const resigned = await watermarkFile(
+      client,
+      output,
+      { watermarkType: ['c2pa'] },
+      { minIntervalMs: 100, fileName: 'boats-resigned.jpg', contentType: 'image/jpeg' },
+    );
+    const context = await openContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await checkPicture(page, await resigned.download(), 'boats-resigned.jpg');
+    await page.waitForLoadState('load');
+    const steps = page.getByTestId('history-step');
+    expect(await steps.count()).toBe(1);
+    const thumbnail = steps.first().getByTestId('history-thumbnail');
+    expect(await thumbnail.getAttribute('alt')).toMatch(/^Thumbnail the credentials keep of /);
+    // Drawn: the browser decoded it (the parent's 256 px thumbnail), in a fixed 48 px frame.
+    expect(await thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
+    expect(await thumbnail.boundingBox()).toMatchObject({ width: 48, height: 48 });
+    await screenshot(page, 'verify-history');
+    await context.close();
+  }, 120_000);
+
   it('an unrelated photo, in a browser without JavaScript: the plain form posts, no provenance', async () => {
     const context = await openContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();

@@ -117,6 +117,12 @@ describe('hallmark sign and inspect', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/parentOf CA\.jpg: valid, signer not trusted.*C2PA Signer/);
     expect(out).toMatch(/\n {6}parentOf A\.jpg: no provenance/);
+
+    // The pictures the history keeps, printed as base64: the parent's, and CA.jpg's of A.jpg.
+    const json = JSON.parse((await cli('inspect', output, '--json')).out);
+    const [parent] = json.ingredients;
+    expect(parent.thumbnail).toMatchObject({ mimeType: 'image/jpeg', bytes: /^\/9j\//u });
+    expect(parent.ingredients[0].thumbnail).toMatchObject({ mimeType: 'image/jpeg' });
   });
 
   it('exits 1 for a file without a manifest and for a tampered one', async () => {

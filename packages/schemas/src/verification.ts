@@ -114,6 +114,10 @@ export const ManifestSigner = z
   })
   .meta({ id: 'ManifestSigner' });
 
+/** A 64 KiB image in base64 behind the longest `data:image/...;base64,` prefix. */
+const INGREDIENT_THUMBNAIL_MAX_LENGTH =
+  'data:image/webp;base64,'.length + Math.ceil(65_536 / 3) * 4;
+
 export const ManifestIngredient = z
   .strictObject({
     title: z.string().nullable(),
@@ -122,6 +126,16 @@ export const ManifestIngredient = z
     state: z.enum(['trusted', 'valid_untrusted', 'invalid']).nullable(),
     /** How deep in the history: 1 for the file this one was made from. */
     depth: z.int().min(1),
+    thumbnail: z
+      .string()
+      .max(INGREDIENT_THUMBNAIL_MAX_LENGTH)
+      .regex(/^data:image\/(?:jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "The picture the manifest keeps of this step, as a `data:` URL (`data:image/jpeg;base64,...`; JPEG, PNG or WebP, checked by its magic bytes, at most 64 KiB before encoding). Null when the manifest keeps none, when it is larger or not the image it claims to be, or past the history's first 8 pictures; absent from reports made before thumbnails were read.",
+      }),
   })
   .meta({ id: 'ManifestIngredient', description: 'One step of the edit history, newest first.' });
 

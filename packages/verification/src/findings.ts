@@ -167,6 +167,10 @@ function flatten(
       manifestId: ingredient.manifestLabel,
       state: ingredient.validation?.state ?? null,
       depth,
+      thumbnail:
+        ingredient.thumbnail === null
+          ? null
+          : `data:${ingredient.thumbnail.mimeType};base64,${Buffer.from(ingredient.thumbnail.bytes).toString('base64')}`,
     },
     ...flatten(ingredient.ingredients, depth + 1),
   ]);

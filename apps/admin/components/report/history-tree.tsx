@@ -27,12 +27,40 @@ const STATE_WORDS: Record<NonNullable<ManifestIngredient['state']>, string> = {
   invalid: 'credentials broken',
 };
 
+/** Side of a step's picture, in CSS pixels: set on the element so nothing moves as it loads. */
+const PICTURE_SIDE = 48;
+
+/**
+ * The picture the credentials keep of a step (a `data:` URL the service checked: a small JPEG,
+ * PNG or WebP), or an empty frame of the same size so the steps stay aligned.
+ */
+function StepPicture(props: { readonly ingredient: ManifestIngredient }) {
+  const { thumbnail, title } = props.ingredient;
+  if (thumbnail === null || thumbnail === undefined) {
+    return <span className="thumbnail" aria-hidden="true" />;
+  }
+  return (
+    // A data: URL, not a route of this app: next/image would only get in its way.
+    // biome-ignore lint/performance/noImgElement: the picture is inline data, never fetched.
+    <img
+      className="thumbnail"
+      data-testid="history-thumbnail"
+      src={thumbnail}
+      alt={`Thumbnail the credentials keep of ${title ?? 'this earlier version'}`}
+      width={PICTURE_SIDE}
+      height={PICTURE_SIDE}
+      decoding="async"
+    />
+  );
+}
+
 function branch(nodes: readonly HistoryNode[]): ReactNode {
   return (
     <ul>
       {nodes.map((node) => (
         <li key={node.step}>
           <span className="history-step" data-testid="history-step">
+            <StepPicture ingredient={node.ingredient} />
             <span>
               <strong>{node.ingredient.title ?? 'Untitled'}</strong>{' '}
               <span className="muted">

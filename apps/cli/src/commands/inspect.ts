@@ -47,13 +47,18 @@ export async function inspect(args: string[], io: CliIo): Promise<number> {
   }
   const summary = await readManifest(await readFile(file), { trustAnchors, trustList });
   if (values.json) {
-    io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+    io.stdout(`${JSON.stringify(summary, bytesAsBase64, 2)}\n`);
   } else {
     const developmentRoot =
       development === undefined ? null : join(development.directory, 'root-ca.pem');
     io.stdout(describe(file, summary, developmentRoot));
   }
   return summary.present && summary.validation.state !== 'invalid' ? 0 : 1;
+}
+
+/** Ingredient thumbnails print as base64, not as an object of numbered bytes. */
+function bytesAsBase64(_key: string, value: unknown): unknown {
+  return value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value;
 }
 
 /**

@@ -1765,6 +1765,8 @@ export interface components {
             /** @enum {string|null} */
             state: "trusted" | "valid_untrusted" | "invalid" | null;
             depth: number;
+            /** @description The picture the manifest keeps of this step, as a `data:` URL (`data:image/jpeg;base64,...`; JPEG, PNG or WebP, checked by its magic bytes, at most 64 KiB before encoding). Null when the manifest keeps none, when it is larger or not the image it claims to be, or past the history's first 8 pictures; absent from reports made before thumbnails were read. */
+            thumbnail?: string | null;
         };
         ManifestSigner: {
             subject: string | null;

@@ -4,6 +4,7 @@
 // any other error means a manifest is there but cannot be decoded.
 import { Reader } from '@contentauth/c2pa-node';
 import { UnreadableImageError } from './errors.ts';
+import type { ResourceReader } from './ingredient-thumbnails.ts';
 
 export interface BufferAsset {
   readonly buffer: Buffer;
@@ -12,7 +13,7 @@ export interface BufferAsset {
 
 export type OpenedAsset =
   | { readonly kind: 'none' }
-  | { readonly kind: 'manifest'; readonly store: unknown }
+  | { readonly kind: 'manifest'; readonly store: unknown; readonly readResource: ResourceReader }
   | { readonly kind: 'unreadable'; readonly reason: string };
 
 /**
@@ -46,7 +47,7 @@ export async function openAsset(asset: BufferAsset, settings: object): Promise<O
     }
     return { kind: 'unreadable', reason: message };
   }
-  if (reader !== null) return { kind: 'manifest', store: reader.json() };
+  if (reader !== null) return opened(reader);
   return declaresManifestStore(asset.buffer)
     ? { kind: 'unreadable', reason: UNLOCATED }
     : { kind: 'none' };
@@ -67,7 +68,7 @@ export async function openStoreWithAsset(
       { buffer: asset.buffer, mimeType: asset.mimeType },
       settings,
     );
-    return { kind: 'manifest', store: reader.json() };
+    return opened(reader);
   } catch (error) {
     const { name, message } = error instanceof Error ? error : new Error(String(error));
     if (/^C2pa\((InvalidAsset|UnsupportedType)\b/.test(name)) {
@@ -75,6 +76,15 @@ export async function openStoreWithAsset(
     }
     return { kind: 'unreadable', reason: message };
   }
+}
+
+function opened(reader: Reader): OpenedAsset {
+  return {
+    kind: 'manifest',
+    store: reader.json(),
+    readResource: async (identifier) =>
+      (await reader.resourceToAsset(identifier, { buffer: null })).buffer,
+  };
 }
 
 /** A zero-copy Buffer view: c2pa-node takes Buffers, callers hold plain Uint8Arrays. */

@@ -39,6 +39,12 @@ export {
 } from './errors.ts';
 export { C2PA_FORMATS, type C2paFormat, detectC2paFormat } from './formats.ts';
 export {
+  type IngredientThumbnail,
+  MAX_THUMBNAIL_BYTES,
+  MAX_THUMBNAILS,
+  type ThumbnailMimeType,
+} from './ingredient-thumbnails.ts';
+export {
   C2PA_SPEC_VERSION,
   HALLMARK_ASSERTION_LABEL,
   MANIFEST_UNREADABLE_CODE,

@@ -1,6 +1,7 @@
 // The normalised view readManifest returns: what a verifier, the API and `hallmark inspect` need,
 // independent of c2pa-node's JSON layout (which changes between claim versions).
 import type { C2paFormat } from './formats.ts';
+import type { IngredientThumbnail } from './ingredient-thumbnails.ts';
 
 /**
  * `trusted`: intact, signed by a certificate that chains to a trust anchor.
@@ -77,6 +78,11 @@ export interface IngredientSummary {
   readonly format: string | null;
   /** `parentOf` for the file this one was made from; `componentOf`, `inputTo` otherwise. */
   readonly relationship: string;
+  /**
+   * The picture the manifest keeps of the ingredient: a small JPEG, PNG or WebP checked by its
+   * magic bytes; null without one, when it is too large, or past the first few of the history.
+   */
+  readonly thumbnail: IngredientThumbnail | null;
   /** `none`: the ingredient carried no C2PA data; `unreadable`: it did, but it did not parse. */
   readonly provenance: 'manifest' | 'none' | 'unreadable';
   readonly manifestLabel: string | null;

@@ -3,6 +3,12 @@
 import { asBuffer, type OpenedAsset, openAsset, openStoreWithAsset } from './asset-reader.ts';
 import { readerSettings } from './c2pa-settings.ts';
 import { type C2paFormat, detectC2paFormat, mimeTypeOf } from './formats.ts';
+import {
+  type IngredientThumbnail,
+  loadThumbnails,
+  type ThumbnailReference,
+  thumbnailReferenceOf,
+} from './ingredient-thumbnails.ts';
 import { asArray, asRecord, asString, type JsonRecord, stringOrNull } from './json-view.ts';
 import {
   actionsOf,
@@ -75,7 +81,7 @@ export async function readManifestStore(
   return summarise(opened, format);
 }
 
-function summarise(opened: OpenedAsset, format: C2paFormat): ManifestSummary {
+async function summarise(opened: OpenedAsset, format: C2paFormat): Promise<ManifestSummary> {
   if (opened.kind === 'none') return { present: false, format };
   if (opened.kind === 'unreadable') {
     return {
@@ -96,12 +102,36 @@ function summarise(opened: OpenedAsset, format: C2paFormat): ManifestSummary {
       ingredients: [],
     };
   }
-  return { format, ...summariseStore(asRecord(opened.store) ?? {}) };
+  const store = asRecord(opened.store) ?? {};
+  // The history is walked once to learn which thumbnails it shows, in its order, so the bounds
+  // apply to the ingredients a reader sees first; then again with the ones that passed.
+  const references: ThumbnailReference[] = [];
+  summariseStore(store, (reference) => {
+    references.push(reference);
+    return null;
+  });
+  const thumbnails = await loadThumbnails(references, opened.readResource);
+  return {
+    format,
+    ...summariseStore(store, (reference) => thumbnails.get(reference.identifier) ?? null),
+  };
+}
+
+/** The checked thumbnail an ingredient's reference resolved to, or null. */
+export type ThumbnailLookup = (reference: ThumbnailReference) => IngredientThumbnail | null;
+
+/** What every step of one history walk shares. */
+interface HistoryWalk {
+  readonly manifests: JsonRecord;
+  readonly deltas: Deltas;
+  readonly thumbnailOf: ThumbnailLookup;
+  readonly budget: { left: number };
 }
 
 /** The summary of a store as c2pa-node's reader gives it (exported for the history's tests). */
 export function summariseStore(
   store: JsonRecord,
+  thumbnailOf: ThumbnailLookup = () => null,
 ): Omit<Extract<ManifestSummary, { present: true }>, 'format'> {
   const manifests = asRecord(store.manifests) ?? {};
   const label = asString(store.active_manifest);
@@ -126,9 +156,13 @@ export function summariseStore(
     metadata: metadataOf(active),
     identifiers: identifiersOf(active),
     softBinding: softBindingOf(active),
-    ingredients: ingredientsOf(active, label, manifests, deltas, new Set(label ? [label] : []), 1, {
-      left: MAX_HISTORY_ENTRIES,
-    }),
+    ingredients: ingredientsOf(
+      active,
+      label,
+      { manifests, deltas, thumbnailOf, budget: { left: MAX_HISTORY_ENTRIES } },
+      new Set(label ? [label] : []),
+      1,
+    ),
   };
 }
 
@@ -153,42 +187,40 @@ function ingredientDeltas(value: unknown): Deltas {
 function ingredientsOf(
   manifest: JsonRecord,
   manifestLabel: string | undefined,
-  manifests: JsonRecord,
-  deltas: Deltas,
+  walk: HistoryWalk,
   visited: ReadonlySet<string>,
   depth: number,
-  budget: { left: number },
 ): IngredientSummary[] {
   if (depth > MAX_INGREDIENT_DEPTH) return [];
   return asArray(manifest.ingredients).flatMap((entry) => {
     const ingredient = asRecord(entry);
-    if (ingredient === undefined || budget.left <= 0) return [];
-    budget.left--;
+    if (ingredient === undefined || walk.budget.left <= 0) return [];
+    walk.budget.left--;
     const assertionLabel = asString(ingredient.label);
     const delta =
       manifestLabel === undefined || assertionLabel === undefined
         ? undefined
-        : deltas.get(`self#jumbf=/c2pa/${manifestLabel}/c2pa.assertions/${assertionLabel}`);
-    return [summariseIngredient(ingredient, manifests, delta, deltas, visited, depth, budget)];
+        : walk.deltas.get(`self#jumbf=/c2pa/${manifestLabel}/c2pa.assertions/${assertionLabel}`);
+    return [summariseIngredient(ingredient, delta, walk, visited, depth)];
   });
 }
 
 function summariseIngredient(
   ingredient: JsonRecord,
-  manifests: JsonRecord,
   delta: { failures: ValidationIssue[]; successCodes: string[] } | undefined,
-  deltas: Deltas,
+  walk: HistoryWalk,
   visited: ReadonlySet<string>,
   depth: number,
-  budget: { left: number },
 ): IngredientSummary {
+  const reference = thumbnailReferenceOf(ingredient);
   const base = {
     title: stringOrNull(ingredient.title),
     format: stringOrNull(ingredient.format),
     relationship: asString(ingredient.relationship) ?? 'componentOf',
+    thumbnail: reference === undefined ? null : walk.thumbnailOf(reference),
   };
   const label = asString(ingredient.active_manifest);
-  const manifest = label === undefined ? undefined : asRecord(manifests[label]);
+  const manifest = label === undefined ? undefined : asRecord(walk.manifests[label]);
   if (label === undefined || manifest === undefined) {
     const unreadable = unreadableParentRecord(ingredient);
     return {
@@ -216,15 +248,7 @@ function summariseIngredient(
     actions: actionsOf(manifest),
     ingredients: cycle
       ? []
-      : ingredientsOf(
-          manifest,
-          label,
-          manifests,
-          deltas,
-          new Set([...visited, label]),
-          depth + 1,
-          budget,
-        ),
+      : ingredientsOf(manifest, label, walk, new Set([...visited, label]), depth + 1),
   };
 }
 

@@ -13,6 +13,7 @@ import { detectC2paFormat, mimeTypeOf } from './formats.ts';
 import { type ManifestPlan, type ParentProvenance, planManifest } from './manifest-definition.ts';
 import { type ManifestRequest, parseManifestRequest } from './manifest-request.ts';
 import { manifestLabelsOf } from './manifest-store.ts';
+import { PARENT_THUMBNAIL_IDENTIFIER, parentThumbnail } from './parent-thumbnail.ts';
 import { type SignedAsset, sealSignedAsset } from './signed-asset.ts';
 import type { ManifestSigner } from './signers.ts';
 
@@ -34,15 +35,16 @@ export async function signManifest(
   const source: BufferAsset = { buffer: asBuffer(input), mimeType: mimeTypeOf(format) };
   const opened = await openAsset(source, PROBE_SETTINGS);
   let parent: ParentProvenance = opened.kind === 'manifest' ? { kind: 'manifest' } : opened;
+  const thumbnail = parent.kind === 'none' ? undefined : await parentThumbnail(input);
 
   let builder: Builder;
   try {
-    builder = await prepareBuilder(planManifest(valid, format, parent), parent, source);
+    builder = await prepareBuilder(planManifest(valid, format, parent), parent, source, thumbnail);
   } catch (error) {
     // c2pa-node could read the manifest but not turn it into an ingredient: keep the history
     // honest by recording the parent as unreadable rather than dropping it.
     parent = { kind: 'unreadable', reason: errorMessage(error) };
-    builder = await prepareBuilder(planManifest(valid, format, parent), parent, source);
+    builder = await prepareBuilder(planManifest(valid, format, parent), parent, source, thumbnail);
   }
 
   const output: { buffer: Buffer | null } = { buffer: null };
@@ -110,14 +112,28 @@ async function prepareBuilder(
   plan: ManifestPlan,
   parent: ParentProvenance,
   source: BufferAsset,
+  thumbnail: Uint8Array | undefined,
 ): Promise<Builder> {
   // c2pa-types (the Manifest type) is a dev-only dependency of c2pa-node; the definition is
   // typed by planManifest instead.
   const builder = Builder.withJson(plan.definition as never, BUILDER_SETTINGS);
   if (plan.parent !== undefined) {
+    const ingredient =
+      thumbnail === undefined
+        ? plan.parent
+        : {
+            ...plan.parent,
+            thumbnail: { format: 'image/jpeg', identifier: PARENT_THUMBNAIL_IDENTIFIER },
+          };
+    if (thumbnail !== undefined) {
+      await builder.addResource(PARENT_THUMBNAIL_IDENTIFIER, {
+        buffer: asBuffer(thumbnail),
+        mimeType: 'image/jpeg',
+      });
+    }
     // With the asset, c2pa-node copies the parent's manifest store and records how it validated.
     await builder.addIngredient(
-      JSON.stringify(plan.parent),
+      JSON.stringify(ingredient),
       parent.kind === 'manifest' ? { buffer: source.buffer, mimeType: source.mimeType } : undefined,
     );
   }
