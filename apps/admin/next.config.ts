@@ -21,6 +21,10 @@ const config: NextConfig = {
   // small, but a picture to verify is posted through a server action too: as large as the API
   // takes in a request, plus the form's own fields. The API judges the picture.
   experimental: { serverActions: { bodySizeLimit: verifyBodyLimit() } },
+  // Pages link app/icon.svg; a browser (or a bookmark) that asks for the old name gets it too.
+  async rewrites() {
+    return [{ source: '/favicon.ico', destination: '/icon.svg' }];
+  },
 };
 
 export default config;

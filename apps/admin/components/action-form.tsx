@@ -1,7 +1,17 @@
 'use client';
 // A form whose server action answers with FormState: the refusal, each field's message beside
 // its field, and a confirmation. Browser validation is off: the API is the one judge.
-import { createContext, type ReactNode, useActionState, useContext, useId } from 'react';
+import {
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  startTransition,
+  useActionState,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
 import { EMPTY_FORM, type FormState } from '../lib/form-state.ts';
 
 type Action = (previous: FormState, form: FormData) => Promise<FormState>;
@@ -18,8 +28,28 @@ export function ActionForm(props: {
   readonly children?: ReactNode;
 }) {
   const [state, formAction, pending] = useActionState(props.action, EMPTY_FORM);
+  const formRef = useRef<HTMLFormElement>(null);
+  // React empties a form's fields once its action has run. A refused form keeps what was typed,
+  // so a person fixes the field named beside it rather than typing everything again; a change
+  // that went through starts the form afresh. Without JavaScript the form posts as is.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const data = new FormData(event.currentTarget, submitter);
+    startTransition(() => formAction(data));
+  };
+  useEffect(() => {
+    if (state.ok !== undefined) formRef.current?.reset();
+  }, [state]);
   return (
-    <form action={formAction} noValidate className={props.className} aria-label={props.label}>
+    <form
+      ref={formRef}
+      action={formAction}
+      onSubmit={submit}
+      noValidate
+      className={props.className}
+      aria-label={props.label}
+    >
       {props.csrf !== undefined && <input type="hidden" name="csrf" value={props.csrf} />}
       <FormStateContext.Provider value={state}>{props.children}</FormStateContext.Provider>
       <button type="submit" disabled={pending} className={props.danger ? 'danger' : undefined}>

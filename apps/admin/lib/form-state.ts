@@ -1,4 +1,4 @@
-import { HallmarkApiError } from '@hallmark/sdk';
+import { HallmarkApiError, problemTypes } from '@hallmark/sdk';
 
 /** What a form shows after its server action: the API's verdict, mapped onto the form. */
 export interface FormState {
@@ -20,6 +20,11 @@ export function problemState(error: unknown): FormState {
   const fields: Record<string, string> = {};
   for (const fieldError of error.problem?.errors ?? []) {
     fields[fieldError.path] ??= fieldError.message;
+  }
+  // The API's summary ("The request body has 2 invalid field(s).") speaks of its request; the
+  // person at the form needs only to look at the fields, each with its message beside it.
+  if (error.problem?.type === problemTypes.validationError.type && Object.keys(fields).length > 0) {
+    return { error: 'Please correct the marked fields.', fields };
   }
   const expired = error.status === 401 ? ' Sign in again.' : '';
   return { error: `${error.problem?.detail ?? error.message}${expired}`, fields };

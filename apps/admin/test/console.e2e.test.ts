@@ -8,10 +8,12 @@ import {
   HallmarkAdminClient,
   HallmarkApiError,
   HallmarkClient,
+  WatermarkJobFailedError,
   watermarkFile,
 } from '@hallmark/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngImage } from '../../api/test/support/photos.ts';
 import { startReceiver } from '../../api/test/support/webhook-receiver.ts';
 import { launchChromium, openContext } from './support/browser.ts';
 import { type RunningConsole, startConsole } from './support/console.ts';
@@ -96,7 +98,9 @@ describe('the admin console in Chromium', () => {
     await form.getByLabel('Contact email').fill('not an email');
     await form.getByRole('button', { name: 'Send the request' }).click();
     const requestForm = form.getByRole('form', { name: 'Request an API key' });
-    await expect.poll(() => requestForm.getByRole('alert').textContent()).toMatch(/invalid/i);
+    await expect
+      .poll(() => requestForm.getByRole('alert').textContent())
+      .toBe('Please correct the marked fields.');
     const companyField = form.getByLabel('Company');
     await expect.poll(() => companyField.getAttribute('aria-invalid')).toBe('true');
     await expect
@@ -178,6 +182,13 @@ describe('the admin console in Chromium', () => {
     await records.goto(`${running.url}/nfts`);
     expect(await records.content()).toContain(marked.job.requestId.slice(0, 8));
     await screenshot(records, 'nfts');
+    // Without a marketplace, "open" is the token's image on the IPFS gateway: the marked file.
+    const token = records.getByRole('row').filter({ hasText: marked.job.requestId.slice(0, 8) });
+    const image = records.waitForResponse((response) => response.request().isNavigationRequest());
+    await token.getByRole('link', { name: 'open' }).click();
+    const opened = await image;
+    expect(opened.status()).toBe(200);
+    expect(Buffer.compare(await opened.body(), Buffer.from(await marked.download()))).toBe(0);
     await records.goto(`${running.url}/ipfs`);
     expect(await records.content()).toContain(marked.job.requestId.slice(0, 8));
     await screenshot(records, 'ipfs');
@@ -517,6 +528,173 @@ describe('the admin console in Chromium', () => {
     await limit.getByRole('button', { name: 'Save limit' }).click();
     await expect.poll(() => row.locator('td').nth(6).textContent()).toBe('120');
     await operator.close();
+  });
+
+  it('offers Retry only for a failure another run may get past, and runs that job again', async () => {
+    const { client } = await running.service.newClient();
+    // Too small for the invisible mark: the picture itself fails the job, every time.
+    const small = await watermarkFile(
+      client,
+      pngImage,
+      { watermarkType: ['invisible'] },
+      { contentType: 'image/png', fileName: 'small.png' },
+    ).catch((error: unknown) => error);
+    expect(small).toBeInstanceOf(WatermarkJobFailedError);
+    const tooSmall = (small as WatermarkJobFailedError).job;
+    expect(tooSmall.error?.code).toBe('image_too_small');
+    // A job whose IPFS node was away: its cause may pass.
+    const done = await watermarkFile(
+      client,
+      photo,
+      { watermarkType: ['c2pa'] },
+      { contentType: 'image/jpeg', fileName: 'photo.jpg' },
+    );
+    await running.service.prisma.watermarkJob.update({
+      where: { id: done.job.requestId },
+      data: {
+        status: 'failed',
+        errorCode: 'ipfs_unreachable',
+        errorMessage: 'The IPFS node could not be reached after every retry.',
+        finishedAt: new Date(),
+      },
+    });
+
+    const page = await signIn(await openContext(browser), ADMIN);
+    await page.goto(`${running.url}/jobs/${tooSmall.requestId}`);
+    expect(await page.locator('h1 .badge').textContent()).toBe('failed');
+    expect(await page.content()).toContain('image_too_small');
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await page.getByTestId('not-retryable').textContent()).toMatch(/picture itself/);
+    await screenshot(page, 'job-not-retryable');
+
+    await page.goto(`${running.url}/jobs/${done.job.requestId}`);
+    expect(await page.getByTestId('not-retryable').count()).toBe(0);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    // The page is rendered afresh: the job is no longer failed, and Retry is gone with it.
+    await expect.poll(() => page.locator('h1 .badge').textContent()).not.toBe('failed');
+    // The worker runs it again, to the end.
+    await expect
+      .poll(async () => (await client.getWatermarkJob(done.job.requestId)).status)
+      .toBe('success');
+    await page.reload();
+    expect(await page.locator('h1 .badge').textContent()).toBe('success');
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+
+  it('counts the pending key requests on the overview, and the overdue among them', async () => {
+    const requester = await openContext(browser);
+    await requestKey(await requester.newPage(), 'Overview Count Ltd');
+    const page = await signIn(await openContext(browser), ADMIN);
+    const counted = () =>
+      Promise.all([
+        running.service.prisma.keyRequest.count({ where: { status: 'pending' } }),
+        running.service.prisma.keyRequest.count({
+          where: { status: 'pending', dueAt: { lt: new Date() } },
+        }),
+      ]);
+    const [pending, overdue] = await counted();
+    expect(pending).toBeGreaterThan(0);
+    expect(overdue).toBe(0);
+    expect(await page.getByTestId('pending-key-requests').textContent()).toBe(String(pending));
+    expect(await page.getByTestId('overdue-key-requests').textContent()).toBe('0');
+    // Its answer was due yesterday.
+    await running.service.prisma.keyRequest.updateMany({
+      where: { companyName: 'Overview Count Ltd' },
+      data: { dueAt: new Date(Date.now() - 86_400_000) },
+    });
+    await page.reload();
+    const [stillPending, late] = await counted();
+    expect(late).toBe(1);
+    expect(await page.getByTestId('pending-key-requests').textContent()).toBe(String(stillPending));
+    expect(await page.getByTestId('overdue-key-requests').textContent()).toBe('1');
+    await Promise.all([requester.close(), page.context().close()]);
+  });
+
+  it('names what to fix beside each field in plain words, and keeps what was typed', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${running.url}/request-key`);
+    const company = 'A'.repeat(201);
+    await page.getByLabel('Company').fill(company);
+    await page.getByLabel('Contact email').fill('grace at example');
+    await page.getByRole('button', { name: 'Send the request' }).click();
+    const form = page.getByRole('form', { name: 'Request an API key' });
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toBe('Please correct the marked fields.');
+    const errorOf = (label: string) =>
+      page
+        .locator('label', { has: page.getByLabel(label) })
+        .locator('.field-error')
+        .textContent();
+    expect(await errorOf('Company')).toBe('Use at most 200 characters.');
+    expect(await errorOf('Purpose')).toBe('Required.');
+    expect(await errorOf('Contact email')).toBe(
+      'Enter an email address, such as name@example.com.',
+    );
+    for (const message of await form.locator('.field-error').allTextContents()) {
+      expect(message).not.toMatch(/expected|received|>=|<=|Too (small|big)|Invalid input/);
+    }
+    expect(await page.getByLabel('Company').inputValue()).toBe(company);
+    expect(await page.getByLabel('Contact email').inputValue()).toBe('grace at example');
+
+    // The sign-in page: its command as code, and a wrong password keeps the email.
+    await page.goto(`${running.url}/sign-in`);
+    expect(await page.locator('main').textContent()).not.toContain('`');
+    expect(await page.locator('main code').textContent()).toBe('hallmark admins create');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/Wrong email or password/);
+    expect(await page.getByLabel('Email').inputValue()).toBe(ADMIN.email);
+    await context.close();
+  });
+
+  it('fits a phone: nothing wider than its screen on any page, every section reachable', async () => {
+    const phone = await openContext(browser, {
+      viewport: { width: 375, height: 667 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await signIn(phone, ADMIN);
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
+    const sections = page.getByRole('navigation', { name: 'Sections' }).getByRole('link');
+    const names = await sections.allTextContents();
+    expect(names.length).toBeGreaterThanOrEqual(10);
+    for (const name of names) {
+      const link = sections.filter({ hasText: name }).first();
+      // Within the screen, where a thumb can reach it.
+      const box = await link.boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box?.x ?? -1, name).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(375);
+      const href = await link.getAttribute('href');
+      await link.tap();
+      await page.waitForURL((url) => url.pathname === href);
+      // A phone's browser zooms out to fit a page wider than its screen: then innerWidth grows.
+      expect(
+        await page.evaluate(() => [
+          window.innerWidth,
+          document.documentElement.scrollWidth <= window.innerWidth,
+        ]),
+        name,
+      ).toEqual([375, true]);
+    }
+    await screenshot(page, 'phone');
+    expect(missing).toEqual([]);
+    // The browser's icon: the console's own, also where browsers look without a link.
+    const icon = await page.request.get(`${running.url}/favicon.ico`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    const linked = await page.locator('link[rel="icon"]').first().getAttribute('href');
+    expect((await page.request.get(new URL(linked ?? '', running.url).href)).status()).toBe(200);
+    await phone.close();
   });
 });
 

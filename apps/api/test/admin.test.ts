@@ -405,7 +405,12 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
     const detail = (
       await t.app.inject({ method: 'GET', url: `/admin/jobs/${requestId}`, headers: { cookie } })
     ).json();
-    expect(detail).toMatchObject({ status: 'failed', errorCode: 'invalid_image', outputUrl: null });
+    expect(detail).toMatchObject({
+      status: 'failed',
+      errorCode: 'invalid_image',
+      retryable: false,
+      outputUrl: null,
+    });
     const before = await t.app.inject({ method: 'GET', url: pathOf(detail.inputUrl) });
     expect(before.statusCode).toBe(200);
     expect(before.rawPayload.length).toBe(jpegPhoto.length);
@@ -425,10 +430,32 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
         url: `/admin/jobs/${requestId}/retry`,
         headers: { cookie, 'x-csrf-token': csrf },
       });
+    // The picture itself failed it: another run would fail the same way.
+    const refused = await retry();
+    expectProblem(refused, 409, 'job-not-retryable');
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json().detail).toContain('invalid_image');
+    expect(
+      await t.prisma.watermarkJob.findUniqueOrThrow({ where: { id: requestId } }),
+    ).toMatchObject({ status: 'failed', errorCode: 'invalid_image' });
+    // A node that was away may be back: that failure runs again.
+    await t.prisma.watermarkJob.update({
+      where: { id: requestId },
+      data: { errorCode: 'ipfs_unreachable' },
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/admin/jobs?status=failed',
+      headers: { cookie },
+    });
+    expect(
+      listed.json().items.find((job: { requestId: string }) => job.requestId === requestId),
+    ).toMatchObject({ errorCode: 'ipfs_unreachable', retryable: true });
     expect((await retry()).json()).toMatchObject({
       status: 'pending',
       attempts: 0,
       errorCode: null,
+      retryable: false,
     });
     expectProblem(await retry(), 409, 'already-decided');
   });

@@ -500,6 +500,15 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
     expect((await call('GET', `/admin/jobs/${failedId}`, { headers: { cookie } })).status).toBe(
       200,
     );
+    // Too small for the mark: another run would fail the same way, so no retry.
+    expect((await call('POST', `/admin/jobs/${failedId}/retry`, { headers: auth })).status).toBe(
+      409,
+    );
+    // As if its IPFS node had been away: that failure runs again.
+    await service.prisma.watermarkJob.update({
+      where: { id: failedId },
+      data: { errorCode: 'ipfs_unreachable' },
+    });
     expect((await call('POST', `/admin/jobs/${failedId}/retry`, { headers: auth })).status).toBe(
       200,
     );

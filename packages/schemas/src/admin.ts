@@ -184,6 +184,10 @@ export const AdminJob = z
     finishedAt: UnixSeconds.nullable(),
     attempts: z.int(),
     errorCode: z.string().nullable(),
+    retryable: z.boolean().meta({
+      description:
+        'Failed with a code that running the job again may get past (`POST /admin/jobs/{requestId}/retry` takes it); false for any other job.',
+    }),
   })
   .meta({ id: 'AdminJob' });
 export type AdminJob = z.infer<typeof AdminJob>;
@@ -230,7 +234,10 @@ export const AdminOverview = z
       failed: z.int(),
     }),
     failuresLast24h: z.array(z.strictObject({ code: z.string(), count: z.int() })),
-    overdueKeyRequests: z.int(),
+    pendingKeyRequests: z.int().meta({ description: 'Key requests waiting for a decision.' }),
+    overdueKeyRequests: z
+      .int()
+      .meta({ description: 'Of those, the ones pending past their due date.' }),
   })
   .meta({ id: 'AdminOverview' });
 export type AdminOverview = z.infer<typeof AdminOverview>;
@@ -256,7 +263,7 @@ export const AdminNft = z
     txHash: z.string().nullable(),
     marketplaceUrl: z.string().nullable().meta({
       description:
-        "The token's page on the marketplace (NFT_MARKETPLACE_URL_TEMPLATE); without one, its image on the IPFS gateway.",
+        "The token's page on the marketplace (NFT_MARKETPLACE_URL_TEMPLATE); without one, its image file on the IPFS gateway (`<gateway>/ipfs/<imageCid>/<file name>`). Null without a template for a token minted before its metadata was kept.",
     }),
     imageCid: z.string(),
     metadataCid: z.string(),

@@ -59,6 +59,7 @@ export {
 } from './image-format.ts';
 export { Cid, IpfsMetadata, IpfsRecord, IpfsRecordPage } from './ipfs-record.ts';
 export {
+  isRetryableJobError,
   JOB_ERROR_CODES,
   type JobErrorCode,
   type JobErrorRetry,
@@ -84,6 +85,7 @@ export {
 } from './nft.ts';
 export { PageQuery, pageQueryFields } from './page-query.ts';
 export { IpfsHashParams, RequestIdParams, TokenIdParams, TransferIdParams } from './path-params.ts';
+export { plainIssueMessage } from './plain-messages.ts';
 export { FieldError, Problem, QuotaName } from './problem.ts';
 export {
   PROBLEM_TYPE_BASE,

@@ -172,6 +172,11 @@ export const problemTypes = {
     title: 'Public verification is off',
     status: 404,
   },
+  jobNotRetryable: {
+    type: `${PROBLEM_TYPE_BASE}job-not-retryable`,
+    title: 'This failure cannot be retried',
+    status: 409,
+  },
 } as const satisfies Record<string, ProblemType>;
 
 export type ProblemTypeName = keyof typeof problemTypes;

@@ -73,9 +73,19 @@ export default async function OverviewPage() {
         </section>
         <section>
           <h2>Key requests</h2>
-          <p className={overview.overdueKeyRequests > 0 ? 'error' : undefined}>
-            <Link href="/key-requests?status=pending">{overview.overdueKeyRequests} overdue</Link>
-          </p>
+          <dl className="facts">
+            <dt>
+              <Link href="/key-requests?status=pending">Pending</Link>
+            </dt>
+            <dd data-testid="pending-key-requests">{overview.pendingKeyRequests}</dd>
+            <dt>Overdue</dt>
+            <dd
+              data-testid="overdue-key-requests"
+              className={overview.overdueKeyRequests > 0 ? 'error' : undefined}
+            >
+              {overview.overdueKeyRequests}
+            </dd>
+          </dl>
         </section>
       </div>
     </>

@@ -10,7 +10,8 @@ export default function SignInPage() {
     <main className="narrow">
       <h1>Hallmark console</h1>
       <p>
-        For operators of this Hallmark service. Accounts are made with `hallmark admins create`.
+        For operators of this Hallmark service. Accounts are made with{' '}
+        <code>hallmark admins create</code>.
       </p>
       <ActionForm action={signInAction} submit="Sign in" label="Sign in">
         <Field name="email" label="Email" type="email" />

@@ -24,7 +24,7 @@ export async function startConsole(): Promise<RunningConsole> {
     WEBHOOK_POLL_MS: '200',
     PUBLIC_VERIFY: 'true',
     ADMIN_PUBLIC_URL: `http://127.0.0.1:${port}`,
-    KEY_REQUESTS_PER_HOUR: '20',
+    KEY_REQUESTS_PER_HOUR: '100',
   });
   const consoleProcess = startServiceProcess(join(import.meta.dirname, '../../server.ts'), {
     ...service.env,

@@ -1,6 +1,13 @@
 import { audited, retryFailedJob } from '@hallmark/db';
 import { OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
-import type { AdminJob, AdminJobDetail, AdminJobPage, AdminJobQuery } from '@hallmark/schemas';
+import {
+  type AdminJob,
+  type AdminJobDetail,
+  type AdminJobPage,
+  type AdminJobQuery,
+  isRetryableJobError,
+  problemTypes,
+} from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { pageOf, pastCursor } from '../paging/pages.ts';
@@ -43,6 +50,7 @@ function view(row: JobRow): AdminJob {
     finishedAt: row.finishedAt === null ? null : unixSeconds(row.finishedAt),
     attempts: row.attempts,
     errorCode: row.errorCode,
+    retryable: row.status === 'failed' && isRetryableJobError(row.errorCode),
   };
 }
 
@@ -111,18 +119,32 @@ export class AdminJobsService {
     };
   }
 
-  /** A failed job runs again from the start of its budget (its stored output, if any, is kept). */
+  /**
+   * A failed job runs again from the start of its budget (its stored output, if any, is kept),
+   * unless its failure is one another run would meet again (the picture itself caused it).
+   */
   async retry(id: string, who: AuditActor): Promise<AdminJob> {
+    const failed = await this.prisma.client.watermarkJob.findUnique({
+      where: { id },
+      select: { status: true, errorCode: true },
+    });
+    if (failed === null) throw ProblemException.notFound(`No watermark job ${id}.`);
+    // A failed job's code changes only by a retry, which the update below also requires.
+    if (failed.status === 'failed' && !isRetryableJobError(failed.errorCode)) {
+      throw new ProblemException(
+        problemTypes.jobNotRetryable,
+        `The job failed with ${failed.errorCode ?? 'no code'}, which another run of the same picture meets again; the client must send another one.`,
+      );
+    }
     const retried = await audited(
       this.prisma.client,
       (tx) => retryFailedJob(tx, id),
       (done) => (done ? { ...who, action: 'job.retry', target: `job:${id}` } : null),
     );
     if (!retried) {
-      const exists = await this.prisma.client.watermarkJob.findUnique({ where: { id } });
-      if (exists === null) throw ProblemException.notFound(`No watermark job ${id}.`);
+      const now = await this.prisma.client.watermarkJob.findUniqueOrThrow({ where: { id } });
       throw ProblemException.alreadyDecided(
-        `Only a failed job can be retried; this one is ${exists.status}.`,
+        `Only a failed job can be retried; this one is ${now.status}.`,
       );
     }
     // The trigger tells every process; this one must not answer from its cache meanwhile.

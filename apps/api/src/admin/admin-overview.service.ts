@@ -17,7 +17,7 @@ export class AdminOverviewService {
 
   async overview(): Promise<AdminOverview> {
     const since = new Date(Date.now() - DAY_MS);
-    const [readiness, counts, byStatus, failures, overdue] = await Promise.all([
+    const [readiness, counts, byStatus, failures, pending, overdue] = await Promise.all([
       this.readiness.check(),
       this.queues
         .queue('watermark')
@@ -33,6 +33,7 @@ export class AdminOverviewService {
         where: { status: 'failed', finishedAt: { gte: since } },
         _count: { _all: true },
       }),
+      this.prisma.client.keyRequest.count({ where: { status: 'pending' } }),
       this.prisma.client.keyRequest.count({
         where: { status: 'pending', dueAt: { lt: new Date() } },
       }),
@@ -56,6 +57,7 @@ export class AdminOverviewService {
       failuresLast24h: failures
         .map((row) => ({ code: row.errorCode ?? 'unknown', count: row._count._all }))
         .sort((a, b) => b.count - a.count),
+      pendingKeyRequests: pending,
       overdueKeyRequests: overdue,
     };
   }

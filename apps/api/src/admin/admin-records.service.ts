@@ -1,11 +1,12 @@
 import { networkName } from '@hallmark/chain';
 import { type HallmarkConfig, ipfsGatewayUrl } from '@hallmark/config';
 import { CONFIG, PrismaService } from '@hallmark/runtime';
-import type {
-  AdminIpfsRecord,
-  AdminIpfsRecordPage,
-  AdminNft,
-  AdminNftPage,
+import {
+  type AdminIpfsRecord,
+  type AdminIpfsRecordPage,
+  type AdminNft,
+  type AdminNftPage,
+  NftMetadata,
 } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { pageOf, pastCursor } from '../paging/pages.ts';
@@ -51,7 +52,10 @@ export class AdminRecordsService {
         marketplaceUrl:
           row.tokenId === null
             ? null
-            : this.views.marketplaceUrl({ ...row, tokenId: row.tokenId }, row.imageCid),
+            : this.views.marketplaceUrl(
+                { ...row, tokenId: row.tokenId },
+                row.metadata === null ? null : NftMetadata.parse(row.metadata).image,
+              ),
         imageCid: row.imageCid,
         metadataCid: row.metadataCid,
         mintedAt: unixSeconds(row.mintedAt ?? row.createdAt),

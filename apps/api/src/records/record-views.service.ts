@@ -11,6 +11,8 @@ import { NftOwnerRefresher } from './nft-owner-refresher.ts';
 
 const IPFS_TIMEOUT_MS = 2_000;
 
+type MarketplaceToken = { chainId: number; contractAddress: string; tokenId: string };
+
 /** Builds the spec's IPFS record (2.5) and NFT (2.4) from their rows. */
 @Injectable()
 export class RecordViews {
@@ -56,27 +58,29 @@ export class RecordViews {
       owner: row.owner ?? row.mintedTo,
       ownerAsOf: Math.floor(ownerAsOf.getTime() / 1000),
       metadata,
-      marketplaceUrl: this.marketplaceUrl(row, metadata.image.replace(/^ipfs:\/\//, '')),
+      marketplaceUrl: this.marketplaceUrl(row, metadata.image),
       mintedAt: Math.floor(row.mintedAt.getTime() / 1000),
     };
   }
 
   /**
    * Where people see the token: the marketplace template's page, or without one (a local chain
-   * has no marketplace) the gateway page of the token's image.
+   * has no marketplace) its image on the gateway. `image` is the metadata's `ipfs://<dir>/<file>`:
+   * the file inside its directory, since a gateway serves no directory listing. Without a template
+   * and without the metadata (a token minted before it was kept) there is no link: null.
    */
-  marketplaceUrl(
-    token: { chainId: number; contractAddress: string; tokenId: string },
-    imageCid: string,
-  ): string {
+  marketplaceUrl(token: MarketplaceToken, image: string): string;
+  marketplaceUrl(token: MarketplaceToken, image: string | null): string | null;
+  marketplaceUrl(token: MarketplaceToken, image: string | null): string | null {
     const template = this.chain.options?.marketplaceUrlTemplate;
-    return template === undefined
-      ? `${this.#gateway}/ipfs/${imageCid}`
-      : marketplaceUrl(template, {
-          chainId: token.chainId,
-          contract: token.contractAddress,
-          tokenId: token.tokenId,
-        });
+    if (template !== undefined) {
+      return marketplaceUrl(template, {
+        chainId: token.chainId,
+        contract: token.contractAddress,
+        tokenId: token.tokenId,
+      });
+    }
+    return image === null ? null : `${this.#gateway}/ipfs/${image.replace(/^ipfs:\/\//, '')}`;
   }
 
   /** The stored document; for an older row, read once from IPFS (briefly) and kept. */

@@ -361,6 +361,10 @@ export function adminRoutes() {
         { problem: problemTypes.validationError, when: '`requestId` is not a UUID.' },
         { problem: problemTypes.notFound, when: 'no such job.' },
         { problem: problemTypes.alreadyDecided, when: 'the job is not failed.' },
+        {
+          problem: problemTypes.jobNotRetryable,
+          when: 'the job failed with a code another run would meet again (`retryable` is false: the picture itself caused it).',
+        },
         ...changes,
       ]),
     },

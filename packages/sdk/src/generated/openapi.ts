@@ -1225,6 +1225,8 @@ export interface components {
             finishedAt: number | null;
             attempts: number;
             errorCode: string | null;
+            /** @description Failed with a code that running the job again may get past (`POST /admin/jobs/{requestId}/retry` takes it); false for any other job. */
+            retryable: boolean;
         };
         AdminJobDetail: {
             /** Format: uuid */
@@ -1240,6 +1242,8 @@ export interface components {
             finishedAt: number | null;
             attempts: number;
             errorCode: string | null;
+            /** @description Failed with a code that running the job again may get past (`POST /admin/jobs/{requestId}/retry` takes it); false for any other job. */
+            retryable: boolean;
             options: {
                 [key: string]: unknown;
             };
@@ -1290,7 +1294,7 @@ export interface components {
             owner: string;
             ownerAsOf: number;
             txHash: string | null;
-            /** @description The token's page on the marketplace (NFT_MARKETPLACE_URL_TEMPLATE); without one, its image on the IPFS gateway. */
+            /** @description The token's page on the marketplace (NFT_MARKETPLACE_URL_TEMPLATE); without one, its image file on the IPFS gateway (`<gateway>/ipfs/<imageCid>/<file name>`). Null without a template for a token minted before its metadata was kept. */
             marketplaceUrl: string | null;
             imageCid: string;
             metadataCid: string;
@@ -1348,6 +1352,9 @@ export interface components {
                 code: string;
                 count: number;
             }[];
+            /** @description Key requests waiting for a decision. */
+            pendingKeyRequests: number;
+            /** @description Of those, the ones pending past their due date. */
             overdueKeyRequests: number;
         };
         AdminRateLimit: {
@@ -6868,7 +6875,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Already decided (`already-decided`): the job is not failed. */
+            /** @description Already decided (`already-decided`): the job is not failed. This failure cannot be retried (`job-not-retryable`): the job failed with a code another run would meet again (`retryable` is false: the picture itself caused it). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -162,6 +162,11 @@ export const problemTypes = {
     title: 'Public verification is off',
     status: 404,
   },
+  jobNotRetryable: {
+    type: 'https://hallmark.dev/problems/job-not-retryable',
+    title: 'This failure cannot be retried',
+    status: 409,
+  },
 } as const;
 
 export type ProblemTypeName = keyof typeof problemTypes;

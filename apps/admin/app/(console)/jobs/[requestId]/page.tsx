@@ -59,10 +59,16 @@ export default async function JobPage(props: { readonly params: Promise<{ reques
           </>
         )}
       </dl>
-      {job.status === 'failed' && session.role === 'admin' && (
+      {job.retryable && session.role === 'admin' && (
         <ActionForm action={retryJobAction} csrf={session.csrfToken} submit="Retry" label="Retry">
           <input type="hidden" name="requestId" value={job.requestId} />
         </ActionForm>
+      )}
+      {job.status === 'failed' && !job.retryable && (
+        <p className="note" data-testid="not-retryable">
+          Running it again would fail the same way: the picture itself caused this failure. The
+          client must send another picture.
+        </p>
       )}
       <h2>Steps</h2>
       {job.steps.length === 0 ? (
