@@ -647,7 +647,7 @@ describe('the admin console in Chromium', () => {
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect
-      .poll(() => page.getByRole('alert').textContent())
+      .poll(() => page.getByRole('form', { name: 'Sign in' }).getByRole('alert').textContent())
       .toMatch(/Wrong email or password/);
     expect(await page.getByLabel('Email').inputValue()).toBe(ADMIN.email);
     await context.close();
