@@ -308,4 +308,22 @@ describe("the user's guide", () => {
     const codes = Object.keys(JOB_ERROR_CODES).filter((code) => !page.includes(`| \`${code}\``));
     expect(codes).toEqual([]);
   });
+
+  it('operators.md names every operation of the admin API', () => {
+    const page = readRepoFile('docs/operators.md');
+    const document = JSON.parse(readRepoFile('packages/schemas/openapi.json')) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const calls = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/admin/'))
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+    expect(calls.length).toBeGreaterThan(20);
+    // Named as code, the path whole (a query may follow).
+    const missing = calls.filter(
+      (call) => !page.includes(`\`${call}\``) && !page.includes(`\`${call}?`),
+    );
+    expect(missing).toEqual([]);
+  });
 });

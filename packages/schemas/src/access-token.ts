@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { UnixSeconds } from './common/unix-seconds.ts';
 
 /**
- * Answer of `POST /auth/token`: a short-lived access token minted from an API key (the service specification leaves
- * the exchange open). Either the key or a token works as bearer; a token stops working when it
- * expires or when its key is revoked.
+ * Answer of `POST /auth/token`: a short-lived access token minted from an API key. Either the key
+ * or a token works as bearer; a token stops working when it expires or when its key is revoked.
  */
 export const AccessToken = z
   .strictObject({

@@ -33,7 +33,8 @@ export const IpfsMetadata = z
   })
   .meta({
     id: 'IpfsMetadata',
-    description: 'Spec 2.5 `metadata`: the supplied `data` keys plus what was done to which file.',
+    description:
+      "The record's `metadata`: the supplied `data` keys plus what was done to which file.",
   });
 export type IpfsMetadata = z.infer<typeof IpfsMetadata>;
 
@@ -47,7 +48,7 @@ export const IpfsRecord = z
   })
   .meta({
     id: 'IpfsRecord',
-    description: 'Spec 2.5. Metadata of a watermarked file as stored in IPFS.',
+    description: 'Metadata of a watermarked file as stored in IPFS.',
     examples: [
       {
         ipfsHash: 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi',

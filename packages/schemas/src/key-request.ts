@@ -4,8 +4,8 @@ import { multiLineText, singleLineText } from './common/plain-text.ts';
 import { UnixSeconds } from './common/unix-seconds.ts';
 
 /**
- * `POST /key-requests`: what a company tells the operators when it asks for an API key (the spec:
- * company name, purpose, contact details). `fax` is a honeypot: people never see it (the console
+ * `POST /key-requests`: what a company tells the operators when it asks for an API key (company
+ * name, purpose, contact details). `fax` is a honeypot: people never see it (the console
  * hides it), bots fill every field; a request that fills it is answered like any other and
  * dropped.
  */

@@ -36,7 +36,7 @@ export const NftMetadata = z
     image: NftImageUri,
     attributes: z.array(NftAttribute),
   })
-  .meta({ id: 'NftMetadata', description: 'NFT metadata as read by marketplaces (spec 2.4).' });
+  .meta({ id: 'NftMetadata', description: 'NFT metadata as read by marketplaces.' });
 export type NftMetadata = z.infer<typeof NftMetadata>;
 
 /** an NFT minted for a watermarked file (`options.mintNft`). */
@@ -60,7 +60,7 @@ export const Nft = z
   })
   .meta({
     id: 'Nft',
-    description: 'Spec 2.4. An NFT recording the metadata of a watermarked file.',
+    description: 'An NFT recording the metadata of a watermarked file.',
     examples: [
       {
         tokenId: '42',

@@ -15,8 +15,6 @@ The upload (PUT \`uploadLink\`) and download (GET \`watermarkedUrl\`) are signed
 
 Every error is RFC 9457 \`application/problem+json\` whose \`type\` is one of the stable URIs under \`https://hallmark.dev/problems/\`. That includes what the HTTP layer refuses before any route runs: a malformed URL or header, headers over 16 KiB, a body too large or of another type than JSON, and a method a path does not serve, which answers 404 like an unknown path.
 
-Extensions of the service specification: job states \`processing\` and \`failed\`, the job's \`error\`, \`nft\` and \`ipfs\` members, the \`Idempotency-Key\` header and the health probes.
-
 User's guide (concepts, the flow with curl and the SDK, configuration, errors, limits): \`docs/README.md\` in the Hallmark repository.`;
 
 /** Every operation of the API with its zod schemas, as registered for the document. */

@@ -41,7 +41,7 @@ export const UploadLinkRequest = z
   .meta({
     id: 'UploadLinkRequest',
     description:
-      'Announces a file to upload. The upload (spec 4.2) must send `Content-Type` equal to `contentType`.',
+      'Announces a file to upload. The upload must send `Content-Type` equal to `contentType`.',
     examples: [{ contentType: 'image/jpeg', fileName: 'sunset.jpg' }],
   });
 export type UploadLinkRequest = z.infer<typeof UploadLinkRequest>;
@@ -57,7 +57,7 @@ export const UploadLink = z
   })
   .meta({
     id: 'UploadLink',
-    description: 'Spec 2.1. A signed, single-file upload URL and the id of the file it creates.',
+    description: 'A signed, single-file upload URL and the id of the file it creates.',
     examples: [
       {
         fileId: '3f0c2a52-8a51-4c4e-9d7e-0e6f7f4a1b2c',

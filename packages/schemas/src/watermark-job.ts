@@ -6,14 +6,13 @@ import { JOB_ERROR_CODES } from './job-error-codes.ts';
 import { Nft } from './nft.ts';
 
 /**
- * The spec (section 3) shows only `pending` and `success`. `processing` and `failed` are our
- * extension: without them a client could not tell a stuck job from a queued one, nor stop
- * polling a job that will never succeed.
+ * Four states, not only `pending` and `success`: without `processing` and `failed` a client could
+ * not tell a stuck job from a queued one, nor stop polling a job that will never succeed.
  */
 export const WatermarkJobStatus = z.enum(['pending', 'processing', 'success', 'failed']).meta({
   id: 'WatermarkJobStatus',
   description:
-    '`pending` (queued) and `success` are the states of the spec. `processing` (a worker is on it) and `failed` (final; see `error`) are a documented Hallmark extension. `success` and `failed` are final: stop polling.',
+    '`pending` (queued), `processing` (a worker is on it, or it waits between two attempts), `success` and `failed` (see `error`). `success` and `failed` are final: stop polling.',
 });
 export type WatermarkJobStatus = z.infer<typeof WatermarkJobStatus>;
 
@@ -43,7 +42,7 @@ export const WatermarkAccepted = z
   })
   .meta({
     id: 'WatermarkAccepted',
-    description: 'Spec 4.3. The job was queued; poll it with `requestId`.',
+    description: 'The job was queued; poll it with `requestId`.',
     examples: [
       {
         status: 'pending',
@@ -56,7 +55,7 @@ export type WatermarkAccepted = z.infer<typeof WatermarkAccepted>;
 
 /**
  * The job, as answered by `GET /watermark/{requestId}`. Kept as one flat object (not a union
- * per status) to match the service specification's table; the refinement below enforces the "present when"
+ * per status), as docs/flow.md documents it; the refinement below enforces the "present when"
  * rules at runtime so neither the API nor the worker can send a half-finished job.
  */
 export const WatermarkJob = z
@@ -103,7 +102,7 @@ export const WatermarkJob = z
   .meta({
     id: 'WatermarkJob',
     description:
-      'Spec 2.3. The state of a watermarking job. `watermarkedUrl` and `expiredAt` are present exactly when `status` is `success`, `error` exactly when it is `failed`; `nft` (spec 2.4, with `mintNft`) and `ipfs` (spec 2.5, with `storeIpfs`) appear once those records exist. `processing`, `failed` and `error` are a Hallmark extension of the spec.',
+      'The state of a watermarking job. `watermarkedUrl` and `expiredAt` are present exactly when `status` is `success`, `error` exactly when it is `failed`; `nft` (with `mintNft`) and `ipfs` (with `storeIpfs`) appear once those records exist.',
     examples: [
       {
         status: 'success',

@@ -11,8 +11,8 @@ export const WatermarkType = z.enum(['invisible', 'c2pa']).meta({
 export type WatermarkType = z.infer<typeof WatermarkType>;
 
 /**
- * Non-empty and without repeats: a repeated technique would be applied twice, and the spec's
- * wording ("both may be given") describes a set.
+ * Non-empty and without repeats: a repeated technique would be applied twice, and the
+ * techniques asked for are a set.
  */
 export const WatermarkTypes = z
   .array(WatermarkType)
@@ -42,7 +42,7 @@ export const WatermarkMetadata = z
   })
   .meta({
     id: 'WatermarkMetadata',
-    description: 'Custom metadata to embed (spec 2.2 `options.data`). Every key is optional.',
+    description: 'Custom metadata to embed (`options.data`). Every key is optional.',
   });
 export type WatermarkMetadata = z.infer<typeof WatermarkMetadata>;
 
@@ -54,11 +54,8 @@ export const WatermarkOptions = z
     mintNft: z
       .boolean()
       .optional()
-      .meta({ description: 'true records the metadata on a blockchain as an NFT (spec 2.4).' }),
-    storeIpfs: z
-      .boolean()
-      .optional()
-      .meta({ description: 'true stores the metadata in IPFS (spec 2.5).' }),
+      .meta({ description: 'true records the metadata on a blockchain as an NFT.' }),
+    storeIpfs: z.boolean().optional().meta({ description: 'true stores the metadata in IPFS.' }),
   })
   .meta({ id: 'WatermarkOptions', description: 'What to apply and which records to create.' });
 export type WatermarkOptions = z.infer<typeof WatermarkOptions>;
@@ -83,7 +80,7 @@ export const WatermarkRequest = z
   .meta({
     id: 'WatermarkRequest',
     description:
-      'Spec 2.2. Asks for an uploaded file to be watermarked. Unknown keys are refused at every level.',
+      'Asks for an uploaded file to be watermarked. Unknown keys are refused at every level.',
     examples: [
       {
         fileId: '3f0c2a52-8a51-4c4e-9d7e-0e6f7f4a1b2c',

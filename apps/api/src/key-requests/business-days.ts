@@ -1,8 +1,8 @@
 const DAY_MS = 86_400_000;
 
 /**
- * `days` business days after `from` (UTC; Saturdays and Sundays skipped, no holidays): the spec
- * promises an answer to a key request within two business days. A request made on a weekend
+ * `days` business days after `from` (UTC; Saturdays and Sundays skipped, no holidays): the operators
+ * owe an answer to a key request within two business days. A request made on a weekend
  * counts from the Monday.
  */
 export function addBusinessDays(from: Date, days: number): Date {

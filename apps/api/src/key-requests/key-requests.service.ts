@@ -31,7 +31,7 @@ import { KeyRequestSecrets } from './key-request-secrets.ts';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * The spec's way to get a key: a company asks (`POST /key-requests`), the operators answer within
+ * How a company gets a key: it asks (`POST /key-requests`), the operators answer within
  * two business days, and the requester follows the request through a private link. Approval
  * makes the key; the requester collects it there with a POST, which shows it once.
  */

@@ -13,7 +13,7 @@ const IPFS_TIMEOUT_MS = 2_000;
 
 type MarketplaceToken = { chainId: number; contractAddress: string; tokenId: string };
 
-/** Builds the spec's IPFS record (2.5) and NFT (2.4) from their rows. */
+/** Builds the API's IPFS record and NFT views from their rows. */
 @Injectable()
 export class RecordViews {
   readonly #gateway: string;

@@ -35,7 +35,7 @@ import { inRequestProblem } from './in-request.ts';
 import { VerificationViews } from './verification-views.ts';
 
 /**
- * Verification in the spec's style: a job for an uploaded file (`POST /verify`, then poll), or
+ * Verification as a job, like watermarking: a job for an uploaded file (`POST /verify`, then poll), or
  * at once for an image sent in the request (`POST /verify/file`). Both are recorded.
  */
 @Injectable()

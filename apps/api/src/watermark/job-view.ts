@@ -4,7 +4,7 @@ import type { ObjectStorage } from '@hallmark/storage';
 import { ProblemException } from '../problem/problem.exception.ts';
 
 /**
- * The spec's view of a job row (2.3). A download link is minted fresh on every read, so a
+ * The API's view of a job row. A download link is minted fresh on every read, so a
  * client that polls late still gets a link valid for the full lifetime. A job whose output
  * retention deleted answers 410: there is nothing left to link to.
  */

@@ -126,7 +126,7 @@ export class WatermarkService {
     const existing = await findJobByIdempotencyKey(this.prisma.sql, apiKeyId, idempotencyKey);
     if (existing === null) return null;
     assertSameRequest(existing.requestHash, hash);
-    // The spec's answer to POST /watermark always says `pending`; poll for the real state.
+    // The answer to POST /watermark always says `pending`; poll for the real state.
     return { status: 'pending', requestId: existing.id, fileId: existing.fileId };
   }
 }

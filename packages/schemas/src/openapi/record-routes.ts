@@ -13,7 +13,7 @@ export function recordRoutes() {
     path: '/nft/{tokenId}',
     operationId: 'getNft',
     tags: ['Records'],
-    summary: 'Get an NFT minted for a watermarked file (spec 4.6)',
+    summary: 'Get an NFT minted for a watermarked file',
     security: bearerAuth,
     request: { params: TokenIdParams },
     responses: {
@@ -31,7 +31,7 @@ export function recordRoutes() {
     path: '/ipfs/{ipfsHash}',
     operationId: 'getIpfsRecord',
     tags: ['Records'],
-    summary: 'Get the IPFS record of a watermarked file (spec 4.7)',
+    summary: 'Get the IPFS record of a watermarked file',
     security: bearerAuth,
     request: { params: IpfsHashParams },
     responses: {

@@ -10,9 +10,9 @@ export function uploadRoutes() {
     path: '/claim/file-upload-link',
     operationId: 'createUploadLink',
     tags: ['Uploads'],
-    summary: 'Get a signed link to upload a file (spec 4.1)',
+    summary: 'Get a signed link to upload a file',
     description:
-      'Returns a new `fileId` and a signed `uploadLink`. PUT the raw bytes to `uploadLink` with `Content-Type` equal to `contentType` (spec 4.2) before calling `POST /watermark`.',
+      'Returns a new `fileId` and a signed `uploadLink`. PUT the raw bytes to `uploadLink` with `Content-Type` equal to `contentType` before calling `POST /watermark`.',
     security: bearerAuth,
     request: {
       body: { required: true, content: { 'application/json': { schema: UploadLinkRequest } } },

@@ -14,7 +14,7 @@ export function watermarkRoutes() {
     path: '/watermark',
     operationId: 'createWatermarkJob',
     tags: ['Watermarking'],
-    summary: 'Request watermarking of an uploaded file (spec 4.3)',
+    summary: 'Request watermarking of an uploaded file',
     description:
       'Queues a job and answers at once; poll `GET /watermark/{requestId}` for the result. Send an `Idempotency-Key` to make retries safe.',
     security: bearerAuth,
@@ -64,7 +64,7 @@ export function watermarkRoutes() {
     path: '/watermark/{requestId}',
     operationId: 'getWatermarkJob',
     tags: ['Watermarking'],
-    summary: 'Get the state of a watermarking job (spec 4.4)',
+    summary: 'Get the state of a watermarking job',
     description:
       'Poll until `status` is `success` (download `watermarkedUrl` before `expiredAt`) or `failed` (see `error`).',
     security: bearerAuth,

@@ -242,7 +242,7 @@ export interface SetApiKeyRateLimitOptions extends RequestOptions {
 /** Options of `HallmarkAdminClient.listJobs`. */
 export interface ListJobsOptions extends RequestOptions {
   /**
-   * `pending` (queued) and `success` are the states of the spec. `processing` (a worker is on it) and `failed` (final; see `error`) are a documented Hallmark extension. `success` and `failed` are final: stop polling.
+   * `pending` (queued), `processing` (a worker is on it, or it waits between two attempts), `success` and `failed` (see `error`). `success` and `failed` are final: stop polling.
    *
    * Sent as the `status` query parameter.
    */
@@ -481,9 +481,9 @@ export class HallmarkClient {
   }
 
   /**
-   * Get a signed link to upload a file (spec 4.1)
+   * Get a signed link to upload a file
    *
-   * Returns a new `fileId` and a signed `uploadLink`. PUT the raw bytes to `uploadLink` with `Content-Type` equal to `contentType` (spec 4.2) before calling `POST /watermark`.
+   * Returns a new `fileId` and a signed `uploadLink`. PUT the raw bytes to `uploadLink` with `Content-Type` equal to `contentType` before calling `POST /watermark`.
    *
    * `POST /claim/file-upload-link` (bearer token)
    */
@@ -502,7 +502,7 @@ export class HallmarkClient {
   }
 
   /**
-   * Request watermarking of an uploaded file (spec 4.3)
+   * Request watermarking of an uploaded file
    *
    * Queues a job and answers at once; poll `GET /watermark/{requestId}` for the result. Send an `Idempotency-Key` to make retries safe.
    *
@@ -524,7 +524,7 @@ export class HallmarkClient {
   }
 
   /**
-   * Get the state of a watermarking job (spec 4.4)
+   * Get the state of a watermarking job
    *
    * Poll until `status` is `success` (download `watermarkedUrl` before `expiredAt`) or `failed` (see `error`).
    *
@@ -586,7 +586,7 @@ export class HallmarkClient {
   }
 
   /**
-   * Get an NFT minted for a watermarked file (spec 4.6)
+   * Get an NFT minted for a watermarked file
    *
    * `GET /nft/{tokenId}` (bearer token)
    */
@@ -605,7 +605,7 @@ export class HallmarkClient {
   }
 
   /**
-   * Get the IPFS record of a watermarked file (spec 4.7)
+   * Get the IPFS record of a watermarked file
    *
    * `GET /ipfs/{ipfsHash}` (bearer token)
    */

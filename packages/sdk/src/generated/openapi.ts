@@ -33,8 +33,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Get a signed link to upload a file (spec 4.1)
-         * @description Returns a new `fileId` and a signed `uploadLink`. PUT the raw bytes to `uploadLink` with `Content-Type` equal to `contentType` (spec 4.2) before calling `POST /watermark`.
+         * Get a signed link to upload a file
+         * @description Returns a new `fileId` and a signed `uploadLink`. PUT the raw bytes to `uploadLink` with `Content-Type` equal to `contentType` before calling `POST /watermark`.
          */
         post: operations["createUploadLink"];
         delete?: never;
@@ -53,7 +53,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Request watermarking of an uploaded file (spec 4.3)
+         * Request watermarking of an uploaded file
          * @description Queues a job and answers at once; poll `GET /watermark/{requestId}` for the result. Send an `Idempotency-Key` to make retries safe.
          */
         post: operations["createWatermarkJob"];
@@ -71,7 +71,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get the state of a watermarking job (spec 4.4)
+         * Get the state of a watermarking job
          * @description Poll until `status` is `success` (download `watermarkedUrl` before `expiredAt`) or `failed` (see `error`).
          */
         get: operations["getWatermarkJob"];
@@ -127,7 +127,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an NFT minted for a watermarked file (spec 4.6) */
+        /** Get an NFT minted for a watermarked file */
         get: operations["getNft"];
         put?: never;
         post?: never;
@@ -144,7 +144,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the IPFS record of a watermarked file (spec 4.7) */
+        /** Get the IPFS record of a watermarked file */
         get: operations["getIpfsRecord"];
         put?: never;
         post?: never;
@@ -1644,7 +1644,7 @@ export interface components {
                 } | null;
             } | null;
         };
-        /** @description Spec 2.5 `metadata`: the supplied `data` keys plus what was done to which file. */
+        /** @description The record's `metadata`: the supplied `data` keys plus what was done to which file. */
         IpfsMetadata: {
             author?: string;
             /**
@@ -1663,7 +1663,7 @@ export interface components {
             fileId: string;
         };
         /**
-         * @description Spec 2.5. Metadata of a watermarked file as stored in IPFS.
+         * @description Metadata of a watermarked file as stored in IPFS.
          * @example {
          *       "ipfsHash": "bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi",
          *       "ipfsUrl": "https://ipfs.example.com/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi",
@@ -1794,7 +1794,7 @@ export interface components {
             timeStamp?: "trusted" | "untrusted" | null;
         } | null;
         /**
-         * @description Spec 2.4. An NFT recording the metadata of a watermarked file.
+         * @description An NFT recording the metadata of a watermarked file.
          * @example {
          *       "tokenId": "42",
          *       "contract": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
@@ -1847,7 +1847,7 @@ export interface components {
             trait_type: string;
             value: string;
         };
-        /** @description NFT metadata as read by marketplaces (spec 2.4). */
+        /** @description NFT metadata as read by marketplaces. */
         NftMetadata: {
             name: string;
             description: string;
@@ -2086,7 +2086,7 @@ export interface components {
             signature: string;
         };
         /**
-         * @description Spec 2.1. A signed, single-file upload URL and the id of the file it creates.
+         * @description A signed, single-file upload URL and the id of the file it creates.
          * @example {
          *       "fileId": "3f0c2a52-8a51-4c4e-9d7e-0e6f7f4a1b2c",
          *       "uploadLink": "https://storage.example.com/files/3f0c2a52-8a51-4c4e-9d7e-0e6f7f4a1b2c?expires=1767225600&signature=5d41402abc4b2a76"
@@ -2105,7 +2105,7 @@ export interface components {
             uploadLink: string;
         };
         /**
-         * @description Announces a file to upload. The upload (spec 4.2) must send `Content-Type` equal to `contentType`.
+         * @description Announces a file to upload. The upload must send `Content-Type` equal to `contentType`.
          * @example {
          *       "contentType": "image/jpeg",
          *       "fileName": "sunset.jpg"
@@ -2205,7 +2205,7 @@ export interface components {
             fileId: string;
         };
         /**
-         * @description Spec 4.3. The job was queued; poll it with `requestId`.
+         * @description The job was queued; poll it with `requestId`.
          * @example {
          *       "status": "pending",
          *       "requestId": "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d",
@@ -2261,9 +2261,9 @@ export interface components {
                     /** @description Techniques to apply; at least one, no repeats. */
                     watermarkType: components["schemas"]["WatermarkType"][];
                     data?: components["schemas"]["WatermarkMetadata"];
-                    /** @description true records the metadata on a blockchain as an NFT (spec 2.4). */
+                    /** @description true records the metadata on a blockchain as an NFT. */
                     mintNft?: boolean;
-                    /** @description true stores the metadata in IPFS (spec 2.5). */
+                    /** @description true stores the metadata in IPFS. */
                     storeIpfs?: boolean;
                 };
             }[];
@@ -2272,14 +2272,14 @@ export interface components {
                 /** @description Techniques to apply; at least one, no repeats. */
                 watermarkType: components["schemas"]["WatermarkType"][];
                 data?: components["schemas"]["WatermarkMetadata"];
-                /** @description true records the metadata on a blockchain as an NFT (spec 2.4). */
+                /** @description true records the metadata on a blockchain as an NFT. */
                 mintNft?: boolean;
-                /** @description true stores the metadata in IPFS (spec 2.5). */
+                /** @description true stores the metadata in IPFS. */
                 storeIpfs?: boolean;
             };
         };
         /**
-         * @description Spec 2.3. The state of a watermarking job. `watermarkedUrl` and `expiredAt` are present exactly when `status` is `success`, `error` exactly when it is `failed`; `nft` (spec 2.4, with `mintNft`) and `ipfs` (spec 2.5, with `storeIpfs`) appear once those records exist. `processing`, `failed` and `error` are a Hallmark extension of the spec.
+         * @description The state of a watermarking job. `watermarkedUrl` and `expiredAt` are present exactly when `status` is `success`, `error` exactly when it is `failed`; `nft` (with `mintNft`) and `ipfs` (with `storeIpfs`) appear once those records exist.
          * @example {
          *       "status": "success",
          *       "requestId": "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d",
@@ -2316,11 +2316,11 @@ export interface components {
             message: string;
         };
         /**
-         * @description `pending` (queued) and `success` are the states of the spec. `processing` (a worker is on it) and `failed` (final; see `error`) are a documented Hallmark extension. `success` and `failed` are final: stop polling.
+         * @description `pending` (queued), `processing` (a worker is on it, or it waits between two attempts), `success` and `failed` (see `error`). `success` and `failed` are final: stop polling.
          * @enum {string}
          */
         WatermarkJobStatus: "pending" | "processing" | "success" | "failed";
-        /** @description Custom metadata to embed (spec 2.2 `options.data`). Every key is optional. */
+        /** @description Custom metadata to embed (`options.data`). Every key is optional. */
         WatermarkMetadata: {
             author?: string;
             /**
@@ -2338,13 +2338,13 @@ export interface components {
             /** @description Techniques to apply; at least one, no repeats. */
             watermarkType: components["schemas"]["WatermarkType"][];
             data?: components["schemas"]["WatermarkMetadata"];
-            /** @description true records the metadata on a blockchain as an NFT (spec 2.4). */
+            /** @description true records the metadata on a blockchain as an NFT. */
             mintNft?: boolean;
-            /** @description true stores the metadata in IPFS (spec 2.5). */
+            /** @description true stores the metadata in IPFS. */
             storeIpfs?: boolean;
         };
         /**
-         * @description Spec 2.2. Asks for an uploaded file to be watermarked. Unknown keys are refused at every level.
+         * @description Asks for an uploaded file to be watermarked. Unknown keys are refused at every level.
          * @example {
          *       "fileId": "3f0c2a52-8a51-4c4e-9d7e-0e6f7f4a1b2c",
          *       "options": {
@@ -6658,7 +6658,7 @@ export interface operations {
     listJobs: {
         parameters: {
             query?: {
-                /** @description `pending` (queued) and `success` are the states of the spec. `processing` (a worker is on it) and `failed` (final; see `error`) are a documented Hallmark extension. `success` and `failed` are final: stop polling. */
+                /** @description `pending` (queued), `processing` (a worker is on it, or it waits between two attempts), `success` and `failed` (see `error`). `success` and `failed` are final: stop polling. */
                 status?: components["schemas"]["WatermarkJobStatus"];
                 /** @description A key prefix, `hm_xxxxxxxx`. */
                 key?: string;
