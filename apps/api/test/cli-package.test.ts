@@ -18,6 +18,7 @@ const cliFolder = join(import.meta.dirname, '../../cli');
 const fixturePhotos = join(import.meta.dirname, '../../../fixtures/photos');
 const photo = join(fixturePhotos, 'fig-0.25mp.jpg');
 
+// The install of apps/cli/README.md (pack, npm install the tarball, npx hallmark), then its commands.
 describe('the packed CLI, installed with plain npm into an empty project', () => {
   let service: RunningService;
   let folder: string;

@@ -1,27 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { configSchema } from '@hallmark/config';
 import { JOB_ERROR_CODES, problemTypes } from '@hallmark/schemas';
 import { describe, expect, it } from 'vitest';
+import { fencesOf, gitFiles, repositoryRoot } from './support/doc-blocks.ts';
 
 // Every relative link in the repository's Markdown must lead somewhere in a fresh clone, and the
 // user's guide must stay complete and reachable from its index. No service is needed.
 
-const root = execFileSync('git', ['rev-parse', '--show-toplevel'], {
-  cwd: import.meta.dirname,
-  encoding: 'utf8',
-}).trim();
-
-/** Tracked files, NUL-separated so that no file name can be misread. */
-function gitFiles(...pathspecs: string[]): string[] {
-  return execFileSync('git', ['ls-files', '-z', '--', ...pathspecs], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-    .split('\0')
-    .filter((path) => path !== '');
-}
+const root = repositoryRoot;
 
 /** A file or folder is linkable when a clone has it: tracked, or a folder holding tracked files. */
 function trackedPaths(): Set<string> {
@@ -38,27 +25,15 @@ function blank(text: string, pattern: RegExp): string {
   return text.replace(pattern, (match) => match.replace(/[^\n]/g, ' '));
 }
 
-/** Fenced code blocks (``` or ~~~, closed by a fence of the same kind at least as long). */
+/** Fenced code blocks, fences included, blanked. */
 function blankFencedCode(markdown: string): string {
   const lines = markdown.split('\n');
-  let fence: string | undefined;
-  return lines
-    .map((line) => {
-      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-      if (fence === undefined) {
-        if (marker === undefined) return line;
-        fence = marker;
-      } else if (
-        marker !== undefined &&
-        marker[0] === fence[0] &&
-        marker.length >= fence.length &&
-        line.trim() === marker
-      ) {
-        fence = undefined;
-      }
-      return ' '.repeat(line.length);
-    })
-    .join('\n');
+  for (const fence of fencesOf(markdown)) {
+    for (let index = fence.open; index <= fence.close; index++) {
+      lines[index] = ' '.repeat(lines[index]?.length ?? 0);
+    }
+  }
+  return lines.join('\n');
 }
 
 /** Markdown whose code and comments are blanked out: only what renders as prose or links. */

@@ -15,7 +15,7 @@ const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg
 /** The bash block the README marks with `<!-- readme-curl ... -->`, exactly as a user copies it. */
 async function readmeCurlBlock(): Promise<string> {
   const text = await readFile(readme, 'utf8');
-  const block = /<!-- readme-curl[^>]*-->\n```bash\n([\s\S]*?)```/.exec(text)?.[1];
+  const block = /<!-- readme-curl[^>]*-->\n```bash[^\n]*\n([\s\S]*?)```/.exec(text)?.[1];
   if (block === undefined) throw new Error('README.md has no <!-- readme-curl --> bash block');
   return block;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { detectMark, payloadToHex, readManifest } from '@hallmark/watermark-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docBlocks } from './support/doc-blocks.ts';
 import {
   COMMAND_HANG_MS,
   emptyProject,
@@ -22,13 +23,28 @@ interface Snippet {
   readonly code: string;
 }
 
-/** Every ```ts block of a Markdown file of the repository, named after the file and its place. */
-async function snippetsOf(file: string, prefix: string): Promise<Snippet[]> {
-  const text = await readFile(join(root, file), 'utf8');
-  return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match, index) => ({
-    name: `${prefix}-${index + 1}.ts`,
-    code: match[1] ?? '',
-  }));
+/**
+ * The TypeScript blocks of a Markdown file that are meant to compile (support/doc-blocks.ts: not
+ * those marked no-run), named after the file and their order.
+ */
+function snippetsOf(file: string, prefix: string): Snippet[] {
+  return docBlocks([file])
+    .filter(({ mode }) => mode.kind === 'compile')
+    .map((block, index) => ({ name: `${prefix}-${index + 1}.ts`, code: block.code }));
+}
+
+/** Those of every Markdown file of the repository but the two READMEs, checked on their own. */
+function guideSnippets(): Snippet[] {
+  const files = new Set(
+    docBlocks()
+      .filter(({ mode }) => mode.kind === 'compile')
+      .map(({ file }) => file),
+  );
+  files.delete('README.md');
+  files.delete('packages/sdk/README.md');
+  return [...files].flatMap((file) =>
+    snippetsOf(file, file.replace(/\.md$/, '').replace(/\W+/g, '-')),
+  );
 }
 
 async function writeSnippets(folder: string, snippets: readonly Snippet[]): Promise<void> {
@@ -80,8 +96,8 @@ describe('the packed SDK, installed with plain npm into an empty project', () =>
       project,
     );
     readmeSnippets = [
-      ...(await snippetsOf('README.md', 'readme')),
-      ...(await snippetsOf('packages/sdk/README.md', 'sdk-readme')),
+      ...snippetsOf('README.md', 'readme'),
+      ...snippetsOf('packages/sdk/README.md', 'sdk-readme'),
     ];
   }, 2 * COMMAND_HANG_MS);
 
@@ -130,12 +146,13 @@ describe('the packed SDK, installed with plain npm into an empty project', () =>
     expect(compiled.code).toBe(0);
   });
 
-  it("compiles them and the user's guide's snippets under strict settings with Node's types", async () => {
+  it("compiles them and every other page's snippets under strict settings with Node's types", async () => {
     const strict = join(project, 'strict');
-    await writeSnippets(strict, [
-      ...readmeSnippets,
-      ...(await snippetsOf('docs/flow.md', 'docs-flow')),
-    ]);
+    const guide = guideSnippets();
+    expect(guide.map((snippet) => snippet.name)).toEqual(
+      expect.arrayContaining(['docs-flow-1.ts', 'docs-verification-1.ts', 'docs-webhooks-1.ts']),
+    );
+    await writeSnippets(strict, [...readmeSnippets, ...guide]);
     await writeFile(
       join(strict, 'tsconfig.json'),
       JSON.stringify({
@@ -177,7 +194,7 @@ describe('the packed SDK, installed with plain npm into an empty project', () =>
       ['install', '--no-audit', '--no-fund', tarball, `typescript@${versions.typescript}`],
       commonJs,
     );
-    const [quickStart] = await snippetsOf('packages/sdk/README.md', 'quickstart');
+    const [quickStart] = snippetsOf('packages/sdk/README.md', 'quickstart');
     await writeFile(join(commonJs, 'quickstart.mts'), quickStart?.code ?? '');
     const tsc = join(commonJs, 'node_modules/.bin/tsc');
     await ok(tsc, ['--init'], commonJs);

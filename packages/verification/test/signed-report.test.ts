@@ -214,7 +214,7 @@ describe('signed verification reports', () => {
       'utf8',
     );
     const after = guide.slice(guide.indexOf('**Checking without Hallmark.**'));
-    const script = /```sh\n([\s\S]*?)```/.exec(after)?.[1];
+    const script = /```sh[^\n]*\n([\s\S]*?)```/.exec(after)?.[1];
     expect(script).toBeDefined();
     const folder = await mkdtemp(join(tmpdir(), 'hallmark-report-openssl-'));
     try {
