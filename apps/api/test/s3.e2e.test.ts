@@ -10,7 +10,7 @@ import { jpegPhoto, pngImage } from './support/photos.ts';
 import { type RunningService, startService } from './support/service.ts';
 
 // The whole service on an S3-compatible store (s3rver, in-process, real SigV4): clients see only
-// the API's links, with the spec's `signature` parameter.
+// the API's links, with their `signature` parameter.
 describe('the service on S3-compatible storage', () => {
   let directory: string;
   let server: S3rver;
