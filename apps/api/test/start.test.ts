@@ -60,6 +60,8 @@ describe('pnpm start', () => {
         'created the operator admin@hallmark.local',
         'Hallmark is ready',
         '"msg":"worker ready"',
+        // A fork answers as soon as it listens; its line comes through the log pipe after.
+        '"msg":"api listening"',
       ]);
       // Ready means answering: both servers take a request the moment the line is read.
       const [ready, consoleReady] = await Promise.all([
