@@ -53,7 +53,7 @@ export function CollectKeyForm(props: {
 }
 
 function CollectedKey(props: { readonly apiKey: string; readonly apiUrl: string }) {
-  // The first call of the flow (spec 4.1): a file id and an upload link, proof the key works.
+  // The first call of the flow (docs/flow.md): a file id and an upload link, proof the key works.
   const curl = [
     `curl -sS -X POST '${props.apiUrl}/claim/file-upload-link' \\`,
     `  -H 'Authorization: Bearer ${props.apiKey}' \\`,

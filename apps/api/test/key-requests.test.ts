@@ -18,7 +18,7 @@ const request = {
   expectedVolume: 'about 5,000 a month',
 };
 
-describe('asking for an API key (spec: company, purpose, contact; an answer in two business days)', () => {
+describe('asking for an API key (company, purpose, contact; an answer in two business days)', () => {
   let t: TestApp;
   let address = 0;
   // Each test asks from its own address, so the hourly limit of one does not touch another.
