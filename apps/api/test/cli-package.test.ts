@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -17,6 +17,7 @@ import { type RunningService, startService } from './support/service.ts';
 const cliFolder = join(import.meta.dirname, '../../cli');
 const fixturePhotos = join(import.meta.dirname, '../../../fixtures/photos');
 const photo = join(fixturePhotos, 'fig-0.25mp.jpg');
+const IN_REQUEST_LIMIT = 1024 * 1024;
 
 // The install of apps/cli/README.md (pack, npm install the tarball, npx hallmark), then its commands.
 describe('the packed CLI, installed with plain npm into an empty project', () => {
@@ -28,7 +29,11 @@ describe('the packed CLI, installed with plain npm into an empty project', () =>
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'hallmark-cli-package-'));
     project = join(folder, 'project');
-    const [started, packed] = await Promise.all([startService(), packInto(cliFolder, folder)]);
+    const [started, packed] = await Promise.all([
+      // Below the CLI's own 10 MiB: a larger file is refused in the request and goes as a job.
+      startService({ VERIFY_SYNC_MAX_BYTES: String(IN_REQUEST_LIMIT) }),
+      packInto(cliFolder, folder),
+    ]);
     service = started;
     tarball = packed;
     await emptyProject(project, { name: 'uses-hallmark', private: true });
@@ -113,6 +118,24 @@ describe('the packed CLI, installed with plain npm into an empty project', () =>
     const verified = await ok('npx', ['hallmark', 'verify', 'marked.jpg'], project);
     expect(verified.stdout.split('\n')[0]).toBe('authentic');
     expect(verified.stdout).toContain('author=Ada');
+    // In one request: nothing was uploaded or kept.
+    const inRequest = await service.prisma.verification.findFirstOrThrow({
+      orderBy: { createdAt: 'desc' },
+    });
+    expect([inRequest.verdict, inRequest.fileId]).toEqual(['authentic', null]);
+
+    // Over the deployment's limit: refused in the request, then verified as a job (kept).
+    await sharp(join(project, 'marked.jpg'))
+      .resize({ width: 1600 })
+      .png({ compressionLevel: 0 })
+      .toFile(join(project, 'large.png'));
+    expect((await stat(join(project, 'large.png'))).size).toBeGreaterThan(IN_REQUEST_LIMIT);
+    const large = await sh('npx', ['hallmark', 'verify', 'large.png'], project);
+    const asJob = await service.prisma.verification.findFirstOrThrow({
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(asJob.fileId).not.toBeNull();
+    expect(large.stdout.split('\n')[0]).toBe(asJob.verdict);
 
     // A patch pasted over it: content_edited, exit 4, and --regions draws where.
     const output = await readFile(join(project, 'marked.jpg'));

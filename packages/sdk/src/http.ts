@@ -3,6 +3,7 @@ import { HallmarkApiError } from './errors.ts';
 import { type FetchFunction, globalFetch } from './fetch-function.ts';
 import { errorFromResponse, readBody } from './response-body.ts';
 import { fetchWithRetry, type RetryOptions, type RetryPolicy, retryPolicy } from './retry.ts';
+import type { FileBytes } from './upload.ts';
 
 /** A bearer token, or a function asked before each request (to refresh expiring tokens). */
 export type TokenSource = string | (() => string | Promise<string>);
@@ -41,6 +42,8 @@ export interface ApiRequest {
   readonly pathParams?: Readonly<Record<string, string>>;
   /** Sent as JSON when present. */
   readonly body?: unknown;
+  /** Sent as they are (an image's bytes), with the `content-type` given in `headers`. */
+  readonly rawBody?: FileBytes;
   /** Undefined values are left out, so optional headers can be passed through as they are. */
   readonly headers?: Readonly<Record<string, string | undefined>>;
   /** Query parameters; undefined and null values are left out. */
@@ -88,6 +91,8 @@ export class HttpTransport {
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(request.body);
+    } else if (request.rawBody !== undefined) {
+      init.body = request.rawBody;
     }
     if (request.signal) init.signal = request.signal;
 

@@ -41,6 +41,7 @@ export {
   type VerifyFileOptions,
   verifyFile,
 } from './verify-file.ts';
+export { type VerifyImageHints, verifyImage } from './verify-image.ts';
 export {
   type VerifyWebhookOptions,
   verifyWebhook,

@@ -1,8 +1,13 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   HallmarkApiError,
   HallmarkClient,
   problemTypes,
+  type VerificationJob,
+  verifyImage,
   type WatermarkAccepted,
   type WatermarkJob,
   type WatermarkRequest,
@@ -207,6 +212,35 @@ describe('HallmarkClient', () => {
     await expect(client.getHealth({ signal: controller.signal })).rejects.toMatchObject({
       name: 'AbortError',
     });
+  });
+
+  it('sends an image as the raw body with its type, and verifyImage reads a path', async () => {
+    const verification: VerificationJob = {
+      status: 'success',
+      requestId,
+      fileId: null,
+      result: { verdict: 'no_provenance' } as VerificationJob['result'],
+    };
+    server.answer({ status: 200, body: verification });
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(await client.verifyImage(bytes, { contentType: 'image/png' })).toEqual(verification);
+    const [sent] = server.requests;
+    expect([sent?.method, sent?.url]).toEqual(['POST', '/verify/file']);
+    expect(sent?.headers['content-type']).toBe('image/png');
+    expect(sent?.headers.authorization).toBe('Bearer secret-token');
+    expect(sent?.bytes).toEqual(Buffer.from(bytes));
+
+    const folder = await mkdtemp(join(tmpdir(), 'hallmark-sdk-'));
+    try {
+      await writeFile(join(folder, 'copy.JPG'), 'not really a jpeg');
+      server.answer({ status: 200, body: verification });
+      const { report } = await verifyImage(client, join(folder, 'copy.JPG'));
+      expect(report.verdict).toBe('no_provenance');
+      expect(server.requests[1]?.headers['content-type']).toBe('image/jpeg');
+      expect(server.requests[1]?.body).toBe('not really a jpeg');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses a base URL that is not http(s)', () => {

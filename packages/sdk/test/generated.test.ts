@@ -43,11 +43,13 @@ describe('src/generated', () => {
       // hand-written helpers (x-hallmark-sdk: hand-written).
       'createVerification',
       'getVerification',
+      'verifyImage',
       'getVerificationReport',
       'getVerificationCrJson',
       'getReportKeys',
       // Whether the public verify page is on; the image itself goes by the page's own request.
       'getPublicVerifySettings',
+      'verifyImagePublicly',
       'listWebhookEndpoints',
       'createWebhookEndpoint',
       'deleteWebhookEndpoint',
@@ -86,6 +88,7 @@ describe('src/generated', () => {
       'signOutOperator',
       'resetOperatorPassword',
       'listVerifications',
+      'verifyImageAsOperator',
       'getAdminVerification',
       'getAdminVerificationReport',
     ]);

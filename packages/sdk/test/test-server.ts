@@ -7,6 +7,8 @@ export interface RecordedRequest {
   readonly url: string;
   readonly headers: IncomingHttpHeaders;
   readonly body: string;
+  /** The body as sent, for binary bodies. */
+  readonly bytes: Buffer;
 }
 
 /** What the server answers: a status, a content type and a body (objects are sent as JSON). */
@@ -37,6 +39,7 @@ export class TestServer {
           url: request.url ?? '',
           headers: request.headers,
           body: Buffer.concat(chunks).toString('utf8'),
+          bytes: Buffer.concat(chunks),
         });
         const canned = this.#responses.shift() ?? { status: 500, body: 'no canned response' };
         const text =

@@ -1,6 +1,14 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { HallmarkClient, UnknownContentTypeError, verifyFile } from '@hallmark/sdk';
+import {
+  HallmarkClient,
+  isProblem,
+  problemTypes,
+  UnknownContentTypeError,
+  type VerifiedFile,
+  verifyFile,
+  verifyImage,
+} from '@hallmark/sdk';
 import { DEFAULT_MAX_PIXELS, drawRegions } from '@hallmark/watermark-core';
 import { apiBaseUrl } from '../environment.ts';
 import { type CliIo, UsageError } from '../io.ts';
@@ -21,7 +29,13 @@ const EXIT_CODES: Record<string, number> = {
 };
 
 /**
- * Uploads the file, has the server verify it, and prints the verdict with its reasons (or the
+ * The API's default `VERIFY_SYNC_MAX_BYTES`: a file up to it goes in the request, a larger one
+ * as a job. A deployment with a lower limit answers `payload-too-large` and gets the job.
+ */
+const IN_REQUEST_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Sends the file, has the server verify it, and prints the verdict with its reasons (or the
  * whole report with `--json`). The exit code tells the verdict, so scripts can branch on it.
  * `--regions out.png` also writes the copy with the regions where it was edited outlined;
  * `--report out.json` the signed report of the verification, to keep and check offline.
@@ -44,18 +58,17 @@ export async function verify(args: string[], io: CliIo): Promise<number> {
   const token = io.env.HALLMARK_API_KEY;
   if (!token) throw new UsageError('HALLMARK_API_KEY is not set: export the API key to use');
   const client = new HallmarkClient({ baseUrl: values.url ?? apiBaseUrl(io.env), token });
-  let report: Awaited<ReturnType<typeof verifyFile>>['report'];
-  let requestId: string;
+  let verified: VerifiedFile;
   try {
-    let verification: Awaited<ReturnType<typeof verifyFile>>['verification'];
-    ({ report, verification } = await verifyFile(client, file));
-    requestId = verification.requestId;
+    verified = await verifyEitherWay(client, file);
   } catch (error) {
     if (error instanceof UnknownContentTypeError) {
       throw new UsageError(`cannot tell the image type of ${file} from its extension`);
     }
     throw error;
   }
+  const { report } = verified;
+  const { requestId } = verified.verification;
   if (values.json) {
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else {
@@ -98,4 +111,19 @@ export async function verify(args: string[], io: CliIo): Promise<number> {
     }
   }
   return EXIT_CODES[report.verdict] ?? 1;
+}
+
+/**
+ * In one request when the file is small enough (nothing kept, one round trip), else as a job
+ * (uploaded, kept `VERIFY_RETENTION_HOURS`): the verdict is the same either way.
+ */
+async function verifyEitherWay(client: HallmarkClient, file: string): Promise<VerifiedFile> {
+  if ((await stat(file)).size <= IN_REQUEST_MAX_BYTES) {
+    try {
+      return await verifyImage(client, file);
+    } catch (error) {
+      if (!isProblem(error, problemTypes.payloadTooLarge)) throw error;
+    }
+  }
+  return await verifyFile(client, file);
 }

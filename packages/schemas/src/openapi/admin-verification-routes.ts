@@ -64,7 +64,6 @@ export function adminVerificationRoutes() {
     description:
       'The image is the body, as for `POST /verify/file` (at most `VERIFY_SYNC_MAX_BYTES`, `MAX_IMAGE_PIXELS`); verified at once, never stored, and recorded with origin `console` and the operator.',
     security: cookieAuth,
-    'x-hallmark-sdk': 'hand-written',
     request: { headers: csrfHeader, body: imageRequestBody },
     responses: {
       201: {

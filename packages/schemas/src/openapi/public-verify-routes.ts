@@ -63,7 +63,6 @@ export function publicVerifyRoutes() {
     description:
       "Off unless the deployment sets `PUBLIC_VERIFY=true`. The image is the body (its image `Content-Type`, at most `VERIFY_SYNC_MAX_BYTES`, at most `VERIFY_ANONYMOUS_MAX_PIXELS` pixels); it is verified at once and never stored. The answer is the report as anyone may see it: the verdict, the marks, the content comparison and what the deployment published, without the id of any key, job or file. The verification is recorded (origin `public`, no key) for the operators' console. Limited per address like the public Soft Binding API.",
     security: noAuth,
-    'x-hallmark-sdk': 'hand-written',
     request: { body: imageRequestBody },
     responses: {
       200: {

@@ -5,28 +5,8 @@ import { VerificationAccepted, VerificationJob, VerifyRequest } from '../verific
 import { IdempotencyKey } from '../watermark-request.ts';
 import { defineRoute } from './define-route.ts';
 import { authenticatedCases, problemResponses } from './problem-responses.ts';
+import { imageRefusals, imageRequestBody } from './public-verify-routes.ts';
 import { bearerAuth } from './security.ts';
-
-const imageBody = {
-  required: true,
-  content: {
-    'image/*': {
-      schema: { type: 'string', format: 'binary' } as never,
-    },
-  },
-};
-
-const imageCases = [
-  {
-    problem: problemTypes.unsupportedMediaType,
-    when: 'the body is not an image by its magic bytes, or a kind that cannot be verified.',
-  },
-  { problem: problemTypes.payloadTooLarge, when: 'the body is over `VERIFY_SYNC_MAX_BYTES`.' },
-  {
-    problem: problemTypes.imageUnreadable,
-    when: 'the image is corrupt, truncated, or has more pixels than this deployment reads.',
-  },
-];
 
 export function verifyRoutes() {
   const createVerification = defineRoute({
@@ -121,16 +101,15 @@ export function verifyRoutes() {
     tags: ['Verification'],
     summary: 'Verify an image sent in the request, at once',
     description:
-      'The image is the body (its image `Content-Type`, at most `VERIFY_SYNC_MAX_BYTES`, 10 MiB by default); the answer is the finished verification. The SDK sends it with `verifyImage(client, bytes)`.',
+      'The image is the body (its image `Content-Type`, at most `VERIFY_SYNC_MAX_BYTES`, 10 MiB by default); the answer is the finished verification. The SDK sends it with `verifyImage(client, "copy.jpg")` (a path, bytes or a `Blob`), or `client.verifyImage(bytes, { contentType })`.',
     security: bearerAuth,
-    'x-hallmark-sdk': 'hand-written',
-    request: { body: imageBody },
+    request: { body: imageRequestBody },
     responses: {
       200: {
         description: 'The finished verification, with its report in `result`.',
         content: { 'application/json': { schema: VerificationJob } },
       },
-      ...problemResponses([...imageCases, ...authenticatedCases]),
+      ...problemResponses([...imageRefusals('`MAX_IMAGE_PIXELS`'), ...authenticatedCases]),
     },
   });
   return { createVerification, getVerification, getVerificationRegions, verifyImage };

@@ -18,6 +18,11 @@ export interface OperationView {
   readonly pathParams: readonly { name: string; type: string }[];
   /** Type of the JSON request body, when the operation takes one. */
   readonly bodyType: string | undefined;
+  /**
+   * The body is an image's bytes (`image/*`, binary), sent as they are with its `Content-Type`:
+   * the method takes the bytes and a required `contentType` option.
+   */
+  readonly imageBody: boolean;
   readonly headers: readonly HeaderView[];
   /** Query parameters: options of the method, like the headers. */
   readonly query: readonly HeaderView[];
@@ -42,6 +47,7 @@ export interface HeaderView {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const JSON_MEDIA_TYPE = 'application/json';
+const IMAGE_MEDIA_RANGE = 'image/*';
 
 /**
  * Reads the operations out of the document in document order. Anything the generator does not
@@ -56,7 +62,7 @@ export function collectOperations(document: OpenAPI3): OperationView[] {
       const operation = item[method];
       if (operation === undefined) continue;
       if (isReference(operation)) throw new Error(`${method} ${path}: $ref is not supported`);
-      // Binary bodies and answers, query parameters: the SDK has a hand-written helper instead.
+      // Binary answers and multipart bodies: the SDK has a hand-written helper instead.
       if ((operation as Record<string, unknown>)['x-hallmark-sdk'] === 'hand-written') continue;
       views.push(viewOf(document, path, method, operation));
     }
@@ -101,6 +107,7 @@ function viewOf(
     );
   }
   if (resultStatuses.length === 0) throw new Error(`${where}: no response with a JSON body or 204`);
+  const imageBody = isImageBody(operation, where);
 
   return {
     operationId,
@@ -109,10 +116,14 @@ function viewOf(
     summary: operation.summary ?? '',
     description: operation.description ?? '',
     pathParams: pathParamsOf(path, parameters, op, where),
-    bodyType: bodyTypeOf(operation, op, where),
-    headers: parameters
-      .filter((parameter) => parameter.in === 'header')
-      .map((parameter) => headerViewOf(parameter, op, where)),
+    bodyType: imageBody ? undefined : bodyTypeOf(operation, op, where),
+    imageBody,
+    headers: [
+      ...parameters
+        .filter((parameter) => parameter.in === 'header')
+        .map((parameter) => headerViewOf(parameter, op, where)),
+      ...(imageBody ? [CONTENT_TYPE_OPTION] : []),
+    ],
     query: parameters
       .filter((parameter) => parameter.in === 'query')
       .map((parameter) => parameterViewOf(parameter, op, where, 'query')),
@@ -140,6 +151,31 @@ function pathParamsOf(
     }
   }
   return names.map((name) => ({ name, type: `${op}['parameters']['path'][${quote(name)}]` }));
+}
+
+/** The `Content-Type` of an image body: required, because the API checks it against the bytes. */
+const CONTENT_TYPE_OPTION: HeaderView = {
+  name: 'content-type',
+  option: 'contentType',
+  required: true,
+  description: "The image's media type, e.g. `image/jpeg`; the API refuses bytes of another type.",
+  type: 'string',
+};
+
+/** A required body of raw image bytes, and nothing else. */
+function isImageBody(operation: OperationObject, where: string): boolean {
+  const body = operation.requestBody;
+  if (body === undefined || isReference(body)) return false;
+  const media = body.content[IMAGE_MEDIA_RANGE];
+  if (media === undefined) return false;
+  if (Object.keys(body.content).length !== 1 || body.required !== true) {
+    throw new Error(`${where}: an image body must be required and the only media type`);
+  }
+  const schema = isReference(media) ? undefined : media.schema;
+  if (schema === undefined || isReference(schema) || schema.format !== 'binary') {
+    throw new Error(`${where}: an image body must be a binary string`);
+  }
+  return true;
 }
 
 function bodyTypeOf(operation: OperationObject, op: string, where: string): string | undefined {

@@ -4,8 +4,8 @@ import { docComment, GENERATED_HEADER, quote } from './typescript-text.ts';
 
 /**
  * `HallmarkClient`: one method per operation, typed from the generated `components` and
- * `operations`. Path parameters come first (in path order), then the JSON body, then an options
- * object with the optional headers and the abort signal.
+ * `operations`. Path parameters come first (in path order), then the JSON body (or an image's
+ * bytes), then an options object with the headers and the abort signal.
  */
 export function renderClient(document: OpenAPI3): string {
   const operations = collectOperations(document);
@@ -19,7 +19,7 @@ import {
   HttpTransport,
   type RequestOptions,
 } from '../http.ts';
-import type { ${typeImports.join(', ')} } from './openapi.ts';
+${operations.some((operation) => operation.imageBody) ? "import type { FileBytes } from '../upload.ts';\n" : ''}import type { ${typeImports.join(', ')} } from './openapi.ts';
 
 ${operations.flatMap(renderOptionsInterface).join('\n')}
 /**
@@ -82,6 +82,7 @@ function renderMethod(operation: OperationView): string {
   const parameters = [
     ...operation.pathParams.map((param) => `${param.name}: ${param.type}`),
     ...(operation.bodyType ? [`body: ${operation.bodyType}`] : []),
+    ...(operation.imageBody ? ['image: FileBytes'] : []),
     optionsRequired
       ? `options: ${optionsTypeOf(operation)}`
       : `options: ${optionsTypeOf(operation)} = {}`,
@@ -93,6 +94,7 @@ function renderMethod(operation: OperationView): string {
       ? [`pathParams: { ${operation.pathParams.map((param) => param.name).join(', ')} }`]
       : []),
     ...(operation.bodyType ? ['body'] : []),
+    ...(operation.imageBody ? ['rawBody: image'] : []),
     ...(operation.headers.length > 0
       ? [
           `headers: { ${operation.headers

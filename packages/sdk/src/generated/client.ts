@@ -7,6 +7,7 @@ import {
   HttpTransport,
   type RequestOptions,
 } from '../http.ts';
+import type { FileBytes } from '../upload.ts';
 import type { components, operations } from './openapi.ts';
 
 /** Options of `HallmarkClient.createWatermarkJob`. */
@@ -69,6 +70,26 @@ export interface CreateVerificationOptions extends RequestOptions {
    * Sent as the `Idempotency-Key` header.
    */
   readonly idempotencyKey?: NonNullable<operations['createVerification']['parameters']['header']>['Idempotency-Key'] | undefined;
+}
+
+/** Options of `HallmarkClient.verifyImage`. */
+export interface VerifyImageOptions extends RequestOptions {
+  /**
+   * The image's media type, e.g. `image/jpeg`; the API refuses bytes of another type.
+   *
+   * Sent as the `content-type` header.
+   */
+  readonly contentType: string;
+}
+
+/** Options of `HallmarkClient.verifyImagePublicly`. */
+export interface VerifyImagePubliclyOptions extends RequestOptions {
+  /**
+   * The image's media type, e.g. `image/jpeg`; the API refuses bytes of another type.
+   *
+   * Sent as the `content-type` header.
+   */
+  readonly contentType: string;
 }
 
 /** Options of `HallmarkClient.listWebhookEndpoints`. */
@@ -449,6 +470,22 @@ export interface ListVerificationsOptions extends RequestOptions {
   readonly limit?: NonNullable<operations['listVerifications']['parameters']['query']>['limit'] | undefined;
 }
 
+/** Options of `HallmarkAdminClient.verifyImageAsOperator`. */
+export interface VerifyImageAsOperatorOptions extends RequestOptions {
+  /**
+   * The `csrfToken` of the session.
+   *
+   * Sent as the `X-CSRF-Token` header.
+   */
+  readonly csrfToken: operations['verifyImageAsOperator']['parameters']['header']['X-CSRF-Token'];
+  /**
+   * The image's media type, e.g. `image/jpeg`; the API refuses bytes of another type.
+   *
+   * Sent as the `content-type` header.
+   */
+  readonly contentType: string;
+}
+
 /**
  * Client of the Hallmark API. Every method resolves with the documented JSON body and rejects
  * with a `HallmarkApiError` (carrying the RFC 9457 problem details) for any other answer.
@@ -766,6 +803,28 @@ export class HallmarkClient {
   }
 
   /**
+   * Verify an image sent in the request, at once
+   *
+   * The image is the body (its image `Content-Type`, at most `VERIFY_SYNC_MAX_BYTES`, 10 MiB by default); the answer is the finished verification. The SDK sends it with `verifyImage(client, "copy.jpg")` (a path, bytes or a `Blob`), or `client.verifyImage(bytes, { contentType })`.
+   *
+   * `POST /verify/file` (bearer token)
+   */
+  verifyImage(
+    image: FileBytes,
+    options: VerifyImageOptions,
+  ): Promise<components['schemas']['VerificationJob']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/verify/file',
+      rawBody: image,
+      headers: { 'content-type': options.contentType },
+      authenticated: true,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
    * A signed report of a verification, to keep and check offline
    *
    * The verdict on the file this verification examined, named by its SHA-256, signed by the deployment's report key: a JWS whose payload is a `VerificationStatement`. Save it byte for byte; `hallmark report check report.json [image] --trust root.pem` or the SDK's `checkReport` verify it without the service. Each call signs anew (the statement's `issuedAt` changes, the verdict does not).
@@ -839,6 +898,28 @@ export class HallmarkClient {
     return this.#http.request({
       method: 'GET',
       path: '/public/verify',
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Verify an image without an API key (the public verify page)
+   *
+   * Off unless the deployment sets `PUBLIC_VERIFY=true`. The image is the body (its image `Content-Type`, at most `VERIFY_SYNC_MAX_BYTES`, at most `VERIFY_ANONYMOUS_MAX_PIXELS` pixels); it is verified at once and never stored. The answer is the report as anyone may see it: the verdict, the marks, the content comparison and what the deployment published, without the id of any key, job or file. The verification is recorded (origin `public`, no key) for the operators' console. Limited per address like the public Soft Binding API.
+   *
+   * `POST /public/verify`
+   */
+  verifyImagePublicly(
+    image: FileBytes,
+    options: VerifyImagePubliclyOptions,
+  ): Promise<components['schemas']['PublicVerification']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/public/verify',
+      rawBody: image,
+      headers: { 'content-type': options.contentType },
       authenticated: false,
       resultStatuses: [200],
       signal: options.signal,
@@ -1591,6 +1672,28 @@ export class HallmarkAdminClient {
       query: { 'verdict': options.verdict, 'key': options.key, 'origin': options.origin, 'from': options.from, 'to': options.to, 'cursor': options.cursor, 'limit': options.limit },
       authenticated: false,
       resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Verify an image in the console (admins)
+   *
+   * The image is the body, as for `POST /verify/file` (at most `VERIFY_SYNC_MAX_BYTES`, `MAX_IMAGE_PIXELS`); verified at once, never stored, and recorded with origin `console` and the operator.
+   *
+   * `POST /admin/verifications`
+   */
+  verifyImageAsOperator(
+    image: FileBytes,
+    options: VerifyImageAsOperatorOptions,
+  ): Promise<components['schemas']['AdminVerificationDetail']> {
+    return this.#http.request({
+      method: 'POST',
+      path: '/admin/verifications',
+      rawBody: image,
+      headers: { 'X-CSRF-Token': options.csrfToken, 'content-type': options.contentType },
+      authenticated: false,
+      resultStatuses: [201],
       signal: options.signal,
     });
   }

@@ -300,7 +300,7 @@ export interface paths {
         put?: never;
         /**
          * Verify an image sent in the request, at once
-         * @description The image is the body (its image `Content-Type`, at most `VERIFY_SYNC_MAX_BYTES`, 10 MiB by default); the answer is the finished verification. The SDK sends it with `verifyImage(client, bytes)`.
+         * @description The image is the body (its image `Content-Type`, at most `VERIFY_SYNC_MAX_BYTES`, 10 MiB by default); the answer is the finished verification. The SDK sends it with `verifyImage(client, "copy.jpg")` (a path, bytes or a `Blob`), or `client.verifyImage(bytes, { contentType })`.
          */
         post: operations["verifyImage"];
         delete?: never;
@@ -4005,7 +4005,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Image cannot be read (`image-unreadable`): the image is corrupt, truncated, or has more pixels than this deployment reads. */
+            /** @description Image cannot be read (`image-unreadable`): the image is corrupt, truncated, or has more pixels than `MAX_IMAGE_PIXELS` (told by its header, before any decoding). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4019,6 +4019,15 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable (`service-unavailable`): every verification place of the API process is taken, or the verification ran out of time; see `Retry-After`. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
