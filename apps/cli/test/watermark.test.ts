@@ -160,7 +160,7 @@ describe('hallmark watermark', () => {
     const output = input.replace(/\.png$/, '.watermarked.png');
     expect(c.out()).toBe(`${output}\n`);
     expect(await readFile(output)).toEqual(Buffer.concat([Buffer.from('marked:'), pixels]));
-    // Neither technique named: both are requested, as the spec recommends.
+    // Neither technique named: both are requested, as the API recommends (docs/flow.md).
     expect(api.bodyOf('POST', '/watermark')).toMatchObject({
       options: { watermarkType: ['invisible', 'c2pa'] },
     });

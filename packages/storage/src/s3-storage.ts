@@ -42,7 +42,7 @@ const REDIRECT_TTL_SECONDS = 60;
 
 /**
  * Any S3-compatible store (AWS, MinIO, R2, ...). Clients never see the store's own presigned
- * links: they get the API's (ApiLinks, with the spec's `signature` parameter). A valid upload
+ * links: they get the API's (ApiLinks, with the API's `signature` parameter). A valid upload
  * link's body streams through the API, which caps its size, checks its type by magic bytes and
  * makes the link single-use exactly as with local disk, into a scratch file and on to the store;
  * a valid download link redirects to a presigned GET of the store that lives a minute.

@@ -51,7 +51,7 @@ describe('S3Storage against an S3-compatible server', () => {
     expect(await storage.size('outputs/r1/a.png')).toBeNull();
   });
 
-  it("hands out the API's links, with the spec's signature parameter, never the store's", async () => {
+  it("hands out the API's links, with the API's signature parameter, never the store's", async () => {
     const expiresAt = new Date(Date.now() + 60_000);
     const upload = new URL(
       await storage.uploadLink('uploads/f1/photo.jpg', 'image/jpeg', expiresAt),

@@ -19,7 +19,7 @@ export type SoftBindingRequest = z.input<typeof SoftBindingRequest>;
 const ServiceIdentifier = z.string().min(1).max(200);
 
 export const ManifestRequest = z.strictObject({
-  /** The spec's `options.data`: author, creationDate, description, copyright, licenseType. */
+  /** The request's `options.data`: author, creationDate, description, copyright, licenseType. */
   data: WatermarkMetadata.optional(),
   /** The service's identifiers, recorded in the Hallmark assertion; absent in CLI use. */
   fileId: ServiceIdentifier.optional(),

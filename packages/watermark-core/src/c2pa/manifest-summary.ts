@@ -59,7 +59,7 @@ export interface ActionSummary {
   readonly digitalSourceType: string | null;
 }
 
-/** The spec's `data` fields as found in the manifest (CreativeWork and Hallmark assertions). */
+/** The request's `data` fields as found in the manifest (CreativeWork and Hallmark assertions). */
 export interface ManifestMetadata {
   readonly author?: string;
   readonly creationDate?: string;
