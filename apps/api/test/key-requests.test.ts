@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { secretSealer } from '@hallmark/config';
-import { decideKeyRequest } from '@hallmark/db';
+import { decideKeyRequest, revokeApiKey } from '@hallmark/db';
 import { consoleForwardingHeaders, loadServiceKeys } from '@hallmark/service-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessDays } from '../src/key-requests/business-days.ts';
@@ -164,6 +164,32 @@ describe('asking for an API key (company, purpose, contact; an answer in two bus
     // Nothing erased: after a re-issue the requester collects the new key.
     const row = await t.prisma.keyRequest.findUniqueOrThrow({ where: { id: accepted.requestId } });
     expect(row.sealedApiKey).not.toBeNull();
+  });
+
+  it('a key revoked before it was collected is not handed out, and the link says so', async () => {
+    const accepted = (await submit(request)).json() as { requestId: string; statusUrl: string };
+    await decideKeyRequest(t.prisma, accepted.requestId, {
+      approve: true,
+      by: 'test',
+      sealer: await sealer(),
+    });
+    const { apiKey } = await t.prisma.keyRequest.findUniqueOrThrow({
+      where: { id: accepted.requestId },
+      include: { apiKey: true },
+    });
+    await t.prisma.$transaction((tx) => revokeApiKey(tx, apiKey?.prefix ?? ''));
+    const status = (await t.app.inject({ method: 'GET', url: pathOf(accepted.statusUrl) })).json();
+    expect(status).toMatchObject({ status: 'approved', apiKeyPrefix: apiKey?.prefix });
+    expect(status.keyReady).toBeUndefined();
+    const collectUrl = pathOf(accepted.statusUrl).replace('?token=', '/key?token=');
+    const refused = await t.app.inject({ method: 'POST', url: collectUrl });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().detail).toMatch(/revoked/);
+    // The operators still see it as never collected.
+    const listed = await t.prisma.keyRequest.findUniqueOrThrow({
+      where: { id: accepted.requestId },
+    });
+    expect(listed.sealedApiKey).not.toBeNull();
   });
 
   it('a request approved before approval made keys gets its key made on collection, once', async () => {

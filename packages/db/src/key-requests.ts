@@ -40,10 +40,10 @@ export function findKeyRequestByToken(
   prisma: Pick<PrismaClient, 'keyRequest'>,
   id: string,
   tokenHash: string,
-): Promise<(KeyRequest & { apiKey: { prefix: string } | null }) | null> {
+): Promise<(KeyRequest & { apiKey: { prefix: string; revokedAt: Date | null } | null }) | null> {
   return prisma.keyRequest.findFirst({
     where: { id, tokenHash },
-    include: { apiKey: { select: { prefix: true } } },
+    include: { apiKey: { select: { prefix: true, revokedAt: true } } },
   });
 }
 
@@ -133,11 +133,15 @@ export async function collectApiKey(
         api_key_id: string | null;
         sealed_api_key: string | null;
         company_name: string;
+        key_revoked: boolean;
       }>
     >`
-      SELECT status, api_key_id, sealed_api_key, company_name
-        FROM key_requests WHERE id = ${requestId}::uuid FOR UPDATE`;
-    if (row === undefined || row.status !== 'approved') return null;
+      SELECT r.status, r.api_key_id, r.sealed_api_key, r.company_name,
+             k.revoked_at IS NOT NULL AS key_revoked
+        FROM key_requests r LEFT JOIN api_keys k ON k.id = r.api_key_id
+       WHERE r.id = ${requestId}::uuid FOR UPDATE OF r`;
+    // A revoked key is never handed out, whatever a revocation left behind.
+    if (row === undefined || row.status !== 'approved' || row.key_revoked) return null;
     if (row.api_key_id === null) {
       // Approved before approval made the key: made now, as it was then.
       const key = generateApiKey();

@@ -88,7 +88,8 @@ export class KeyRequestsService {
     };
     if (row.status !== 'approved') return base;
     // Reading never hands the key out: a mail scanner following the link would collect it.
-    const waiting = row.apiKey === null || row.sealedApiKey !== null;
+    const waiting =
+      row.apiKey === null || (row.sealedApiKey !== null && row.apiKey.revokedAt === null);
     return {
       ...base,
       ...(waiting ? { keyReady: true } : {}),
@@ -113,9 +114,11 @@ export class KeyRequestsService {
     if (key === null) {
       throw new ProblemException(
         problemTypes.keyNotAvailable,
-        row.status === 'approved'
-          ? 'The key of this request was collected already; only its prefix is kept. Ask the operators for a new one.'
-          : `The request is ${row.status}: there is no key to collect.`,
+        row.status !== 'approved'
+          ? `The request is ${row.status}: there is no key to collect.`
+          : row.apiKey?.revokedAt
+            ? 'The key of this request was revoked by the operators; it cannot be collected. Ask them for a new one.'
+            : 'The key of this request was collected already; only its prefix is kept. Ask the operators for a new one.',
       );
     }
     this.logger.info({ requestId: row.id, prefix: key.prefix }, 'api key collected');
