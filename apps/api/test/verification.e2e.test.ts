@@ -199,6 +199,28 @@ describe('verification: both marks read back, a verdict with reasons (real servi
     expect(geometry.scale).toBeCloseTo(1, 1);
   });
 
+  it('the output signed again as another job (c2pa only): authentic, made from the issued version', async () => {
+    const resigned = await watermarkFile(
+      client,
+      output,
+      { watermarkType: ['c2pa'] },
+      { minIntervalMs: 50, timeoutMs: HANG_MS, fileName: 'again.jpg', contentType: 'image/jpeg' },
+    );
+    const { report } = await verifyNow(await resigned.download());
+    expect(report.verdict).toBe('authentic');
+    expect(reasonCodes(report)).toEqual([
+      'manifest_trusted',
+      'mark_issued',
+      'content_matches',
+      'made_from_issued',
+    ]);
+    // The mark's record is the first job's; the manifest's history holds its manifest.
+    expect(report.record).toMatchObject({ requestId });
+    const first = await service.prisma.watermarkJob.findUniqueOrThrow({ where: { id: requestId } });
+    expect(report.c2pa.ingredients.map((step) => step.manifestId)).toContain(first.manifestId);
+    expect(report.c2pa.manifestId).not.toBe(first.manifestId);
+  });
+
   it('a manifest replaced by a validly signed one naming another mark: mismatch', async () => {
     const reencoded = await sharp(output).jpeg({ quality: 95 }).toBuffer();
     const signer = await createSigner({

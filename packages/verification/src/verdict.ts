@@ -21,6 +21,10 @@ export interface Decision {
 }
 
 const reason = (code: string, message: string): VerificationReason => ({ code, message });
+const bindingMatches = reason(
+  'soft_binding_matches_mark',
+  'The manifest names exactly the mark the pixels carry.',
+);
 
 /**
  * The verdict from what the file says and where it leads (the table in docs/verification.md).
@@ -101,6 +105,21 @@ export function decideVerdict(
   }
   if (!valid) return { verdict: 'manifest_invalid', reasons };
 
+  const issuedManifest = leads.byMark.manifestId;
+  if (madeFrom(c2pa, issuedManifest)) {
+    // Signed again (here, as another job, or by another tool) from the version the mark was
+    // issued with: the mark came along with the pixels, and the manifest says so. The new
+    // manifest need not name the mark, and its job is not the mark's.
+    reasons.push(
+      reason(
+        'made_from_issued',
+        'The manifest was made from the version the mark was issued with (it keeps that manifest as an ingredient): the mark came with it.',
+      ),
+    );
+    if (c2pa.softBinding?.payload === invisible.payload) reasons.push(bindingMatches);
+    return { verdict: 'authentic', reasons };
+  }
+
   if (c2pa.softBinding?.payload !== invisible.payload) {
     reasons.push(
       reason(
@@ -121,9 +140,7 @@ export function decideVerdict(
     );
     return { verdict: 'mismatch', reasons };
   }
-  const issuedManifest = leads.byMark.manifestId;
-  const chain = [c2pa.manifestId, ...c2pa.ingredients.map((ingredient) => ingredient.manifestId)];
-  if (issuedManifest !== null && !chain.includes(issuedManifest)) {
+  if (issuedManifest !== null && c2pa.manifestId !== issuedManifest) {
     reasons.push(
       reason(
         'manifest_not_issued_with_mark',
@@ -132,10 +149,19 @@ export function decideVerdict(
     );
     return { verdict: 'mismatch', reasons };
   }
-  reasons.push(
-    reason('soft_binding_matches_mark', 'The manifest names exactly the mark the pixels carry.'),
-  );
+  reasons.push(bindingMatches);
   return { verdict: 'authentic', reasons };
+}
+
+/**
+ * Whether the active manifest is a later version of the one issued with the mark: that manifest
+ * is among its ingredients and did not fail validation there.
+ */
+function madeFrom(c2pa: Findings['c2pa'], issuedManifest: string | null): boolean {
+  if (issuedManifest === null || c2pa.manifestId === issuedManifest) return false;
+  return c2pa.ingredients.some(
+    (ingredient) => ingredient.manifestId === issuedManifest && ingredient.state !== 'invalid',
+  );
 }
 
 const percent = (share: number | null) => `${Math.round((share ?? 0) * 100)} %`;

@@ -11,7 +11,7 @@ export const VERDICT_WORDING: Readonly<Record<Verdict, VerdictWording>> = {
   authentic: {
     label: 'Authentic',
     meaning:
-      'This picture carries its signed Content Credentials and the invisible mark they name, and it shows the picture that was issued.',
+      'This picture carries its signed Content Credentials and the invisible mark issued with them (or with the version they were made from), and it shows the picture that was issued.',
     tone: 'good',
   },
   manifest_stripped: {
