@@ -37,6 +37,7 @@ interface Report {
     manifestId: string | null;
     state: string | null;
     signer: { trustedBy?: string | null; timeStamp?: string | null } | null;
+    ingredients: Array<{ manifestId: string | null }>;
   };
   content: {
     state: string;
