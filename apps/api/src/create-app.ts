@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import { NestPinoLogger, SERVICE_KEYS, type ServiceKeys } from '@hallmark/runtime';
+import { processMetrics } from '@hallmark/runtime/metrics';
 import { trustProxySetting } from '@hallmark/service-keys';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -12,6 +13,7 @@ import { AppModule } from './app.module.ts';
 import { storeNothingByDefault } from './cache-policy.ts';
 import { believeConsoleForwarding } from './client-address.ts';
 import { registerDocsPage } from './docs/register-docs-page.ts';
+import { measureRequests } from './metrics/http-metrics.ts';
 import { clientErrorHandler, MAX_HEADER_BYTES } from './problem/client-error.ts';
 import { sendProblem } from './problem/send-problem.ts';
 import { drainUnreadBodies } from './problem/unread-bodies.ts';
@@ -66,6 +68,11 @@ export async function createApp(
     app.get<ServiceKeys>(SERVICE_KEYS).consoleForwarding,
     httpLogger,
   );
+  if (config.METRICS_PORT !== undefined) {
+    // Each process keeps its own figures (its supervisor sums them); nothing is timed when off.
+    processMetrics();
+    measureRequests(fastify);
+  }
   settleRateLimits(fastify, httpLogger);
   drainUnreadBodies(fastify);
   // After the settlement: an answer whose count waited for Redis joins the turn that heard it.

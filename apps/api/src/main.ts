@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { createLogger, loadConfigOrExit } from '@hallmark/config';
 import { runService } from '@hallmark/runtime';
+import { serveApiMetrics } from './metrics/metrics-endpoint.ts';
 import { superviseApiProcesses } from './processes/supervise.ts';
 import { dropWorkerSecrets } from './worker-secrets.ts';
 
@@ -9,6 +10,7 @@ const logger = createLogger('api', loaded);
 const config = dropWorkerSecrets(loaded, process.env, logger);
 if (cluster.isPrimary && config.API_PROCESSES > 1) {
   superviseApiProcesses(config.API_PROCESSES, logger);
+  await serveApiMetrics(config, logger, 'cluster');
 } else {
   // Only the processes that serve load the application.
   const { createApp } = await import('./create-app.ts');
@@ -18,6 +20,7 @@ if (cluster.isPrimary && config.API_PROCESSES > 1) {
     async () => {
       const app = await createApp(config, logger);
       await app.listen(config.PORT, config.HOST);
+      if (cluster.isPrimary) await serveApiMetrics(config, logger, 'process');
       logger.info({ url: await app.getUrl(), pid: process.pid }, 'api listening');
       if (await listenForAdmin(app, config)) {
         logger.info(

@@ -6,6 +6,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthServer } from './health/health-server.ts';
 import { JOB_HANDLERS, JobConsumers, type JobHandler } from './jobs/job-consumer.ts';
 import { RetentionSweeper } from './lifecycle/retention-sweeper.ts';
+import { WorkerMetrics } from './metrics/worker-metrics.ts';
 import { Reconciler } from './reconciler/reconciler.service.ts';
 import { IpfsRecords } from './records/ipfs-records.ts';
 import { NftMinter } from './records/nft-minter.ts';
@@ -25,6 +26,7 @@ export class WorkerModule {
       imports: [CoreModule.forRoot(config, logger)],
       providers: [
         HealthServer,
+        WorkerMetrics,
         {
           provide: PixelPool,
           // A thread per image up to one per core (PIXEL_THREADS overrides): see pixelPoolLayout.

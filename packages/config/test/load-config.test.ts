@@ -101,6 +101,20 @@ describe('cross-variable rules', () => {
     ).toThrowError(/C2PA_PRIVATE_KEY_PASSPHRASE: and C2PA_PRIVATE_KEY_PASSPHRASE_FILE both/);
   });
 
+  it('serves metrics on a port of their own, never the public one', () => {
+    expect(loadConfig({ METRICS_PORT: '9464', WORKER_METRICS_PORT: '9465' })).toMatchObject({
+      METRICS_PORT: 9464,
+      WORKER_METRICS_PORT: 9465,
+    });
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrowError(
+      /METRICS_PORT: must differ from PORT and ADMIN_PORT/,
+    );
+    expect(() => loadConfig({ WORKER_METRICS_PORT: '3001' })).toThrowError(
+      /WORKER_METRICS_PORT: must differ from PORT and ADMIN_PORT/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrowError(/METRICS_TOKEN/);
+  });
+
   it('requires S3_BUCKET with the s3 storage driver', () => {
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrowError(/S3_BUCKET/);
   });

@@ -1,6 +1,7 @@
 import { type HallmarkConfig } from '@hallmark/config';
 import { findKeyByHash, hashApiKey, isWellFormedApiKey, keyStatus, touchKey } from '@hallmark/db';
 import { CONFIG, PrismaService, SERVICE_KEYS, type ServiceKeys } from '@hallmark/runtime';
+import { apiKeyLookups } from '@hallmark/runtime/metrics';
 import { problemTypes } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
@@ -42,9 +43,12 @@ export class Authenticator {
     if (!isWellFormedApiKey(bearer))
       throw unauthorized('The bearer token is not a Hallmark API key or access token.');
     const hash = hashApiKey(bearer);
-    const key = await this.cache.read(`hash:${hash}`, async () =>
-      nullToUndefined(await findKeyByHash(this.prisma.sql, hash)),
-    );
+    let queried = false;
+    const key = await this.cache.read(`hash:${hash}`, async () => {
+      queried = true;
+      return nullToUndefined(await findKeyByHash(this.prisma.sql, hash));
+    });
+    apiKeyLookups.inc({ result: queried ? 'miss' : 'hit' });
     if (key?.id === undefined || key.revokedAt !== null)
       throw unauthorized('The API key is unknown or revoked.');
     const now = Date.now();
@@ -59,9 +63,12 @@ export class Authenticator {
   async #fromToken(token: string): Promise<Client> {
     const apiKeyId = this.tokens.verify(token, Math.floor(Date.now() / 1000));
     if (apiKeyId === null) throw unauthorized('The access token is invalid or expired.');
-    const key = await this.cache.read(`id:${apiKeyId}`, async () =>
-      nullToUndefined(await keyStatus(this.prisma.sql, apiKeyId)),
-    );
+    let queried = false;
+    const key = await this.cache.read(`id:${apiKeyId}`, async () => {
+      queried = true;
+      return nullToUndefined(await keyStatus(this.prisma.sql, apiKeyId));
+    });
+    apiKeyLookups.inc({ result: queried ? 'miss' : 'hit' });
     if (key === undefined || key.revokedAt !== null)
       throw unauthorized('The API key of this access token was revoked.');
     return { apiKeyId, via: 'access_token', rateLimitPerMinute: key.rateLimitPerMinute };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import { CONFIG, LOGGER } from '@hallmark/runtime';
+import { rateLimited } from '@hallmark/runtime/metrics';
 import { problemTypes } from '@hallmark/schemas';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
@@ -171,6 +172,7 @@ export class RateLimiter {
       'ratelimit-reset': String(state.resetSeconds),
     };
     if (state.allowed) return headers;
+    rateLimited.inc({ limit: bucket.kind });
     const who = {
       key: 'requests in a minute with this API key',
       ip: 'requests in a minute without a valid API key from this address',

@@ -8,6 +8,7 @@ import {
   type UploadFile,
 } from '@hallmark/db';
 import { CONFIG, OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
+import { storedBytes } from '@hallmark/runtime/metrics';
 import { problemTypes, sniffImageFormat } from '@hallmark/schemas';
 import {
   type ObjectStorage,
@@ -91,6 +92,7 @@ export class UploadReceiver {
       throw error;
     }
     await upload.commit();
+    storedBytes.inc({ store: 'storage' }, upload.sizeBytes);
     await completeUpload(this.prisma.sql, file.id, {
       sizeBytes: upload.sizeBytes,
       sha256: upload.sha256,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type HallmarkConfig, untilAborted } from '@hallmark/config';
 import { insertFinishedVerification, type VerificationAsker } from '@hallmark/db';
 import { CONFIG, PrismaService, TrustAnchors } from '@hallmark/runtime';
+import { verificationsFinished } from '@hallmark/runtime/metrics';
 import { PixelPool } from '@hallmark/runtime/pixels';
 import type { PublicVerificationReport } from '@hallmark/schemas';
 import { storedResult, verifyImage } from '@hallmark/verification';
@@ -59,6 +60,7 @@ export class UnkeyedVerifications {
     }
     const id = randomUUID();
     await insertFinishedVerification(this.prisma.sql, id, asker, result);
+    verificationsFinished.inc({ origin: asker.origin, verdict: result.verdict });
     return { id, verifiedAt: new Date(), report: await this.views.forAnyone(result.report) };
   }
 }

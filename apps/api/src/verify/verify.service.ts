@@ -8,6 +8,7 @@ import {
   insertVerification,
 } from '@hallmark/db';
 import { CONFIG, OBJECT_STORAGE, PrismaService, TrustAnchors } from '@hallmark/runtime';
+import { verificationsFinished } from '@hallmark/runtime/metrics';
 import { PixelPool } from '@hallmark/runtime/pixels';
 import {
   problemTypes,
@@ -55,6 +56,7 @@ export class VerifyService {
     const id = randomUUID();
     const result = storedResult(outcome);
     await insertFinishedVerification(this.prisma.sql, id, apiKeyId, result);
+    verificationsFinished.inc({ origin: 'api', verdict: result.verdict });
     return {
       status: 'success',
       requestId: id,

@@ -1,6 +1,7 @@
 import { insertIpfsRecord, lockIpfsContent } from '@hallmark/db';
 import { buildIpfsRecord, type IpfsStore, type WatermarkFacts } from '@hallmark/ipfs';
 import { IpfsNode, PrismaService } from '@hallmark/runtime';
+import { storedBytes } from '@hallmark/runtime/metrics';
 import { Injectable } from '@nestjs/common';
 
 export interface JobRef {
@@ -46,5 +47,6 @@ export class IpfsRecords {
         metadata,
       });
     });
+    storedBytes.inc({ store: 'ipfs' }, Buffer.byteLength(JSON.stringify(metadata)));
   }
 }

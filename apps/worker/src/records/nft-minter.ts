@@ -17,6 +17,7 @@ import {
 } from '@hallmark/db';
 import { buildNftMetadata, type WatermarkFacts } from '@hallmark/ipfs';
 import { CONFIG, chainMintOptions, LOGGER, PrismaService } from '@hallmark/runtime';
+import { mintFee, mintGas, mints, storedBytes } from '@hallmark/runtime/metrics';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Hash, Hex } from 'viem';
 import type { LeaseKeeper } from '../lease-keeper.ts';
@@ -92,6 +93,9 @@ export class NftMinter implements OnModuleInit {
         gasUsed: BigInt(minted.gasUsed),
         feeWei: minted.feeWei.toString(),
       });
+      mints.inc();
+      mintGas.inc(Number(minted.gasUsed));
+      mintFee.inc(Number(minted.feeWei) / 1e18);
       this.logger.info(
         {
           requestId: job.id,
@@ -125,6 +129,7 @@ export class NftMinter implements OnModuleInit {
   ): Promise<Nft> {
     const store = await this.ipfs.store();
     const directory = await store.addDirectory([{ name: output.fileName, bytes: output.bytes }]);
+    storedBytes.inc({ store: 'ipfs' }, output.bytes.byteLength);
     const metadata = buildNftMetadata({
       ...facts,
       name:

@@ -1,11 +1,13 @@
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import { failVerification, finishVerification, startVerification } from '@hallmark/db';
 import { CONFIG, LOGGER, OBJECT_STORAGE, PrismaService, TrustAnchors } from '@hallmark/runtime';
+import { verificationsFinished } from '@hallmark/runtime/metrics';
 import { PixelPool } from '@hallmark/runtime/pixels';
 import { JOB_ERROR_CODES, type JobErrorCode } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 import { storedResult, verifyImage } from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
+import { countRun } from '../metrics/job-runs.ts';
 
 /** Codes of images the engines refuse: no retry reads them better. */
 const IMAGE_CODES: ReadonlySet<string> = new Set([
@@ -33,8 +35,12 @@ export class VerificationRunner {
   ) {}
 
   async run(requestId: string, lastAttempt: boolean): Promise<VerificationOutcome> {
+    const startedAt = performance.now();
     const started = await startVerification(this.prisma.sql, requestId);
-    if (started === null) return 'skipped';
+    if (started === null) {
+      countRun('verify', startedAt, 'skipped');
+      return 'skipped';
+    }
     try {
       const bytes = await this.storage.read(started.storageKey);
       const trust = await this.anchors.current();
@@ -48,6 +54,8 @@ export class VerificationRunner {
       });
       await finishVerification(this.prisma.sql, requestId, storedResult(outcome));
       this.logger.info({ requestId, verdict: outcome.decision.verdict }, 'verification done');
+      countRun('verify', startedAt, 'success');
+      verificationsFinished.inc({ origin: 'job', verdict: outcome.decision.verdict });
       return 'success';
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
@@ -56,15 +64,21 @@ export class VerificationRunner {
         'verification attempt failed',
       );
       if (typeof code === 'string' && IMAGE_CODES.has(code)) {
-        return this.#fail(requestId, code as JobErrorCode);
+        return this.#fail(requestId, code as JobErrorCode, startedAt);
       }
-      if (lastAttempt) return this.#fail(requestId, 'internal_error');
+      if (lastAttempt) return this.#fail(requestId, 'internal_error', startedAt);
+      countRun('verify', startedAt, 'retried');
       throw error;
     }
   }
 
-  async #fail(requestId: string, code: JobErrorCode): Promise<VerificationOutcome> {
+  async #fail(
+    requestId: string,
+    code: JobErrorCode,
+    startedAt: number,
+  ): Promise<VerificationOutcome> {
     await failVerification(this.prisma.sql, requestId, code, JOB_ERROR_CODES[code]);
+    countRun('verify', startedAt, 'failed', code);
     return 'failed';
   }
 }

@@ -1,3 +1,5 @@
+import { jobStepDuration } from '@hallmark/runtime/metrics';
+
 /** One finished step of a job, kept in the row's `steps` column for operators and benchmarks. */
 export interface StepTiming {
   readonly name: string;
@@ -14,6 +16,8 @@ export async function timed<T>(
 ): Promise<T> {
   const started = performance.now();
   const result = await work();
-  steps.push({ name, ms: Math.round((performance.now() - started) * 10) / 10, attempt });
+  const ms = performance.now() - started;
+  steps.push({ name, ms: Math.round(ms * 10) / 10, attempt });
+  jobStepDuration.observe({ step: name }, ms / 1000);
   return result;
 }

@@ -2,7 +2,8 @@ import { type HallmarkConfig } from '@hallmark/config';
 import { CONFIG } from '@hallmark/runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { JobDelivery, JobHandler } from '../jobs/job-consumer.ts';
-import { MAX_CRASHES, WatermarkPipeline } from './watermark-pipeline.ts';
+import { countRun } from '../metrics/job-runs.ts';
+import { MAX_CRASHES, type PipelineOutcome, WatermarkPipeline } from './watermark-pipeline.ts';
 
 /**
  * Runs the watermark queue's entries through the pipeline.
@@ -27,8 +28,22 @@ export class WatermarkHandler implements JobHandler {
 
   async handle({ requestId, lastAttempt }: JobDelivery): Promise<string> {
     const deadline = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
-    const result = await this.pipeline.run(requestId, { lastQueueAttempt: lastAttempt, deadline });
-    if (result.outcome === 'busy') {
+    const startedAt = performance.now();
+    let result: PipelineOutcome;
+    try {
+      result = await this.pipeline.run(requestId, { lastQueueAttempt: lastAttempt, deadline });
+    } catch (error) {
+      countRun('watermark', startedAt, 'retried');
+      throw error;
+    }
+    if (result.outcome !== 'busy') {
+      countRun(
+        'watermark',
+        startedAt,
+        result.outcome,
+        result.outcome === 'failed' ? result.code : undefined,
+      );
+    } else {
       // Another run works on the job (a second queue entry for it): look again after a backoff;
       // on the last delivery leave it to that run (the reconciler re-queues it if that run dies).
       if (!lastAttempt) {

@@ -17,6 +17,7 @@ import {
   type StoredOutput,
 } from '@hallmark/db';
 import { CONFIG, LOGGER, OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
+import { storedBytes } from '@hallmark/runtime/metrics';
 import {
   JOB_ERROR_CODES,
   type JobErrorCode,
@@ -253,6 +254,7 @@ export class WatermarkPipeline {
       }
       return this.storage.write(storageKey, image.bytes, image.contentType);
     });
+    storedBytes.inc({ store: 'storage' }, stored.sizeBytes);
     const output = {
       storageKey,
       contentType: image.contentType,

@@ -17,6 +17,7 @@ import {
   type ServiceKeys,
   signWebhook,
 } from '@hallmark/runtime';
+import { webhookDeliveries, webhookLatency } from '@hallmark/runtime/metrics';
 import {
   type BeforeApplicationShutdown,
   Inject,
@@ -131,6 +132,9 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
 
   /** Logs an attempt and when the next is due (none past the schedule's end). */
   async #record(delivery: ClaimedDelivery, startedAt: Date, result: SendResult): Promise<void> {
+    const outcome = result.succeeded ? 'delivered' : 'failed';
+    webhookDeliveries.inc({ outcome });
+    webhookLatency.observe({ outcome }, result.latencyMs / 1000);
     // The schedule's n-th wait follows the n-th attempt; past its end the delivery has failed.
     const wait = this.#schedule[delivery.attempt - 1];
     const disabled = await recordAttempt(

@@ -184,6 +184,9 @@ export const configSchema = z
     WORKER_CONCURRENCY: positiveInt.default(availableParallelism()),
     PIXEL_THREADS: positiveInt.optional(),
     WORKER_HEALTH_PORT: port.optional(),
+    METRICS_PORT: port.optional(),
+    WORKER_METRICS_PORT: port.optional(),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     JOB_ATTEMPTS: positiveInt.default(5),
     JOB_TIMEOUT_MS: positiveInt.default(120_000),
     JOB_LOCK_MS: positiveInt.default(30_000),
@@ -253,6 +256,17 @@ export const configSchema = z
         message:
           'REPORT_SIGNING_KEY_PATH and REPORT_CERT_CHAIN_PATH go together (the key signs as that chain)',
       });
+    }
+    // Metrics are for the deployment's own scraper, never on a port clients reach.
+    for (const name of ['METRICS_PORT', 'WORKER_METRICS_PORT'] as const) {
+      const metricsPort = config[name];
+      if (metricsPort !== undefined && [config.PORT, config.ADMIN_PORT].includes(metricsPort)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'must differ from PORT and ADMIN_PORT (metrics never share a public port)',
+        });
+      }
     }
     if (config.IPFS_DRIVER === 'kubo' && config.IPFS_KUBO_URL === undefined) {
       ctx.addIssue({
