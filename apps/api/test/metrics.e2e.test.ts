@@ -111,6 +111,13 @@ describe('Prometheus metrics of the api and the worker (real processes)', () => 
       expect(total(worker, 'hallmark_queue_oldest_waiting_seconds', { queue }), queue).toBe(0);
     }
     expect(has(worker, 'process_resident_memory_bytes')).toBe(true);
+    // What the alerts watch: the development certificate's expiry (years away), the local
+    // chain's funded minter, no webhook due.
+    const expiry = total(worker, 'hallmark_signing_certificate_expiry_timestamp_seconds');
+    expect(expiry).toBeGreaterThan(Date.now() / 1000 + 300 * 86_400);
+    expect(total(worker, 'hallmark_nft_minter_balance_ether')).toBeGreaterThan(1);
+    expect(has(worker, 'hallmark_webhook_deliveries_due')).toBe(true);
+    expect(total(worker, 'hallmark_webhook_deliveries_due')).toBe(0);
   });
 
   it('asks for the token, and serves nothing else', async () => {

@@ -216,6 +216,13 @@ export class NftRegistry {
     });
   }
 
+  /** What the minter's wallet holds, in wei: mints stop once it cannot pay their fees. */
+  async minterBalance(): Promise<bigint> {
+    const address = this.minterAddress;
+    if (address === null) throw new Error('this NftRegistry has no minter key');
+    return this.#client.getBalance({ address });
+  }
+
   /** The token's current owner, read from the chain; null if no such token. */
   async ownerOf(tokenId: bigint): Promise<Address | null> {
     return this.#readToken(() =>

@@ -1,7 +1,16 @@
 import type { Server } from 'node:http';
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
-import { CONFIG, JOB_CATALOGUE, JOB_KINDS, JobQueues, LOGGER } from '@hallmark/runtime';
+import { webhookBacklog } from '@hallmark/db';
 import {
+  CONFIG,
+  JOB_CATALOGUE,
+  JOB_KINDS,
+  JobQueues,
+  LOGGER,
+  PrismaService,
+} from '@hallmark/runtime';
+import {
+  operationalGauges,
   processMetrics,
   type QueueSample,
   queueGauges,
@@ -14,11 +23,14 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { NftMinter } from '../records/nft-minter.ts';
+import { TECHNIQUES, type Techniques } from '../techniques/techniques.ts';
 
 /**
  * `GET /metrics` on WORKER_METRICS_PORT, when set: this worker's figures (jobs, steps, webhook
- * attempts, mints, bytes stored) and the queues' depth and oldest waiting age, read from Redis
- * at each scrape.
+ * attempts, mints, bytes stored), and read at each scrape: the queues' depth and oldest waiting
+ * age (Redis), the webhook backlog (PostgreSQL), the signing certificate's expiry and the minter
+ * wallet's balance (the chain).
  */
 @Injectable()
 export class WorkerMetrics implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -28,6 +40,9 @@ export class WorkerMetrics implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(TECHNIQUES) private readonly techniques: Techniques,
+    private readonly nfts: NftMinter,
+    private readonly prisma: PrismaService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -35,7 +50,26 @@ export class WorkerMetrics implements OnApplicationBootstrap, OnApplicationShutd
     if (port === undefined) return;
     const queues = new JobQueues(this.config, this.logger);
     this.#queues = queues;
-    queueGauges(() => sampleQueues(queues));
+    // Figures that cannot be read now are left out of the answer; the rest is still served.
+    const orNull = async <T>(what: string, read: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await read();
+      } catch (error) {
+        this.logger.warn({ err: (error as Error).message }, `metrics: ${what} not read`);
+        return null;
+      }
+    };
+    queueGauges(async () => (await orNull('queues', () => sampleQueues(queues))) ?? []);
+    operationalGauges({
+      signingCertificateNotAfter: () => this.techniques.c2pa?.notAfter() ?? null,
+      minterBalanceEther: async () => {
+        const registry = this.nfts.registry;
+        if (registry === null || registry.minterAddress === null) return null;
+        const wei = await orNull('minter balance', () => registry.minterBalance());
+        return wei === null ? null : Number(wei) / 1e18;
+      },
+      webhookBacklog: () => orNull('webhook backlog', () => webhookBacklog(this.prisma.sql)),
+    });
     this.#server = await startMetricsServer({
       port,
       host: this.config.HOST,

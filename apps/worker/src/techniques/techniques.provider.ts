@@ -35,6 +35,7 @@ export const techniquesProvider: Provider = {
           ),
       },
       c2pa: {
+        notAfter: () => new Date(identity.current().identity.notAfter),
         begin: () => {
           const signer = identity.current();
           return {

@@ -47,6 +47,8 @@ export interface SignedImage {
  */
 export interface C2paTechnique {
   begin(): C2paSigning;
+  /** When the certificate of the identity now signing expires. */
+  notAfter(): Date;
 }
 
 /** Signs a C2PA manifest into the image. Always the last step: a re-encode would drop it. */

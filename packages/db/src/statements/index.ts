@@ -118,4 +118,5 @@ export {
   pruneWebhookLog,
   recordAttempt,
   redeliver,
+  webhookBacklog,
 } from './webhook-deliveries.ts';

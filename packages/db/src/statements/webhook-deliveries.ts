@@ -229,3 +229,21 @@ export async function redeliver(
   const [row] = rows;
   return row === undefined ? 'missing' : row.due ? 'due' : 'under_way';
 }
+
+/** Deliveries due now and not delivered, and how long the longest-due one has waited. */
+export async function webhookBacklog(
+  sql: Sql,
+  now = new Date(),
+): Promise<{ readonly due: number; readonly oldestDueSeconds: number }> {
+  const { rows } = await sql.query<{ due: number; oldest: Date | null }>(
+    `SELECT count(*)::int AS due, min(next_attempt_at) AS oldest
+       FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at <= $1`,
+    [now],
+  );
+  const oldest = rows[0]?.oldest ?? null;
+  return {
+    due: rows[0]?.due ?? 0,
+    oldestDueSeconds: oldest === null ? 0 : Math.max(0, now.getTime() - oldest.getTime()) / 1000,
+  };
+}

@@ -143,3 +143,81 @@ export interface QueueSample {
   readonly delayed: number;
   readonly oldestWaitingSeconds: number;
 }
+
+/**
+ * Figures read when scraped. A reading that is not there (no signing, no chain) or could not be
+ * made now (the chain or the database away) is null: its gauge is left out of that answer, and
+ * the rest is still served.
+ */
+export interface OperationalReadings {
+  /** When the signing certificate in use stops being valid. */
+  readonly signingCertificateNotAfter: () => Date | null;
+  /** The minter wallet's balance in ether. */
+  readonly minterBalanceEther: () => Promise<number | null>;
+  readonly webhookBacklog: () => Promise<WebhookBacklog | null>;
+}
+
+export interface WebhookBacklog {
+  readonly due: number;
+  readonly oldestDueSeconds: number;
+}
+
+/** What an operator is warned about before it stops jobs: certificate, wallet, webhook backlog. */
+export function operationalGauges(
+  readings: OperationalReadings,
+  registry: Registry = register,
+): void {
+  new Gauge({
+    name: 'hallmark_signing_certificate_expiry_timestamp_seconds',
+    help: 'When the C2PA signing certificate in use expires (Unix time).',
+    registers: [registry],
+    aggregator: 'min',
+    collect() {
+      this.reset();
+      const notAfter = readings.signingCertificateNotAfter();
+      if (notAfter !== null) this.set(notAfter.getTime() / 1000);
+    },
+  });
+  new Gauge({
+    name: 'hallmark_nft_minter_balance_ether',
+    help: "The minter wallet's balance, in ether.",
+    registers: [registry],
+    aggregator: 'min',
+    async collect() {
+      this.reset();
+      const balance = await readings.minterBalanceEther();
+      if (balance !== null) this.set(balance);
+    },
+  });
+  let backlog: Promise<WebhookBacklog | null> | undefined;
+  const readBacklog = () => {
+    backlog ??= readings.webhookBacklog().finally(() => {
+      setImmediate(() => {
+        backlog = undefined;
+      });
+    });
+    return backlog;
+  };
+  new Gauge({
+    name: 'hallmark_webhook_deliveries_due',
+    help: 'Webhook deliveries due now and not yet delivered (every worker sees the same).',
+    registers: [registry],
+    aggregator: 'max',
+    async collect() {
+      this.reset();
+      const read = await readBacklog();
+      if (read !== null) this.set(read.due);
+    },
+  });
+  new Gauge({
+    name: 'hallmark_webhook_oldest_due_seconds',
+    help: 'How long the longest-due webhook delivery has waited.',
+    registers: [registry],
+    aggregator: 'max',
+    async collect() {
+      this.reset();
+      const read = await readBacklog();
+      if (read !== null) this.set(read.oldestDueSeconds);
+    },
+  });
+}
