@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Debian packages the tests drive, installed when missing (as root, or through sudo): Chromium
-# for the console's browser tests (/usr/bin/chromium, never a downloaded browser) and SoftHSM2,
-# the PKCS#11 token in software the HSM signing tests use.
+# for the console's browser tests (/usr/bin/chromium, never a downloaded browser), SoftHSM2,
+# the PKCS#11 token in software the HSM signing tests use, and Prometheus for its promtool,
+# which checks and unit-tests the alert rules in infra/prometheus.
 set -euo pipefail
 # package:file that shows it is installed
-needed=(chromium:/usr/bin/chromium softhsm2:/usr/lib/softhsm/libsofthsm2.so)
+needed=(chromium:/usr/bin/chromium softhsm2:/usr/lib/softhsm/libsofthsm2.so prometheus:/usr/bin/promtool)
 missing=()
 for entry in "${needed[@]}"; do
   [ -e "${entry#*:}" ] || missing+=("${entry%%:*}")
