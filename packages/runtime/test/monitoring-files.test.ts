@@ -26,7 +26,7 @@ function exportedNames(): Set<string> {
   const names = new Set<string>(['up']);
   for (const metric of [...register.getMetricsAsArray(), ...extra.getMetricsAsArray()]) {
     names.add(metric.name);
-    if (metric.type === 'histogram') {
+    if (String(metric.type) === 'histogram') {
       for (const suffix of ['_bucket', '_count', '_sum']) names.add(`${metric.name}${suffix}`);
     }
   }
