@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import { NestPinoLogger, SERVICE_KEYS, type ServiceKeys } from '@hallmark/runtime';
 import { processMetrics } from '@hallmark/runtime/metrics';
+import { tracingOn } from '@hallmark/runtime/tracing';
 import { trustProxySetting } from '@hallmark/service-keys';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -18,6 +19,7 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from './problem/client-error.ts'
 import { sendProblem } from './problem/send-problem.ts';
 import { drainUnreadBodies } from './problem/unread-bodies.ts';
 import { settleRateLimits } from './rate-limit/rate-limit-settlement.ts';
+import { traceRequests } from './tracing/http-spans.ts';
 import { passUploadBodies } from './uploads/upload-body-parser.ts';
 
 /** Builds the API application (not yet listening): used by main.ts and by the tests. */
@@ -68,6 +70,7 @@ export async function createApp(
     app.get<ServiceKeys>(SERVICE_KEYS).consoleForwarding,
     httpLogger,
   );
+  if (tracingOn()) traceRequests(fastify);
   if (config.METRICS_PORT !== undefined) {
     // Each process keeps its own figures (its supervisor sums them); nothing is timed when off.
     processMetrics();

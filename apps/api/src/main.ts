@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { createLogger, loadConfigOrExit } from '@hallmark/config';
 import { runService } from '@hallmark/runtime';
+import { startTracing } from '@hallmark/runtime/tracing';
 import { serveApiMetrics } from './metrics/metrics-endpoint.ts';
 import { superviseApiProcesses } from './processes/supervise.ts';
 import { dropWorkerSecrets } from './worker-secrets.ts';
@@ -12,7 +13,8 @@ if (cluster.isPrimary && config.API_PROCESSES > 1) {
   superviseApiProcesses(config.API_PROCESSES, logger);
   await serveApiMetrics(config, logger, 'cluster');
 } else {
-  // Only the processes that serve load the application.
+  // Only the processes that serve load the application, and trace.
+  const tracing = startTracing(config, 'api', logger);
   const { createApp } = await import('./create-app.ts');
   const { listenForAdmin } = await import('./admin-listener.ts');
   await runService(
@@ -28,7 +30,8 @@ if (cluster.isPrimary && config.API_PROCESSES > 1) {
           'admin api listening',
         );
       }
-      return app;
+      // Spans still buffered are sent once the last request has been answered.
+      return { close: () => app.close().finally(() => tracing?.shutdown()) };
     },
     config.SHUTDOWN_TIMEOUT_MS,
   );

@@ -144,6 +144,8 @@ export {
   WatermarkJobStatus,
 } from './watermark-job.ts';
 export {
+  type TraceContext,
+  traceContextSchema,
   type VerifyJobPayload,
   verifyJobPayloadSchema,
   type WatermarkJobPayload,

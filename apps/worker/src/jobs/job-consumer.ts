@@ -1,6 +1,7 @@
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import { CONFIG, JOB_CATALOGUE, JOB_KINDS, type JobKind, LOGGER } from '@hallmark/runtime';
 import { PixelPool } from '@hallmark/runtime/pixels';
+import { inTraceOf, SpanKind, traced } from '@hallmark/runtime/tracing';
 import {
   type BeforeApplicationShutdown,
   Inject,
@@ -75,7 +76,21 @@ export function createJobConsumer(handler: JobHandler, settings: ConsumerSetting
       throw new UnrecoverableError(`malformed ${spec.queue} queue entry: ${payload.error.message}`);
     }
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    return handler.handle({ requestId: payload.data.requestId, lastAttempt });
+    const { requestId, trace } = payload.data;
+    // In the trace of the request that queued it, when there is one.
+    return inTraceOf(trace, () =>
+      traced(
+        `${spec.queue} process`,
+        {
+          'messaging.system': 'bullmq',
+          'messaging.destination.name': spec.queue,
+          'hallmark.request_id': requestId,
+          'hallmark.attempt': job.attemptsMade + 1,
+        },
+        () => handler.handle({ requestId, lastAttempt }),
+        SpanKind.CONSUMER,
+      ),
+    );
   };
   const worker = new Worker(spec.queue, run, {
     connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },

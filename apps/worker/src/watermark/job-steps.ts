@@ -1,4 +1,5 @@
 import { jobStepDuration } from '@hallmark/runtime/metrics';
+import { traced } from '@hallmark/runtime/tracing';
 
 /** One finished step of a job, kept in the row's `steps` column for operators and benchmarks. */
 export interface StepTiming {
@@ -15,7 +16,7 @@ export async function timed<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const started = performance.now();
-  const result = await work();
+  const result = await traced(`step ${name}`, { 'hallmark.step': name }, work);
   const ms = performance.now() - started;
   steps.push({ name, ms: Math.round(ms * 10) / 10, attempt });
   jobStepDuration.observe({ step: name }, ms / 1000);

@@ -2,6 +2,7 @@ import type { HallmarkConfig } from '@hallmark/config';
 import {
   QUEUES,
   type QueueName,
+  type TraceContext,
   verifyJobPayloadSchema,
   watermarkJobPayloadSchema,
 } from '@hallmark/schemas';
@@ -11,6 +12,8 @@ import type { z } from 'zod';
 /** What every queue entry carries: "look at this row". The row holds the request and state. */
 export interface JobPayload {
   readonly requestId: string;
+  /** The queuing request's trace, when the deployment traces. */
+  readonly trace?: TraceContext | undefined;
 }
 
 /** What a worker process can run at once, for a kind to size its consumer by. */

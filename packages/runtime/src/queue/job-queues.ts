@@ -1,5 +1,6 @@
 import type { HallmarkConfig, Logger } from '@hallmark/config';
 import { Queue } from 'bullmq';
+import { activeTraceContext, SpanKind, traced } from '../tracing/spans.ts';
 import {
   JOB_CATALOGUE,
   JOB_KINDS,
@@ -39,11 +40,21 @@ export class JobQueues {
    * not queued, which is logged and left to the reconciler (see above).
    */
   async enqueue(kind: JobKind, requestId: string): Promise<boolean> {
+    const queue = JOB_CATALOGUE[kind].queue;
     try {
-      await this.#queues[kind].add(
-        JOB_CATALOGUE[kind].queue,
-        { requestId },
-        retryPolicy(requestId, this.#config),
+      await traced(
+        `${queue} send`,
+        { 'messaging.system': 'bullmq', 'messaging.destination.name': queue },
+        async () => {
+          // The entry carries this span's context: the worker's run continues the trace.
+          const trace = activeTraceContext();
+          await this.#queues[kind].add(
+            queue,
+            trace === undefined ? { requestId } : { requestId, trace },
+            retryPolicy(requestId, this.#config),
+          );
+        },
+        SpanKind.PRODUCER,
       );
       return true;
     } catch (error) {

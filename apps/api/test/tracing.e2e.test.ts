@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import { HANG_MS, waitFor } from '@hallmark/runtime/testing';
+import { watermarkFile } from '@hallmark/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver.ts';
+import { type RunningService, startService } from './support/service.ts';
+
+const photo = join(import.meta.dirname, '../../../fixtures/photos/boats-0.6mp.jpg');
+
+// OpenTelemetry's SpanKind values, as OTLP numbers them (SPAN_KIND_SERVER is 2, and so on).
+const SERVER = 2;
+const PRODUCER = 4;
+const CONSUMER = 5;
+
+describe('traces across the api, the queue and the worker (real processes, OTLP/HTTP)', () => {
+  let receiver: OtlpReceiver;
+  let service: RunningService;
+
+  beforeAll(async () => {
+    receiver = await OtlpReceiver.start();
+    service = await startService({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
+  }, HANG_MS);
+
+  afterAll(async () => {
+    await service?.close();
+    await receiver?.stop();
+  });
+
+  const find = (predicate: (span: ReceivedSpan) => boolean) => receiver.spans.find(predicate);
+  /** What `look` finds once the exports have brought it. */
+  async function arrived<T>(look: () => T | undefined, what: string): Promise<T> {
+    let found: T | undefined;
+    await waitFor(() => {
+      found = look();
+      return found !== undefined;
+    }, what);
+    return found as T;
+  }
+
+  it('one trace: the request, the queued entry, the run and its steps', async () => {
+    const { client } = await service.newClient();
+    const marked = await watermarkFile(
+      client,
+      photo,
+      { watermarkType: ['invisible', 'c2pa'] },
+      { minIntervalMs: 50, timeoutMs: HANG_MS },
+    );
+    const requestId = marked.job.requestId;
+    const run = await arrived(
+      () =>
+        find(
+          (span) =>
+            span.name === 'watermark process' &&
+            span.attributes['hallmark.request_id'] === requestId,
+        ),
+      'the worker span of the job',
+    );
+    expect([run.service, run.kind]).toEqual(['hallmark-worker', CONSUMER]);
+    const send = find((span) => span.spanId === run.parentSpanId);
+    expect(send).toMatchObject({
+      service: 'hallmark-api',
+      name: 'watermark send',
+      kind: PRODUCER,
+      traceId: run.traceId,
+    });
+    const request = find((span) => span.spanId === send?.parentSpanId);
+    expect(request).toMatchObject({
+      service: 'hallmark-api',
+      name: 'POST /watermark',
+      kind: SERVER,
+      traceId: run.traceId,
+      attributes: { 'http.route': '/watermark', 'http.response.status_code': 202 },
+    });
+    const steps = await arrived(() => {
+      const found = receiver.spans.filter((span) => span.parentSpanId === run.spanId);
+      return found.length >= 4 ? found : undefined;
+    }, 'the step spans');
+    expect(steps.map((span) => span.name)).toEqual(
+      expect.arrayContaining(['step load', 'step invisible', 'step c2pa', 'step store']),
+    );
+    expect(new Set(steps.map((span) => span.traceId))).toEqual(new Set([run.traceId]));
+  });
+
+  it("continues a caller's trace from its traceparent header", async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const res = await fetch(`${service.baseUrl}/health`, {
+      headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
+    expect(res.status).toBe(200);
+    const span = await arrived(
+      () => find((candidate) => candidate.traceId === traceId),
+      'the span of the traced request',
+    );
+    expect(span).toMatchObject({ name: 'GET /health', parentSpanId: '00f067aa0ba902b7' });
+  });
+});
