@@ -4,6 +4,7 @@ import { watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver.ts';
 import { type RunningService, startService } from './support/service.ts';
+import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
 
 const photo = join(import.meta.dirname, '../../../fixtures/photos/boats-0.6mp.jpg');
 
@@ -11,21 +12,28 @@ const photo = join(import.meta.dirname, '../../../fixtures/photos/boats-0.6mp.jp
 const SERVER = 2;
 const PRODUCER = 4;
 const CONSUMER = 5;
+const CLIENT = 3;
 
 describe('traces across the api, the queue and the worker (real processes, OTLP/HTTP)', () => {
   let receiver: OtlpReceiver;
+  let hooks: WebhookReceiver;
   let service: RunningService;
 
   beforeAll(async () => {
     receiver = await OtlpReceiver.start();
+    hooks = await startReceiver();
     service = await startService({
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      // The webhook receiver is on loopback; a deployment refuses that by default.
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEBHOOK_POLL_MS: '100',
     });
   }, HANG_MS);
 
   afterAll(async () => {
     await service?.close();
+    await hooks?.close();
     await receiver?.stop();
   });
 
@@ -40,8 +48,9 @@ describe('traces across the api, the queue and the worker (real processes, OTLP/
     return found as T;
   }
 
-  it('one trace: the request, the queued entry, the run and its steps', async () => {
+  it('one trace: the request, the queued entry, the run, its steps and its webhook', async () => {
     const { client } = await service.newClient();
+    await client.createWebhookEndpoint({ url: hooks.url });
     const marked = await watermarkFile(
       client,
       photo,
@@ -82,6 +91,25 @@ describe('traces across the api, the queue and the worker (real processes, OTLP/
       expect.arrayContaining(['step load', 'step invisible', 'step c2pa', 'step store']),
     );
     expect(new Set(steps.map((span) => span.traceId))).toEqual(new Set([run.traceId]));
+
+    // The job's event, delivered later from its row, continues the run's trace to the receiver.
+    const [delivery] = await hooks.waitFor(1);
+    const traceparent = String(delivery?.headers.traceparent);
+    expect(traceparent).toMatch(new RegExp(`^00-${run.traceId}-[0-9a-f]{16}-01$`));
+    const webhook = await arrived(
+      () => find((span) => span.name === 'webhook send' && span.traceId === run.traceId),
+      'the webhook span',
+    );
+    expect(webhook).toMatchObject({
+      service: 'hallmark-worker',
+      kind: CLIENT,
+      parentSpanId: run.spanId,
+      attributes: {
+        'hallmark.event_type': 'watermark.succeeded',
+        'http.response.status_code': 200,
+      },
+    });
+    expect(traceparent.split('-')[2]).toBe(webhook.spanId);
   });
 
   it("continues a caller's trace from its traceparent header", async () => {

@@ -18,6 +18,7 @@ import {
   signWebhook,
 } from '@hallmark/runtime';
 import { webhookDeliveries, webhookLatency } from '@hallmark/runtime/metrics';
+import { activeTraceContext, inTraceOf, SpanKind, traced } from '@hallmark/runtime/tracing';
 import {
   type BeforeApplicationShutdown,
   Inject,
@@ -114,18 +115,39 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
       data: delivery.eventData,
     });
     const timestamp = Math.floor(Date.now() / 1000);
-    const result = await sendWebhook(
-      delivery.url,
-      {
-        'webhook-id': delivery.eventId,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signWebhook(secrets, delivery.eventId, timestamp, body),
-      },
-      body,
-      {
-        timeoutMs: this.config.WEBHOOK_TIMEOUT_MS,
-        allowPrivateAddresses: this.config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
-      },
+    const caused =
+      delivery.traceContext === null ? undefined : { traceparent: delivery.traceContext };
+    // In the trace of the run that caused the event; the receiver gets its traceparent.
+    const result = await inTraceOf(caused, () =>
+      traced(
+        'webhook send',
+        {
+          'hallmark.event_type': delivery.eventType,
+          'hallmark.webhook_id': delivery.eventId,
+          'hallmark.attempt': delivery.attempt,
+        },
+        async (span) => {
+          const sent = await sendWebhook(
+            delivery.url,
+            {
+              'webhook-id': delivery.eventId,
+              'webhook-timestamp': String(timestamp),
+              'webhook-signature': signWebhook(secrets, delivery.eventId, timestamp, body),
+              ...activeTraceContext(),
+            },
+            body,
+            {
+              timeoutMs: this.config.WEBHOOK_TIMEOUT_MS,
+              allowPrivateAddresses: this.config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+            },
+          );
+          if (sent.statusCode !== null) {
+            span?.setAttribute('http.response.status_code', sent.statusCode);
+          }
+          return sent;
+        },
+        SpanKind.CLIENT,
+      ),
     );
     await this.#record(delivery, startedAt, result);
   }

@@ -120,3 +120,4 @@ export {
   redeliver,
   webhookBacklog,
 } from './webhook-deliveries.ts';
+export { recordEventTraces } from './webhook-events.ts';

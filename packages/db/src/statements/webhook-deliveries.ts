@@ -51,6 +51,8 @@ export interface ClaimedDelivery {
   readonly eventType: string;
   readonly eventData: unknown;
   readonly eventAt: Date;
+  /** The W3C `traceparent` of the run that caused the event, when it was traced. */
+  readonly traceContext: string | null;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function claimDueDeliveries(
                 CASE WHEN ep.previous_secret_expires_at > $1 THEN ep.previous_sealed_secret END
                   AS "previousSealedSecret",
                 e.id AS "eventId", e.type AS "eventType", e.data AS "eventData",
-                e.created_at AS "eventAt"`,
+                e.created_at AS "eventAt", e.trace_context AS "traceContext"`,
     [now, new Date(now.getTime() + leaseMs), limit, perKey],
   );
   return rows;

@@ -6,6 +6,16 @@ export interface EventShape {
   readonly data: string;
 }
 
+let traceSource: () => string | undefined = () => undefined;
+
+/**
+ * Where events learn the trace they were caused in: a traced process registers a source of the
+ * active `traceparent` (this package knows no tracing library), and each event records it.
+ */
+export function recordEventTraces(source: () => string | undefined): void {
+  traceSource = source;
+}
+
 /**
  * Runs `change` (an UPDATE ... RETURNING the columns the event reads, `api_key_id` included) and
  * records one webhook event per changed row, in one statement: an event exists exactly when its
@@ -19,18 +29,19 @@ export async function changeWithEvents(
   values: unknown[],
   now: string,
 ): Promise<number> {
+  const trace = `$${values.length + 1}::text`;
   const { rows } = await sql.query<{ changed: number }>(
     `WITH changed AS (${change}),
           told AS (
-       INSERT INTO webhook_events (id, api_key_id, type, data, created_at)
+       INSERT INTO webhook_events (id, api_key_id, type, data, created_at, trace_context)
        SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), s.api_key_id, ${event.type},
-              ${event.data}, ${now}
+              ${event.data}, ${now}, ${trace}
          FROM changed s
         WHERE EXISTS (SELECT 1 FROM webhook_endpoints ep
                        WHERE ep.api_key_id = s.api_key_id AND ep.deleted_at IS NULL
                          AND ep.disabled_at IS NULL))
      SELECT count(*)::int AS changed FROM changed`,
-    values,
+    [...values, traceSource() ?? null],
   );
   return rows[0]?.changed ?? 0;
 }

@@ -1,11 +1,12 @@
 import type { HallmarkConfig, Logger } from '@hallmark/config';
+import { recordEventTraces } from '@hallmark/db';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { markTracingOn } from './spans.ts';
+import { activeTraceContext, markTracingOn } from './spans.ts';
 
 export interface Tracing {
   /** Sends what is still buffered and stops: call it before the process exits. */
@@ -42,6 +43,8 @@ export function startTracing(
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   markTracingOn();
+  // A webhook event records the trace that caused it, so its deliveries continue that trace.
+  recordEventTraces(() => activeTraceContext()?.traceparent);
   logger.info({ endpoint }, 'tracing: spans go to the OTLP endpoint');
   return { shutdown: () => provider.shutdown() };
 }
