@@ -16,6 +16,7 @@ import {
   startBenchServer,
 } from './http.ts';
 import { benchJobs, benchRecordSteps } from './jobs.ts';
+import { benchObservability, type ObservabilityCost } from './observability.ts';
 import { benchVerifyFile } from './verify.ts';
 import { benchVerifyContent } from './verify-content.ts';
 
@@ -28,6 +29,8 @@ const PROCESSES = 2;
 // the time (the box ~180 % busy), which measures the loop's latency rather than capacity.
 const CONNECTIONS_PER_PROCESS = 20;
 const JOBS_TARGET = 1.1;
+/** Metrics on may cost the request path at most 5 % of its throughput. */
+const METRICS_TARGET = 0.95;
 /** The content check may add at most this share to verifying a marked 12 MP JPEG. */
 const CONTENT_TARGET = 1.2;
 const verdict = (met: boolean) => (met ? 'ok' : 'MISSED');
@@ -98,6 +101,7 @@ async function benchHttp(): Promise<void> {
       connections: CONNECTIONS_PER_PROCESS * PROCESSES,
     });
     printRoutes(results, processes);
+    printObservability(await benchObservability(service, status, bearer, options));
   } finally {
     for (const server of servers) server.stop();
     await service.close();
@@ -197,4 +201,25 @@ function printRoutes(results: RouteResult[], processes: { one: Measured; many: M
   console.log(
     `| GET status, ${PROCESSES} API processes (${processes.many.requestsPerSecond.toFixed(0)} req/s) >= 1.3x of 1 (${processes.one.requestsPerSecond.toFixed(0)}), ${CONNECTIONS_PER_PROCESS * PROCESSES} connections | ${scale.toFixed(2)}x | ${verdict(scale >= 1.3)} |`,
   );
+}
+
+function printObservability(cost: ObservabilityCost): void {
+  const vsOff = (m: Measured) => m.requestsPerSecond / cost.off.requestsPerSecond;
+  console.log('');
+  console.log(`GET status, one API process restarted with each setting, medians of ${RUNS} runs`);
+  console.log('| setting | req/s | p99 ms | req/s vs off | target |');
+  console.log('|---|---|---|---|---|');
+  for (const [name, m, target] of [
+    ['off (no METRICS_PORT, no OTEL endpoint)', cost.off, ''],
+    [
+      'metrics on (METRICS_PORT)',
+      cost.metrics,
+      `>= ${METRICS_TARGET}x ${verdict(vsOff(cost.metrics) >= METRICS_TARGET)}`,
+    ],
+    ['tracing on (every request a span, exported)', cost.tracing, ''],
+  ] as const) {
+    console.log(
+      `| ${name} | ${m.requestsPerSecond.toFixed(0)} | ${m.p99Ms} | ${vsOff(m).toFixed(2)}x | ${target} |`,
+    );
+  }
 }

@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { type HallmarkConfig, untilAborted } from '@hallmark/config';
-import { insertFinishedVerification, type VerificationAsker } from '@hallmark/db';
-import { CONFIG, PrismaService, TrustAnchors } from '@hallmark/runtime';
-import { verificationsFinished } from '@hallmark/runtime/metrics';
-import { PixelPool } from '@hallmark/runtime/pixels';
+import type { HallmarkConfig } from '@hallmark/config';
+import type { VerificationAsker } from '@hallmark/db';
+import { CONFIG } from '@hallmark/runtime';
 import type { PublicVerificationReport } from '@hallmark/schemas';
-import { storedResult, verifyImage } from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
-import { imageProblem } from './image-body.ts';
-import { inRequestProblem } from './in-request.ts';
+import { InRequestVerifier } from './in-request-verifier.ts';
 import { VerificationViews } from './verification-views.ts';
 
 /** A verification without an API key, as recorded. */
@@ -27,10 +22,8 @@ export interface UnkeyedVerification {
 export class UnkeyedVerifications {
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
-    private readonly prisma: PrismaService,
-    private readonly anchors: TrustAnchors,
     private readonly views: VerificationViews,
-    private readonly pixels: PixelPool,
+    private readonly verifier: InRequestVerifier,
   ) {}
 
   /** The largest image anyone may have read: the anonymous bound of the Soft Binding API. */
@@ -44,23 +37,7 @@ export class UnkeyedVerifications {
   ): Promise<UnkeyedVerification> {
     const maxPixels =
       asker.origin === 'public' ? this.publicMaxPixels : this.config.MAX_IMAGE_PIXELS;
-    // Within a job's time, as POST /verify/file; the request's own timeout may come first.
-    const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
-    let result: ReturnType<typeof storedResult>;
-    try {
-      const verification = verifyImage(bytes, this.prisma.sql, {
-        ...(await this.anchors.current()),
-        maxPixels,
-        readPixels: this.pixels.reader(signal),
-        compareContent: this.pixels.comparer(signal),
-      });
-      result = storedResult(await untilAborted(verification, signal));
-    } catch (error) {
-      throw inRequestProblem(error) ?? imageProblem(error) ?? error;
-    }
-    const id = randomUUID();
-    await insertFinishedVerification(this.prisma.sql, id, asker, result);
-    verificationsFinished.inc({ origin: asker.origin, verdict: result.verdict });
+    const { id, result } = await this.verifier.verify(bytes, asker, maxPixels);
     return { id, verifiedAt: new Date(), report: await this.views.forAnyone(result.report) };
   }
 }

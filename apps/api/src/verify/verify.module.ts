@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { RecordsModule } from '../records/records.module.ts';
+import { InRequestVerifier } from './in-request-verifier.ts';
 import { ManifestsController } from './manifests.controller.ts';
 import { ManifestsService } from './manifests.service.ts';
 import { UnkeyedVerifications } from './public-verifications.service.ts';
@@ -32,6 +33,7 @@ import { verifyPixelsProvider } from './verify-pixels.provider.ts';
     reportKeyProvider,
     verifyPixelsProvider,
     UnkeyedVerifications,
+    InRequestVerifier,
   ],
   exports: [UnkeyedVerifications, VerificationViews, ReportService],
 })

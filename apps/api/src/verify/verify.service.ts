@@ -33,6 +33,7 @@ import { ProblemException } from '../problem/problem.exception.ts';
 import { JobQueueProvider } from '../queue/job-queue.provider.ts';
 import { imageProblem } from './image-body.ts';
 import { inRequestProblem } from './in-request.ts';
+import { InRequestVerifier } from './in-request-verifier.ts';
 import { VerificationViews } from './verification-views.ts';
 
 /**
@@ -45,42 +46,24 @@ export class VerifyService {
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     private readonly prisma: PrismaService,
     private readonly queues: JobQueueProvider,
-    private readonly anchors: TrustAnchors,
     private readonly views: VerificationViews,
     private readonly pixels: PixelPool,
+    private readonly verifier: InRequestVerifier,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   async verifyNow(apiKeyId: string, bytes: Uint8Array): Promise<VerificationJob> {
-    const outcome = await this.#verify(bytes);
-    const id = randomUUID();
-    const result = storedResult(outcome);
-    await insertFinishedVerification(this.prisma.sql, id, apiKeyId, result);
-    verificationsFinished.inc({ origin: 'api', verdict: result.verdict });
+    const { id, result } = await this.verifier.verify(
+      bytes,
+      { origin: 'api', apiKeyId },
+      this.config.MAX_IMAGE_PIXELS,
+    );
     return {
       status: 'success',
       requestId: id,
       fileId: null,
       result: await this.views.report(result.report, apiKeyId),
     };
-  }
-
-  /** Examines an image for `POST /verify/file`. */
-  async #verify(bytes: Uint8Array): Promise<VerificationOutcome> {
-    // Within a job's time, as in the worker; the request's own timeout may come first. The
-    // whole verification answers within it, the manifest's reading included.
-    const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
-    try {
-      const verification = verifyImage(bytes, this.prisma.sql, {
-        ...(await this.anchors.current()),
-        maxPixels: this.config.MAX_IMAGE_PIXELS,
-        readPixels: this.pixels.reader(signal),
-        compareContent: this.pixels.comparer(signal),
-      });
-      return await untilAborted(verification, signal);
-    } catch (error) {
-      throw inRequestProblem(error) ?? imageProblem(error) ?? error;
-    }
   }
 
   /**
