@@ -124,4 +124,20 @@ describe('traces across the api, the queue and the worker (real processes, OTLP/
     );
     expect(span).toMatchObject({ name: 'GET /health', parentSpanId: '00f067aa0ba902b7' });
   });
+
+  it('with OTEL_TRACES_SAMPLER_ARG=0 new traces are dropped, a sampled caller is still followed', async () => {
+    await service.restartApi({ OTEL_TRACES_SAMPLER_ARG: '0' });
+    const before = receiver.spans.length;
+    expect((await fetch(`${service.baseUrl}/health?unsampled`)).status).toBe(200);
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    await fetch(`${service.baseUrl}/health`, {
+      headers: { traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+    });
+    await arrived(
+      () => find((candidate) => candidate.traceId === traceId),
+      "the span of the caller's sampled trace",
+    );
+    const since = receiver.spans.slice(before).filter((span) => span.service === 'hallmark-api');
+    expect(since.map((span) => span.traceId)).toEqual([traceId]);
+  });
 });

@@ -190,6 +190,7 @@ export const configSchema = z
     OTEL_EXPORTER_OTLP_ENDPOINT: url(['http:', 'https:']).optional(),
     OTEL_SERVICE_NAME: z.string().min(1).max(100).default('hallmark'),
     OTEL_BSP_SCHEDULE_DELAY: positiveInt.default(5000),
+    OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
     JOB_ATTEMPTS: positiveInt.default(5),
     JOB_TIMEOUT_MS: positiveInt.default(120_000),
     JOB_LOCK_MS: positiveInt.default(30_000),

@@ -5,7 +5,12 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import {
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 import { activeTraceContext, markTracingOn } from './spans.ts';
 
 export interface Tracing {
@@ -21,7 +26,10 @@ export interface Tracing {
 export function startTracing(
   config: Pick<
     HallmarkConfig,
-    'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_SERVICE_NAME' | 'OTEL_BSP_SCHEDULE_DELAY'
+    | 'OTEL_EXPORTER_OTLP_ENDPOINT'
+    | 'OTEL_SERVICE_NAME'
+    | 'OTEL_BSP_SCHEDULE_DELAY'
+    | 'OTEL_TRACES_SAMPLER_ARG'
   >,
   service: 'api' | 'worker',
   logger: Logger,
@@ -29,6 +37,10 @@ export function startTracing(
   const endpoint = config.OTEL_EXPORTER_OTLP_ENDPOINT;
   if (endpoint === undefined) return null;
   const provider = new TracerProvider({
+    // A share of new traces is kept; a caller's or a queued run's trace follows its parent's choice.
+    sampler: new ParentBasedSampler({
+      root: new TraceIdRatioBasedSampler(config.OTEL_TRACES_SAMPLER_ARG),
+    }),
     resource: resourceFromAttributes({
       'service.name': `${config.OTEL_SERVICE_NAME}-${service}`,
     }),
