@@ -101,6 +101,19 @@ describe('cross-variable rules', () => {
     ).toThrowError(/C2PA_PRIVATE_KEY_PASSPHRASE: and C2PA_PRIVATE_KEY_PASSPHRASE_FILE both/);
   });
 
+  it('reads the Sentinels as host:port pairs, IPv6 in brackets', () => {
+    expect(
+      loadConfig({ REDIS_SENTINELS: 'sentinel-1:26379, [::1]:26380' }).REDIS_SENTINELS,
+    ).toEqual([
+      { host: 'sentinel-1', port: 26379 },
+      { host: '::1', port: 26380 },
+    ]);
+    expect(loadConfig({}).REDIS_SENTINEL_NAME).toBe('mymaster');
+    expect(() => loadConfig({ REDIS_SENTINELS: 'sentinel-1' })).toThrowError(
+      /REDIS_SENTINELS.*host:port/,
+    );
+  });
+
   it('serves metrics on a port of their own, never the public one', () => {
     expect(loadConfig({ METRICS_PORT: '9464', WORKER_METRICS_PORT: '9465' })).toMatchObject({
       METRICS_PORT: 9464,

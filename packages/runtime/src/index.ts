@@ -29,4 +29,9 @@ export {
   type WorkerCapacity,
 } from './queue/job-catalogue.ts';
 export { type JobQueueConfig, JobQueues } from './queue/job-queues.ts';
+export {
+  type RedisConnection,
+  type RedisConnectionConfig,
+  redisConnection,
+} from './redis-connection.ts';
 export * from './webhooks/index.ts';

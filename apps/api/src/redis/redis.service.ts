@@ -1,7 +1,7 @@
 import type { HallmarkConfig, Logger } from '@hallmark/config';
-import { CONFIG, LOGGER } from '@hallmark/runtime';
+import { CONFIG, LOGGER, redisConnection } from '@hallmark/runtime';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 
 const CONNECT_TIMEOUT_MS = 2_000;
 
@@ -17,7 +17,9 @@ export class RedisService implements OnModuleInit, OnModuleDestroy {
   private lastError: string | undefined;
 
   constructor(@Inject(CONFIG) config: HallmarkConfig, @Inject(LOGGER) logger: Logger) {
-    this.client = new Redis(config.REDIS_URL, {
+    const { url, ...connection } = redisConnection(config);
+    const options: RedisOptions = {
+      ...connection,
       keyPrefix: `${config.REDIS_PREFIX}:`,
       // Commands issued in the same tick (the rate-limit counts of concurrent requests) leave
       // in one write.
@@ -26,7 +28,8 @@ export class RedisService implements OnModuleInit, OnModuleDestroy {
       maxRetriesPerRequest: 1,
       connectTimeout: CONNECT_TIMEOUT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-    });
+    };
+    this.client = url === undefined ? new Redis(options) : new Redis(url, options);
     this.client.on('error', (error: Error) => {
       this.lastError = error.message;
       if (this.down) return;

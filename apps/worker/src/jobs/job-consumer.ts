@@ -1,5 +1,13 @@
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
-import { CONFIG, JOB_CATALOGUE, JOB_KINDS, type JobKind, LOGGER } from '@hallmark/runtime';
+import {
+  CONFIG,
+  JOB_CATALOGUE,
+  JOB_KINDS,
+  type JobKind,
+  LOGGER,
+  type RedisConnectionConfig,
+  redisConnection,
+} from '@hallmark/runtime';
 import { PixelPool } from '@hallmark/runtime/pixels';
 import { inTraceOf, SpanKind, traced } from '@hallmark/runtime/tracing';
 import {
@@ -54,10 +62,8 @@ export function assertOneHandlerPerKind(handlers: readonly JobHandler[]): void {
 }
 
 export interface ConsumerSettings {
-  readonly config: Pick<
-    HallmarkConfig,
-    'REDIS_URL' | 'REDIS_PREFIX' | 'JOB_LOCK_MS' | 'WORKER_CONCURRENCY'
-  >;
+  readonly config: RedisConnectionConfig &
+    Pick<HallmarkConfig, 'REDIS_PREFIX' | 'JOB_LOCK_MS' | 'WORKER_CONCURRENCY'>;
   readonly logger: Logger;
   readonly pixelThreads: number;
 }
@@ -93,7 +99,7 @@ export function createJobConsumer(handler: JobHandler, settings: ConsumerSetting
     );
   };
   const worker = new Worker(spec.queue, run, {
-    connection: { url: config.REDIS_URL, maxRetriesPerRequest: null },
+    connection: { ...redisConnection(config), maxRetriesPerRequest: null },
     prefix: config.REDIS_PREFIX,
     concurrency: spec.concurrency({
       workerConcurrency: config.WORKER_CONCURRENCY,

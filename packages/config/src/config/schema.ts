@@ -25,6 +25,32 @@ function url(protocols: readonly string[]) {
 }
 
 const flag = z.stringbool({ error: 'must be true or false' });
+
+/** `host:port,host:port`: the Sentinels of a Redis primary, in order of preference. */
+const hostPorts = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'each must be host:port')
+          .transform((entry) => {
+            const at = entry.lastIndexOf(':');
+            return {
+              host: entry.slice(0, at).replace(/^\[|\]$/g, ''),
+              port: Number(entry.slice(at + 1)),
+            };
+          }),
+      )
+      .min(1, 'must name at least one host:port'),
+  );
 const MEGABYTE = 1024 * 1024;
 /** The limits that refuse rather than let through while Redis is away (RATE_LIMIT_FAIL_CLOSED). */
 export const FAIL_CLOSED_LIMITS = ['sign-in', 'key-request', 'anonymous', 'key'] as const;
@@ -62,6 +88,8 @@ export const configSchema = z
       'postgresql://postgres@127.0.0.1:5432/hallmark',
     ),
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+    REDIS_SENTINELS: hostPorts.optional(),
+    REDIS_SENTINEL_NAME: z.string().min(1).default('mymaster'),
     REDIS_PREFIX: z
       .string()
       .regex(/^[a-zA-Z0-9:_-]+$/, 'may hold only letters, digits, ":", "_" and "-"')

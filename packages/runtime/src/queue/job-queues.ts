@@ -1,5 +1,6 @@
 import type { HallmarkConfig, Logger } from '@hallmark/config';
 import { Queue } from 'bullmq';
+import { type RedisConnectionConfig, redisConnection } from '../redis-connection.ts';
 import { activeTraceContext, SpanKind, traced } from '../tracing/spans.ts';
 import {
   JOB_CATALOGUE,
@@ -9,7 +10,8 @@ import {
   retryPolicy,
 } from './job-catalogue.ts';
 
-export type JobQueueConfig = Pick<HallmarkConfig, 'REDIS_URL' | 'REDIS_PREFIX' | 'JOB_ATTEMPTS'>;
+export type JobQueueConfig = RedisConnectionConfig &
+  Pick<HallmarkConfig, 'REDIS_PREFIX' | 'JOB_ATTEMPTS'>;
 
 /**
  * The producers' connections to the job queues, one per kind of the catalogue: they fail fast
@@ -78,7 +80,7 @@ export class JobQueues {
   #open(kind: JobKind): Queue<JobPayload> {
     const queue = new Queue<JobPayload>(JOB_CATALOGUE[kind].queue, {
       connection: {
-        url: this.#config.REDIS_URL,
+        ...redisConnection(this.#config),
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
       },
