@@ -15,7 +15,7 @@ export const DURATION_BUCKETS_MS: readonly number[] = [
 ];
 
 /** The kinds of work an activity hour counts. */
-export const ACTIVITY_KINDS = ['watermark', 'verify', 'webhook', 'mint'] as const;
+export const ACTIVITY_KINDS = ['watermark', 'verify', 'webhook', 'mint', 'ipfs'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 // Finished rows of every kind in [$1, $2), with how long each took. Jobs and verifications are
@@ -46,7 +46,11 @@ const FINISHED_WORK = `
   UNION ALL
   SELECT 'mint', 'success', '', minted_at, extract(epoch FROM minted_at - created_at) * 1000
     FROM nfts
-   WHERE minted_at >= $1 AND minted_at < $2`;
+   WHERE minted_at >= $1 AND minted_at < $2
+  UNION ALL
+  SELECT 'ipfs', 'success', '', r.stored_at, extract(epoch FROM r.stored_at - j.created_at) * 1000
+    FROM ipfs_records r JOIN watermark_jobs j ON j.id = r.job_id
+   WHERE r.stored_at >= $1 AND r.stored_at < $2`;
 
 /**
  * Recomputes every activity hour in [from, to) (both whole UTC hours) from the rows and replaces

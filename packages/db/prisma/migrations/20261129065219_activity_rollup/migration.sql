@@ -53,6 +53,9 @@ CREATE INDEX "worker_heartbeats_last_seen_at_idx" ON "worker_heartbeats"("last_s
 CREATE INDEX "files_uploaded_at_idx" ON "files"("uploaded_at");
 
 -- CreateIndex
+CREATE INDEX "ipfs_records_stored_at_idx" ON "ipfs_records"("stored_at");
+
+-- CreateIndex
 CREATE INDEX "nfts_minted_at_idx" ON "nfts"("minted_at");
 
 -- CreateIndex
