@@ -149,11 +149,14 @@ describe('the console charts in Chromium', () => {
       { contentType: 'image/jpeg', fileName: 'photo.jpg' },
     );
     expect(marked.job.status).toBe('success');
-    const endedHour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
+    const { finishedAt } = await running.service.prisma.watermarkJob.findUniqueOrThrow({
+      where: { id: marked.job.requestId },
+    });
+    const endedHour = new Date(Math.floor((finishedAt?.getTime() ?? 0) / HOUR_MS) * HOUR_MS);
     await expect
       .poll(() =>
         running.service.prisma.activityHour.count({
-          where: { kind: 'watermark', outcome: 'success', hour: { gte: endedHour } },
+          where: { kind: 'watermark', outcome: 'success', hour: endedHour },
         }),
       )
       .toBe(1);

@@ -23,6 +23,23 @@ export interface TimeChartProps {
   readonly format?: (value: number) => string;
 }
 
+/**
+ * The stretches of a line between hours without a value: drawn apart, so a line never bridges an
+ * hour in which nothing ended; a lone point is drawn as a dot.
+ */
+function runs(values: readonly (number | null)[]): { index: number; value: number }[][] {
+  const found: { index: number; value: number }[][] = [];
+  let current: { index: number; value: number }[] = [];
+  for (const [index, value] of values.entries()) {
+    if (value === null) {
+      if (current.length > 0) found.push(current);
+      current = [];
+    } else current.push({ index, value });
+  }
+  if (current.length > 0) found.push(current);
+  return found;
+}
+
 const WIDTH = 640;
 const HEIGHT = 180;
 const LEFT = 56;
@@ -100,14 +117,23 @@ export function TimeChart({
               );
             })
           : series.map((line) => (
-              <polyline
-                key={line.name}
-                className={`line series-${line.tone}`}
-                points={line.values
-                  .map((value, index) => (value === null ? null : `${x(index)},${y(value)}`))
-                  .filter((point) => point !== null)
-                  .join(' ')}
-              />
+              <g key={line.name} className={`line series-${line.tone}`}>
+                {runs(line.values).map((run) =>
+                  run.length === 1 ? (
+                    <circle
+                      key={run[0]?.index}
+                      cx={x(run[0]?.index ?? 0)}
+                      cy={y(run[0]?.value ?? 0)}
+                      r={2.5}
+                    />
+                  ) : (
+                    <polyline
+                      key={run[0]?.index}
+                      points={run.map(({ index, value }) => `${x(index)},${y(value)}`).join(' ')}
+                    />
+                  ),
+                )}
+              </g>
             ))}
         {labelled.map((index) => (
           <text
