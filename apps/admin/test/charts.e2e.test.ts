@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -29,10 +30,72 @@ let prefix = '';
 let apiKey = '';
 /** Jobs the history holds that succeeded in the last 24 hours, before the live one. */
 let seededSuccessesToday = 0;
+/** Webhook attempts the history holds that failed in the last 7 days. */
+let seededWebhookFailures = 0;
+
+/**
+ * A week of webhook deliveries to one endpoint of the key, every two hours, settled long ago:
+ * most answered 200, some 500, some never connected. The endpoint is disabled, so the live job's
+ * event is not sent to it and the counts stay as seeded.
+ */
+async function seedWebhookLog(
+  service: RunningConsole['service'],
+  apiKeyId: string,
+  thisHour: number,
+): Promise<void> {
+  const endpoint = await service.prisma.webhookEndpoint.create({
+    data: {
+      apiKeyId,
+      url: 'https://hooks.example.com/catalogue',
+      sealedSecret: 'never used: every delivery is settled',
+      disabledAt: new Date(thisHour),
+      disabledReason: 'seeded history',
+    },
+  });
+  const events: Prisma.WebhookEventCreateManyInput[] = [];
+  const deliveries: Prisma.WebhookDeliveryCreateManyInput[] = [];
+  const attempts: Prisma.WebhookAttemptCreateManyInput[] = [];
+  for (let hoursAgo = 2; hoursAgo < 7 * 24 - 2; hoursAgo += 2) {
+    const at = new Date(thisHour - hoursAgo * HOUR_MS + 5 * 60_000);
+    const eventId = `msg_seed_${hoursAgo}`;
+    const deliveryId = randomUUID();
+    const statusCode = hoursAgo % 26 === 0 ? 500 : hoursAgo % 34 === 0 ? null : 200;
+    if (statusCode !== 200) seededWebhookFailures++;
+    events.push({
+      id: eventId,
+      apiKeyId,
+      type: 'job.completed',
+      data: {},
+      createdAt: at,
+      dispatchedAt: at,
+    });
+    deliveries.push({
+      id: deliveryId,
+      eventId,
+      endpointId: endpoint.id,
+      status: statusCode === 200 ? 'succeeded' : 'failed',
+      attempts: 1,
+      nextAttemptAt: null,
+      createdAt: at,
+    });
+    attempts.push({
+      deliveryId,
+      attempt: 1,
+      startedAt: at,
+      statusCode,
+      latencyMs: 40 + (hoursAgo % 7) * 30,
+      error: statusCode === null ? 'connect ECONNREFUSED' : null,
+    });
+  }
+  await service.prisma.webhookEvent.createMany({ data: events });
+  await service.prisma.webhookDelivery.createMany({ data: deliveries });
+  await service.prisma.webhookAttempt.createMany({ data: attempts });
+}
 
 /**
  * A month of a key's history as rows, as clients would have left them: jobs every three hours
- * (more by day than by night, a few failing), a file uploaded each day, NFT jobs counted; then
+ * (more by day than by night, a few failing), a file uploaded each day, NFT jobs counted, a
+ * week of webhook deliveries; then
  * rolled up by the worker's own statements, under the worker's lock, so the charts have a past.
  */
 async function seedHistory(service: RunningConsole['service']): Promise<void> {
@@ -87,6 +150,7 @@ async function seedHistory(service: RunningConsole['service']): Promise<void> {
     }
   }
   await service.prisma.watermarkJob.createMany({ data: jobs });
+  await seedWebhookLog(service, key.id, thisHour);
   await db.transaction(async (sql) => {
     await sql.query("SELECT pg_advisory_xact_lock(hashtext('hallmark.activity-rollup'))");
     await rollUpActivity(sql, new Date(thisHour - 8 * DAY_MS), new Date(thisHour + HOUR_MS));
@@ -170,6 +234,9 @@ describe('the console charts in Chromium', () => {
       'page',
     );
     expect(await page.getByTestId('chart-jobs').locator('tbody tr').count()).toBe(168);
+    expect(await page.locator('#webhooks-desc').textContent()).toContain(
+      `${seededWebhookFailures} failed attempts`,
+    );
     const failures = page.locator('table.shares');
     for (const code of FAILURES) expect(await failures.textContent()).toContain(code);
     expect(await page.getByTestId('chain-activity').textContent()).toMatch(/Jobs failed on it\d+/);
