@@ -16,7 +16,7 @@ describe("the charts' scale and units", () => {
       '42 s',
       '2.5 min',
     ]);
-    expect([45, 720, 10_800].map(age)).toEqual(['45 s', '12 min', '3.0 h']);
+    expect([45, 100, 720, 10_800].map(age)).toEqual(['45 s', '100 s', '12 min', '3.0 h']);
     expect([512, 1_536, 20 * 1_048_576].map(bytes)).toEqual(['512 B', '1.5 KiB', '20.0 MiB']);
     expect([0, 0.025, 1 / 3].map(percent)).toEqual(['0 %', '2.5 %', '33 %']);
   });

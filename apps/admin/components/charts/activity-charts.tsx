@@ -46,6 +46,7 @@ export function ActivityCharts({ activity }: { readonly activity: AdminActivity 
           description={`Over ${span}: half the jobs took at most ${duration(activity.jobP50Ms)}, 95 in 100 at most ${duration(activity.jobP95Ms)}.`}
           labels={labels}
           format={duration}
+          minTop={1_000}
           series={[
             { name: 'p50', tone: 'accent', values: hours.map((hour) => hour.jobP50Ms) },
             { name: 'p95', tone: 'warn', values: hours.map((hour) => hour.jobP95Ms) },
@@ -83,6 +84,7 @@ export function ActivityCharts({ activity }: { readonly activity: AdminActivity 
           description={`Over ${span}: the oldest waited at most ${age(Math.max(0, ...hours.map((hour) => hour.queueOldestSeconds)))}.`}
           labels={labels}
           format={age}
+          minTop={60}
           series={[
             {
               name: 'oldest',

@@ -97,6 +97,7 @@ export function KeyUsageCharts({ usage }: { readonly usage: AdminKeyUsage }) {
             description={`Over the last 30 days: ${bytes(sum((day) => day.bytes))}.`}
             labels={labels}
             format={bytes}
+            minTop={1_048_576}
             series={[{ name: 'uploaded', tone: 'ok', values: days.map((day) => day.bytes) }]}
           />
         </section>

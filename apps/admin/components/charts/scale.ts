@@ -14,9 +14,10 @@ export function duration(ms: number | null): string {
   return `${(ms / 60_000).toFixed(1)} min`;
 }
 
-/** Seconds of waiting: 0 s, 45 s, 12 min, 3.0 h. */
+/** Seconds of waiting: 0 s, 45 s, 100 s, 12 min, 3.0 h. */
 export function age(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
+  // Up to two minutes in seconds: an axis topped at 100 s reads better than at "2 min".
+  if (seconds < 120) return `${seconds} s`;
   if (seconds < 3_600) return `${Math.round(seconds / 60)} min`;
   return `${(seconds / 3_600).toFixed(1)} h`;
 }

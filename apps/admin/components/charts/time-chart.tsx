@@ -21,6 +21,11 @@ export interface TimeChartProps {
   readonly kind: 'bars' | 'lines';
   /** How a value is written on the axis and in the table. */
   readonly format?: (value: number) => string;
+  /**
+   * The least the axis goes up to, so an empty or quiet chart keeps sensible ticks: 2 for counts
+   * (never a tick at half a job), a second for durations, a minute for ages.
+   */
+  readonly minTop?: number;
 }
 
 /**
@@ -62,6 +67,7 @@ export function TimeChart({
   series,
   kind,
   format = String,
+  minTop = 2,
 }: TimeChartProps) {
   const count = labels.length;
   const totals = labels.map((_, index) =>
@@ -69,7 +75,7 @@ export function TimeChart({
       ? series.reduce((sum, line) => sum + (line.values[index] ?? 0), 0)
       : Math.max(0, ...series.map((line) => line.values[index] ?? 0)),
   );
-  const top = niceCeiling(Math.max(0, ...totals));
+  const top = niceCeiling(Math.max(minTop, ...totals));
   const step = PLOT_WIDTH / Math.max(count, 1);
   const y = (value: number) => TOP + PLOT_HEIGHT - (value / top) * PLOT_HEIGHT;
   const x = (index: number) => LEFT + index * step + step / 2;
