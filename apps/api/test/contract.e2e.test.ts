@@ -488,6 +488,11 @@ describe('the real answers of every endpoint satisfy the documented schemas', ()
       200,
     );
     expect((await call('GET', '/admin/overview', { headers: { cookie } })).status).toBe(200);
+    expect((await call('GET', '/admin/activity?range=7d', { headers: { cookie } })).status).toBe(
+      200,
+    );
+    const usage = await call('GET', `/admin/api-keys/${prefix}/usage`, { headers: { cookie } });
+    expect(usage.status).toBe(200);
     const nfts = await call('GET', '/admin/nfts?limit=5', { headers: { cookie } });
     expect((nfts.body.items as unknown[]).length).toBeGreaterThan(0);
     const records = await call('GET', '/admin/ipfs-records?limit=5', { headers: { cookie } });

@@ -40,6 +40,7 @@ const CRAFTED: Record<string, readonly string[]> = {
   returnActiveManifest: ['maybe', '1'],
   alg: [],
   value: ['not base64!', 'AAAA'],
+  range: ['1h', '24H', '30d', ''],
 };
 
 /** The audit log's cursor is an entry id: digits that fit PostgreSQL's bigint. */

@@ -13,18 +13,22 @@ export class PeriodicTask {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  start(): void {
-    this.#timer = setInterval(() => {
-      this.#running ??= this.pass()
-        .catch(this.onError)
-        .finally(() => {
-          this.#running = undefined;
-        });
-    }, this.intervalMs);
+  /** With `now`, the first pass runs at once instead of a tick later. */
+  start(options: { readonly now?: boolean } = {}): void {
+    this.#timer = setInterval(() => this.#tick(), this.intervalMs);
+    if (options.now === true) this.#tick();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.#timer);
     await this.#running;
+  }
+
+  #tick(): void {
+    this.#running ??= this.pass()
+      .catch(this.onError)
+      .finally(() => {
+        this.#running = undefined;
+      });
   }
 }

@@ -3,6 +3,7 @@ import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import { CoreModule } from '@hallmark/runtime';
 import { PixelPool, pixelPoolLayout } from '@hallmark/runtime/pixels';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ActivityRollup } from './activity/activity-rollup.ts';
 import { HealthServer } from './health/health-server.ts';
 import { JOB_HANDLERS, JobConsumers, type JobHandler } from './jobs/job-consumer.ts';
 import { RetentionSweeper } from './lifecycle/retention-sweeper.ts';
@@ -58,6 +59,7 @@ export class WorkerModule {
         },
         JobConsumers,
         WebhookDispatcher,
+        ActivityRollup,
       ],
     };
   }

@@ -35,6 +35,13 @@ export {
   OperatorRole,
 } from './admin.ts';
 export {
+  ActivityRange,
+  AdminActivity,
+  AdminActivityHour,
+  AdminActivityQuery,
+  AdminKeyUsage,
+} from './admin-activity.ts';
+export {
   AdminVerification,
   AdminVerificationDetail,
   AdminVerificationPage,

@@ -1,3 +1,4 @@
+import { adminActivityRoutes } from './openapi/admin-activity-routes.ts';
 import { adminRoutes } from './openapi/admin-routes.ts';
 import { adminVerificationRoutes } from './openapi/admin-verification-routes.ts';
 import { authRoutes } from './openapi/auth-routes.ts';
@@ -32,6 +33,7 @@ export const ROUTES = {
   ...softBindingRoutes(),
   ...keyRequestRoutes(),
   ...adminRoutes(),
+  ...adminActivityRoutes(),
   ...adminVerificationRoutes(),
   ...healthRoutes(),
 };

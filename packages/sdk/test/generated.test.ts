@@ -87,6 +87,8 @@ describe('src/generated', () => {
       'changeOperator',
       'signOutOperator',
       'resetOperatorPassword',
+      'getActivity',
+      'getApiKeyUsage',
       'listVerifications',
       'verifyImageAsOperator',
       'getAdminVerification',

@@ -1,12 +1,25 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ActivityCharts } from '../../components/charts/activity-charts.tsx';
+import { HealthCards } from '../../components/charts/health-cards.tsx';
+import { paramsOf, type SearchParams } from '../../components/search-params.ts';
 import { signedIn } from '../../lib/session.ts';
 
 export const metadata: Metadata = { title: 'Overview' };
 
-export default async function OverviewPage() {
+const RANGES = [
+  { range: '24h', label: 'Last 24 hours' },
+  { range: '7d', label: 'Last 7 days' },
+] as const;
+
+export default async function OverviewPage(props: { readonly searchParams: SearchParams }) {
   const { client } = await signedIn();
-  const overview = await client.getOverview();
+  // Links, not a script, switch the range: the page works without JavaScript.
+  const range = (await paramsOf(props.searchParams)).range === '7d' ? '7d' : '24h';
+  const [overview, activity] = await Promise.all([
+    client.getOverview(),
+    client.getActivity({ range }),
+  ]);
   return (
     <>
       <h1>Overview</h1>
@@ -87,7 +100,21 @@ export default async function OverviewPage() {
             </dd>
           </dl>
         </section>
+        <HealthCards activity={activity} />
       </div>
+      <nav className="range" aria-label="Range of the charts">
+        <span>Charts (UTC, from the worker's hourly rollup):</span>
+        {RANGES.map((option) => (
+          <Link
+            key={option.range}
+            href={`/?range=${option.range}`}
+            aria-current={option.range === range ? 'page' : undefined}
+          >
+            {option.label}
+          </Link>
+        ))}
+      </nav>
+      <ActivityCharts activity={activity} />
     </>
   );
 }

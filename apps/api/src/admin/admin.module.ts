@@ -5,12 +5,15 @@ import { KeyRequestsModule } from '../key-requests/key-requests.module.ts';
 import { RecordsModule } from '../records/records.module.ts';
 import { VerifyModule } from '../verify/verify.module.ts';
 import { WatermarkModule } from '../watermark/watermark.module.ts';
+import { AdminActivityController } from './admin-activity.controller.ts';
+import { AdminActivityService } from './admin-activity.service.ts';
 import { AdminAuditController } from './admin-audit.controller.ts';
 import { AdminAuditService } from './admin-audit.service.ts';
 import { AdminJobsController } from './admin-jobs.controller.ts';
 import { AdminJobsService } from './admin-jobs.service.ts';
 import { AdminKeyRequestsController } from './admin-key-requests.controller.ts';
 import { AdminKeyRequestsService } from './admin-key-requests.service.ts';
+import { AdminKeyUsageService } from './admin-key-usage.service.ts';
 import { AdminKeysController } from './admin-keys.controller.ts';
 import { AdminKeysService } from './admin-keys.service.ts';
 import { AdminOperatorsController } from './admin-operators.controller.ts';
@@ -45,6 +48,7 @@ import { AdminWebhooksService } from './admin-webhooks.service.ts';
     AdminAuditController,
     AdminOperatorsController,
     AdminVerificationsController,
+    AdminActivityController,
   ],
   providers: [
     AdminKeyRequestsService,
@@ -56,6 +60,8 @@ import { AdminWebhooksService } from './admin-webhooks.service.ts';
     AdminOverviewService,
     AdminJobsService,
     AdminVerificationsService,
+    AdminActivityService,
+    AdminKeyUsageService,
   ],
 })
 export class AdminModule {}

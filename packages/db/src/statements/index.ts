@@ -3,6 +3,19 @@
 // client costs several times pg's CPU per query (packages/db/README.md); everything else (records, admin, tests) uses the Prisma client, but for the
 // statements that change a job's or a verification's status, all of which are here (see
 // job-states.ts and verifications.ts), and the reconciler's, which go with them.
+export {
+  ACTIVITY_KINDS,
+  type ActivityKind,
+  addHistograms,
+  DURATION_BUCKETS_MS,
+  histogramPercentile,
+  pruneActivity,
+  recordHeartbeat,
+  rollUpActivity,
+  rollUpKeyUsage,
+  sampleQueues,
+  type WorkerIdentity,
+} from './activity.ts';
 export { findKeyByHash, type KeyCredential, keyStatus, touchKey } from './api-keys.ts';
 export {
   type BatchRequestKey,

@@ -424,6 +424,16 @@ export interface ResetOperatorPasswordOptions extends RequestOptions {
   readonly csrfToken: operations['resetOperatorPassword']['parameters']['header']['X-CSRF-Token'];
 }
 
+/** Options of `HallmarkAdminClient.getActivity`. */
+export interface GetActivityOptions extends RequestOptions {
+  /**
+   * How far back: the last 24 hours or the last 7 days, hour by hour.
+   *
+   * Sent as the `range` query parameter.
+   */
+  readonly range?: NonNullable<operations['getActivity']['parameters']['query']>['range'] | undefined;
+}
+
 /** Options of `HallmarkAdminClient.listVerifications`. */
 export interface ListVerificationsOptions extends RequestOptions {
   /**
@@ -1652,6 +1662,45 @@ export class HallmarkAdminClient {
       path: '/admin/operators/{operatorId}/password-reset',
       pathParams: { operatorId },
       headers: { 'X-CSRF-Token': options.csrfToken },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * Work per hour, failures by code, the queue, workers, chain and IPFS
+   *
+   * Read from the worker's hourly rollup (kept for 8 days), not from a metrics system: the current hour is as fresh as the last rollup pass (every 30 s).
+   *
+   * `GET /admin/activity`
+   */
+  getActivity(
+    options: GetActivityOptions = {},
+  ): Promise<components['schemas']['AdminActivity']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/activity',
+      query: { 'range': options.range },
+      authenticated: false,
+      resultStatuses: [200],
+      signal: options.signal,
+    });
+  }
+
+  /**
+   * A key's work per day over 30 days, and its quota headroom
+   *
+   * `GET /admin/api-keys/{prefix}/usage`
+   */
+  getApiKeyUsage(
+    prefix: operations['getApiKeyUsage']['parameters']['path']['prefix'],
+    options: RequestOptions = {},
+  ): Promise<components['schemas']['AdminKeyUsage']> {
+    return this.#http.request({
+      method: 'GET',
+      path: '/admin/api-keys/{prefix}/usage',
+      pathParams: { prefix },
       authenticated: false,
       resultStatuses: [200],
       signal: options.signal,

@@ -1041,6 +1041,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Work per hour, failures by code, the queue, workers, chain and IPFS
+         * @description Read from the worker's hourly rollup (kept for 8 days), not from a metrics system: the current hour is as fresh as the last rollup pass (every 30 s).
+         */
+        get: operations["getActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api-keys/{prefix}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A key's work per day over 30 days, and its quota headroom */
+        get: operations["getApiKeyUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/verifications": {
         parameters: {
             query?: never;
@@ -1175,6 +1212,66 @@ export interface components {
             /** @description Unix time at which the token stops working. */
             expiresAt: number;
         };
+        AdminActivity: {
+            /**
+             * @description How far back: the last 24 hours or the last 7 days, hour by hour.
+             * @enum {string}
+             */
+            range: "24h" | "7d";
+            /** @description Every hour of the range, oldest first. */
+            hours: components["schemas"]["AdminActivityHour"][];
+            /** @description Most frequent first. */
+            failures: components["schemas"]["AdminFailureCount"][];
+            /** @description Over the whole range. */
+            jobP50Ms: number | null;
+            jobP95Ms: number | null;
+            /** @description Mints, and jobs failed on the chain. */
+            chain: {
+                successes: number;
+                /** @description Jobs failed for this dependency's error codes. */
+                failures: number;
+                lastSuccessAt: number | null;
+            };
+            /** @description IPFS stores, and jobs failed on IPFS. */
+            ipfs: {
+                successes: number;
+                /** @description Jobs failed for this dependency's error codes. */
+                failures: number;
+                lastSuccessAt: number | null;
+            };
+            /** @description Workers seen in the last 8 days. */
+            workers: components["schemas"]["AdminWorker"][];
+        };
+        AdminActivityHour: {
+            /** @description The UTC hour this point covers, by its start. */
+            hour: number;
+            /** @description Watermark jobs that ended in the hour. */
+            jobs: {
+                success: number;
+                failed: number;
+            };
+            /** @description Verifications that ended in the hour. */
+            verifications: {
+                success: number;
+                failed: number;
+            };
+            /** @description Webhook delivery attempts made in the hour. */
+            webhooks: {
+                success: number;
+                failed: number;
+            };
+            /** @description NFTs minted in the hour. */
+            mints: number;
+            /** @description Records and NFT documents stored on IPFS. */
+            ipfsRecords: number;
+            /** @description Median time from request to end of the jobs that ended; null: none. */
+            jobP50Ms: number | null;
+            jobP95Ms: number | null;
+            /** @description The most jobs and verifications waiting at once (sampled). */
+            queueWaiting: number;
+            /** @description How long the oldest waiting one had waited, at most (sampled). */
+            queueOldestSeconds: number;
+        };
         AdminApiKey: {
             prefix: string;
             name: string;
@@ -1195,6 +1292,15 @@ export interface components {
         AdminApiKeyPage: {
             items: components["schemas"]["AdminApiKey"][];
             nextCursor: string | null;
+        };
+        AdminFailureCount: {
+            /** @enum {string} */
+            kind: "watermark" | "verify" | "webhook";
+            /** @description An error code; for webhooks the endpoint's HTTP status, or `network`. */
+            code: string;
+            count: number;
+            /** @description Share of all of this kind that ended, 0 to 1. */
+            rate: number;
         };
         AdminIpfsRecord: {
             cid: string;
@@ -1285,6 +1391,35 @@ export interface components {
             items: components["schemas"]["AdminKeyRequest"][];
             /** @description Pass as `cursor` for the next page. */
             nextCursor: string | null;
+        };
+        AdminKeyUsage: {
+            prefix: string;
+            /** @description The last 30 UTC days, oldest first. */
+            days: components["schemas"]["AdminKeyUsageDay"][];
+            quota: {
+                mintsToday: number;
+                /** @description QUOTA_MINTS_PER_DAY. */
+                mintsPerDay: number;
+                /** @description Bytes the key stores now. */
+                storedBytes: number;
+                /** @description QUOTA_STORED_BYTES. */
+                storedBytesLimit: number;
+                /** @description The key's own, else the service's. */
+                rateLimitPerMinute: number;
+            };
+        };
+        AdminKeyUsageDay: {
+            /**
+             * Format: date
+             * @description The UTC day, `YYYY-MM-DD`.
+             */
+            day: string;
+            jobs: number;
+            verifications: number;
+            /** @description Bytes uploaded. */
+            bytes: number;
+            /** @description NFT jobs accepted (what the mint quota counts). */
+            mints: number;
         };
         AdminNft: {
             tokenId: string;
@@ -1484,6 +1619,15 @@ export interface components {
         AdminWebhookEndpointPage: {
             items: components["schemas"]["AdminWebhookEndpoint"][];
             nextCursor: string | null;
+        };
+        AdminWorker: {
+            id: string;
+            host: string;
+            pid: number;
+            startedAt: number;
+            lastSeenAt: number;
+            /** @description Seen in the last two minutes. */
+            live: boolean;
         };
         AuditEntry: {
             id: string;
@@ -2505,9 +2649,12 @@ export interface components {
     pathItems: never;
 }
 export type AccessToken = components['schemas']['AccessToken'];
+export type AdminActivity = components['schemas']['AdminActivity'];
+export type AdminActivityHour = components['schemas']['AdminActivityHour'];
 export type AdminApiKey = components['schemas']['AdminApiKey'];
 export type AdminApiKeyCreate = components['schemas']['AdminApiKeyCreate'];
 export type AdminApiKeyPage = components['schemas']['AdminApiKeyPage'];
+export type AdminFailureCount = components['schemas']['AdminFailureCount'];
 export type AdminIpfsRecord = components['schemas']['AdminIpfsRecord'];
 export type AdminIpfsRecordPage = components['schemas']['AdminIpfsRecordPage'];
 export type AdminJob = components['schemas']['AdminJob'];
@@ -2515,6 +2662,8 @@ export type AdminJobDetail = components['schemas']['AdminJobDetail'];
 export type AdminJobPage = components['schemas']['AdminJobPage'];
 export type AdminKeyRequest = components['schemas']['AdminKeyRequest'];
 export type AdminKeyRequestPage = components['schemas']['AdminKeyRequestPage'];
+export type AdminKeyUsage = components['schemas']['AdminKeyUsage'];
+export type AdminKeyUsageDay = components['schemas']['AdminKeyUsageDay'];
 export type AdminNft = components['schemas']['AdminNft'];
 export type AdminNftPage = components['schemas']['AdminNftPage'];
 export type AdminOperator = components['schemas']['AdminOperator'];
@@ -2531,6 +2680,7 @@ export type AdminVerificationPage = components['schemas']['AdminVerificationPage
 export type AdminWallet = components['schemas']['AdminWallet'];
 export type AdminWebhookEndpoint = components['schemas']['AdminWebhookEndpoint'];
 export type AdminWebhookEndpointPage = components['schemas']['AdminWebhookEndpointPage'];
+export type AdminWorker = components['schemas']['AdminWorker'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuditPage = components['schemas']['AuditPage'];
 export type C2paSoftBindingAlgList = components['schemas']['c2pa.softBindingAlgList'];
@@ -7588,6 +7738,155 @@ export interface operations {
                 };
             };
             /** @description Resource not found (`not-found`): no such operator. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getActivity: {
+        parameters: {
+            query?: {
+                /** @description How far back: the last 24 hours or the last 7 days, hour by hour. */
+                range?: "24h" | "7d";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminActivity"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a range other than `24h` or `7d`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (`rate-limited`): too many requests from this address. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused before the operation runs: a malformed percent-escape in the path (`bad-url`, 400), a forbidden byte in a header or malformed framing (`malformed-request`, 400), a method this path does not serve (`not-found`, 404, as for an unknown path), a body not received in time (`request-timeout`, 408), a body too large (`payload-too-large`, 413), a path segment too long (`uri-too-long`, 414), a body that is not JSON (`unsupported-media-type`, 415), headers over 16 KiB (`header-fields-too-large`, 431). */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected failure (`internal`, 500), or a dependency is down (`service-unavailable`, 503). */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApiKeyUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key prefix, `hm_xxxxxxxx`. */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminKeyUsage"];
+                };
+            };
+            /** @description Request validation failed (`validation-error`): a malformed prefix. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token (`unauthorized`): no live session (sign in first). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Resource not found (`not-found`): no such key. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { ActionForm, Field } from '../../../components/action-form.tsx';
 import { dateTime } from '../../../components/format.ts';
 import { Listing } from '../../../components/listing.tsx';
@@ -51,7 +52,9 @@ export default async function ApiKeysPage(props: { readonly searchParams: Search
           <tr key={key.prefix} data-testid={`key-${key.prefix}`}>
             <td>{key.name}</td>
             <td>
-              <code>{key.prefix}</code>
+              <Link href={`/api-keys/${key.prefix}`} title="Usage and quota headroom">
+                <code>{key.prefix}</code>
+              </Link>
             </td>
             <td>{dateTime(key.createdAt)}</td>
             <td>{dateTime(key.lastUsedAt)}</td>
