@@ -112,6 +112,9 @@ describe('cross-variable rules', () => {
     expect(() => loadConfig({ REDIS_SENTINELS: 'sentinel-1' })).toThrowError(
       /REDIS_SENTINELS.*host:port/,
     );
+    expect(() =>
+      loadConfig({ REDIS_SENTINELS: 'sentinel-1:26379', REDIS_CLUSTER_NODES: 'node-1:6379' }),
+    ).toThrowError(/REDIS_CLUSTER_NODES: and REDIS_SENTINELS both say where Redis is/);
   });
 
   it('serves metrics on a port of their own, never the public one', () => {

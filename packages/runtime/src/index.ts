@@ -30,8 +30,11 @@ export {
 } from './queue/job-catalogue.ts';
 export { type JobQueueConfig, JobQueues } from './queue/job-queues.ts';
 export {
+  bullConnection,
+  type RedisClientOptions,
   type RedisConnection,
   type RedisConnectionConfig,
   redisConnection,
+  redisKeyPrefix,
 } from './redis-connection.ts';
 export * from './webhooks/index.ts';

@@ -1,7 +1,7 @@
 import type { HallmarkConfig, Logger } from '@hallmark/config';
-import { CONFIG, LOGGER, redisConnection } from '@hallmark/runtime';
+import { CONFIG, LOGGER, redisConnection, redisKeyPrefix } from '@hallmark/runtime';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Redis, type RedisOptions } from 'ioredis';
+import { type Cluster, Redis } from 'ioredis';
 
 const CONNECT_TIMEOUT_MS = 2_000;
 
@@ -12,15 +12,12 @@ const CONNECT_TIMEOUT_MS = 2_000;
  */
 @Injectable()
 export class RedisService implements OnModuleInit, OnModuleDestroy {
-  readonly client: Redis;
+  readonly client: Redis | Cluster;
   private down = false;
   private lastError: string | undefined;
 
   constructor(@Inject(CONFIG) config: HallmarkConfig, @Inject(LOGGER) logger: Logger) {
-    const { url, ...connection } = redisConnection(config);
-    const options: RedisOptions = {
-      ...connection,
-      keyPrefix: `${config.REDIS_PREFIX}:`,
+    const connection = redisConnection(config, {
       // Commands issued in the same tick (the rate-limit counts of concurrent requests) leave
       // in one write.
       enableAutoPipelining: true,
@@ -28,8 +25,16 @@ export class RedisService implements OnModuleInit, OnModuleDestroy {
       maxRetriesPerRequest: 1,
       connectTimeout: CONNECT_TIMEOUT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-    };
-    this.client = url === undefined ? new Redis(options) : new Redis(url, options);
+    });
+    const keyPrefix = `${redisKeyPrefix(config)}:`;
+    if (connection.kind === 'cluster') {
+      connection.client.options.keyPrefix = keyPrefix;
+      this.client = connection.client;
+    } else {
+      const options = { ...connection.options, keyPrefix };
+      this.client =
+        connection.url === undefined ? new Redis(options) : new Redis(connection.url, options);
+    }
     this.client.on('error', (error: Error) => {
       this.lastError = error.message;
       if (this.down) return;

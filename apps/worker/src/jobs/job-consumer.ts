@@ -1,5 +1,6 @@
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import {
+  bullConnection,
   CONFIG,
   JOB_CATALOGUE,
   JOB_KINDS,
@@ -7,6 +8,7 @@ import {
   LOGGER,
   type RedisConnectionConfig,
   redisConnection,
+  redisKeyPrefix,
 } from '@hallmark/runtime';
 import { PixelPool } from '@hallmark/runtime/pixels';
 import { inTraceOf, SpanKind, traced } from '@hallmark/runtime/tracing';
@@ -99,8 +101,8 @@ export function createJobConsumer(handler: JobHandler, settings: ConsumerSetting
     );
   };
   const worker = new Worker(spec.queue, run, {
-    connection: { ...redisConnection(config), maxRetriesPerRequest: null },
-    prefix: config.REDIS_PREFIX,
+    connection: bullConnection(redisConnection(config, { maxRetriesPerRequest: null })),
+    prefix: redisKeyPrefix(config),
     concurrency: spec.concurrency({
       workerConcurrency: config.WORKER_CONCURRENCY,
       pixelThreads: settings.pixelThreads,

@@ -90,6 +90,7 @@ export const configSchema = z
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
     REDIS_SENTINELS: hostPorts.optional(),
     REDIS_SENTINEL_NAME: z.string().min(1).default('mymaster'),
+    REDIS_CLUSTER_NODES: hostPorts.optional(),
     REDIS_PREFIX: z
       .string()
       .regex(/^[a-zA-Z0-9:_-]+$/, 'may hold only letters, digits, ":", "_" and "-"')
@@ -299,6 +300,13 @@ export const configSchema = z
           message: 'must differ from PORT and ADMIN_PORT (metrics never share a public port)',
         });
       }
+    }
+    if (config.REDIS_SENTINELS !== undefined && config.REDIS_CLUSTER_NODES !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_CLUSTER_NODES'],
+        message: 'and REDIS_SENTINELS both say where Redis is: set one',
+      });
     }
     if (config.IPFS_DRIVER === 'kubo' && config.IPFS_KUBO_URL === undefined) {
       ctx.addIssue({

@@ -1,6 +1,11 @@
 import type { HallmarkConfig, Logger } from '@hallmark/config';
 import { Queue } from 'bullmq';
-import { type RedisConnectionConfig, redisConnection } from '../redis-connection.ts';
+import {
+  bullConnection,
+  type RedisConnectionConfig,
+  redisConnection,
+  redisKeyPrefix,
+} from '../redis-connection.ts';
 import { activeTraceContext, SpanKind, traced } from '../tracing/spans.ts';
 import {
   JOB_CATALOGUE,
@@ -79,12 +84,10 @@ export class JobQueues {
 
   #open(kind: JobKind): Queue<JobPayload> {
     const queue = new Queue<JobPayload>(JOB_CATALOGUE[kind].queue, {
-      connection: {
-        ...redisConnection(this.#config),
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-      },
-      prefix: this.#config.REDIS_PREFIX,
+      connection: bullConnection(
+        redisConnection(this.#config, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }),
+      ),
+      prefix: redisKeyPrefix(this.#config),
     });
     // Without a listener a lost Redis would crash the process; what was not queued is deferred.
     queue.on('error', (error) =>
