@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { createLogger, loadConfigOrExit } from '@hallmark/config';
 import { runService } from '@hallmark/runtime';
+import { processMetrics } from '@hallmark/runtime/metrics';
 import { startTracing } from '@hallmark/runtime/tracing';
 import { serveApiMetrics } from './metrics/metrics-endpoint.ts';
 import { superviseApiProcesses } from './processes/supervise.ts';
@@ -13,7 +14,9 @@ if (cluster.isPrimary && config.API_PROCESSES > 1) {
   superviseApiProcesses(config.API_PROCESSES, logger);
   await serveApiMetrics(config, logger, 'cluster');
 } else {
-  // Only the processes that serve load the application, and trace.
+  // Only the processes that serve load the application, and trace. A process forked by the
+  // supervisor answers its requests for metrics from here on, before the application is built.
+  if (config.METRICS_PORT !== undefined) processMetrics();
   const tracing = startTracing(config, 'api', logger);
   const { createApp } = await import('./create-app.ts');
   const { listenForAdmin } = await import('./admin-listener.ts');

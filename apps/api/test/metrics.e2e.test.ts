@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { HANG_MS } from '@hallmark/runtime/testing';
+import { HANG_MS, waitFor } from '@hallmark/runtime/testing';
 import { verifyFile, verifyImage, watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/free-port.ts';
@@ -138,6 +138,11 @@ describe('Prometheus metrics of the api and the worker (real processes)', () => 
 
   it('with API_PROCESSES=2, one answer sums what every process counted', async () => {
     await service.restartApi({ API_PROCESSES: '2' });
+    // The supervisor sums what its processes answer: both must be up to answer.
+    await waitFor(
+      () => service.api.messages.filter((msg) => msg === 'api listening').length === 2,
+      'both api processes to listen',
+    );
     const sent = 12;
     for (let i = 0; i < sent; i++) {
       expect(await getOnNewConnection(`${service.baseUrl}/no-such-route`)).toBe(404);

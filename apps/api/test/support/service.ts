@@ -25,6 +25,8 @@ export interface RunningService {
   /** A client of the SDK with a new API key. */
   newClient(): Promise<{ client: HallmarkClient; apiKey: string }>;
   startWorker(options?: ServiceProcessOptions): Promise<ServiceProcess>;
+  /** Another api process sharing everything, on a port of its own. */
+  startApi(): Promise<{ readonly process: ServiceProcess; readonly baseUrl: string }>;
   /** Stops the api and starts it again on the same port, with `env` over the service's. */
   restartApi(env?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
@@ -74,6 +76,12 @@ export async function startService(
       };
     },
     startWorker,
+    async startApi() {
+      const other = await freePort();
+      const process = startServiceProcess(apiEntry, { ...testEnv.env, PORT: String(other) });
+      await process.logged('api listening');
+      return { process, baseUrl: `http://127.0.0.1:${other}` };
+    },
     async restartApi(env = {}) {
       await service.api.stop();
       service.api = startServiceProcess(apiEntry, { ...testEnv.env, ...env });

@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ServiceProcess } from '@hallmark/runtime/testing';
+import { HANG_MS, waitFor } from '@hallmark/runtime/testing';
+import { HallmarkClient, uploadFile } from '@hallmark/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningService, startService } from './support/service.ts';
+
+const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
+/** keccak256("Transfer(address,address,uint256)"): the ERC-721 event of a mint. */
+const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+const FROM_NOBODY = `0x${'0'.repeat(64)}`;
+const JOBS = 12;
+
+/** Raw eth_getLogs: the mints (transfers from the zero address) of the contract. */
+async function mintedTokens(rpcUrl: string, contract: string): Promise<bigint[]> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_getLogs',
+      params: [
+        { address: contract, fromBlock: '0x0', toBlock: 'latest', topics: [TRANSFER, FROM_NOBODY] },
+      ],
+    }),
+  });
+  const { result } = (await res.json()) as { result: Array<{ topics: string[] }> };
+  return result.map((log) => BigInt(log.topics[3] ?? '0x0'));
+}
+
+// The short form of a fault-injected run: two api processes and three workers share one
+// database, Redis and data folder; jobs (IPFS records and NFTs among them) arrive through both
+// apis while workers and an api are SIGKILLed and started again. Afterwards every job has ended,
+// no NFT was minted twice, and every output is where its row says.
+describe('two apis and three workers, killed and restarted while jobs run', () => {
+  let service: RunningService;
+  const extra: ServiceProcess[] = [];
+
+  beforeAll(async () => {
+    service = await startService({
+      WORKER_CONCURRENCY: '2',
+      RECONCILE_INTERVAL_MS: '1000',
+      RECONCILE_AFTER_MS: '3000',
+    });
+  }, HANG_MS);
+
+  afterAll(async () => {
+    await Promise.all(extra.map((process) => process.stop('SIGKILL').catch(() => null)));
+    await service?.close();
+  });
+
+  it('every job ends once, each NFT is minted once, no output is lost', async () => {
+    const second = await service.startApi();
+    extra.push(second.process);
+    const workers = [service.worker, await service.startWorker(), await service.startWorker()];
+    extra.push(...workers.slice(1));
+    const { apiKey } = await service.newClient();
+    const clients = [service.baseUrl, second.baseUrl].map(
+      (baseUrl) => new HallmarkClient({ baseUrl, token: apiKey }),
+    );
+    const bytes = await readFile(photo);
+
+    const requestIds: string[] = [];
+    const faults: string[] = [];
+    for (let i = 0; i < JOBS; i++) {
+      const client = clients[i % 2] as HallmarkClient;
+      const link = await client.createUploadLink({
+        contentType: 'image/jpeg',
+        fileName: `p${i}.jpg`,
+      });
+      await uploadFile(link.uploadLink, bytes, 'image/jpeg');
+      const accepted = await client.createWatermarkJob(
+        {
+          fileId: link.fileId,
+          options: {
+            watermarkType: ['invisible', 'c2pa'],
+            storeIpfs: i % 3 === 0,
+            ...(i % 4 === 0 ? { mintNft: true } : {}),
+          },
+        },
+        { idempotencyKey: `multi-node-${i}` },
+      );
+      requestIds.push(accepted.requestId);
+      if (i === 3 || i === 7) {
+        // A worker dies mid-work (its jobs' leases lapse; another worker takes them), and comes back.
+        const index = i === 3 ? 1 : 2;
+        await workers[index]?.stop('SIGKILL');
+        faults.push(`worker ${index} killed after job ${i}`);
+        const restarted = await service.startWorker();
+        workers[index] = restarted;
+        extra.push(restarted);
+      }
+      if (i === 5) {
+        // The second api dies; its clients' next calls go to the first.
+        await second.process.stop('SIGKILL');
+        faults.push('api 2 killed after job 5');
+        clients[1] = clients[0] as HallmarkClient;
+      }
+    }
+    expect(faults).toHaveLength(3);
+
+    await waitFor(
+      async () =>
+        (await service.prisma.watermarkJob.count({
+          where: { id: { in: requestIds }, status: { in: ['success', 'failed'] } },
+        })) === JOBS,
+      'every job to end',
+      { timeoutMs: 4 * HANG_MS },
+    );
+    const rows = await service.prisma.watermarkJob.findMany({
+      where: { id: { in: requestIds } },
+      include: { nft: true, ipfsRecord: true },
+    });
+    expect(rows.map((row) => [row.status, row.errorCode])).toEqual(
+      rows.map(() => ['success', null]),
+    );
+    // Outputs are where the rows say, byte for byte as recorded.
+    for (const row of rows) {
+      const stored = await readFile(
+        join(service.env.HALLMARK_DATA_DIR ?? '', 'objects', row.outputStorageKey ?? ''),
+      );
+      expect(stored.byteLength, row.id).toBe(Number(row.outputSizeBytes));
+    }
+    // An IPFS record for each job that asked for one or for an NFT (whose metadata it is).
+    const recorded = requestIds.filter((_, i) => i % 3 === 0 || i % 4 === 0);
+    expect(
+      rows
+        .filter((row) => row.ipfsRecord !== null)
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual(recorded.sort());
+    // One mint per NFT job on the chain itself, each token a different job's.
+    const nftRows = rows.filter((row) => row.nft !== null);
+    expect(nftRows).toHaveLength(Math.ceil(JOBS / 4));
+    const minted = await mintedTokens(
+      service.chain.options.rpcUrl,
+      service.chain.options.contractAddress,
+    );
+    const tokens = nftRows.map((row) => BigInt(row.nft?.tokenId ?? '-1'));
+    for (const token of tokens)
+      expect(
+        minted.filter((t) => t === token),
+        String(token),
+      ).toHaveLength(1);
+    expect(new Set(tokens).size).toBe(tokens.length);
+  });
+});
