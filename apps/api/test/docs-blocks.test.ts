@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { configSchema } from '@hallmark/config';
 import { HANG_MS } from '@hallmark/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +13,7 @@ import {
   placeOf,
   repositoryRoot,
 } from './support/doc-blocks.ts';
-import { userEnv } from './support/npm-project.ts';
+import { type CommandResult, sh, userEnv } from './support/npm-project.ts';
 import { type RunningService, startService } from './support/service.ts';
 
 // Every fenced block of the repository's Markdown is accounted for by its info string (see
@@ -30,10 +28,7 @@ const SESSION_HANG_MS = 3 * HANG_MS;
 
 const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
-interface SessionResult {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
+interface SessionResult extends CommandResult {
   /** The block that was running when the session ended, `undefined` when every block finished. */
   readonly failedAt: string | undefined;
 }
@@ -66,19 +61,7 @@ async function runSession(
     lines.push(`printf 'done\\n' > ${quote(current)}`);
     const session = join(scripts, 'session.sh');
     await writeFile(session, `${lines.join('\n')}\n`);
-    const result = await promisify(execFile)('bash', [session], {
-      cwd: work,
-      env,
-      timeout: SESSION_HANG_MS,
-      maxBuffer: 16 * 1024 * 1024,
-    }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code?: number; stdout?: string; stderr?: string }) => ({
-        code: typeof error.code === 'number' ? error.code : -1,
-        stdout: error.stdout ?? '',
-        stderr: error.stderr ?? '',
-      }),
-    );
+    const result = await sh('bash', [session], work, env, SESSION_HANG_MS);
     const last = existsSync(current) ? (await readFile(current, 'utf8')).trim() : undefined;
     const failedAt = result.code === 0 && last === 'done' ? undefined : (last ?? '(before any)');
     return { ...result, failedAt };

@@ -37,11 +37,12 @@ export async function sh(
   args: readonly string[],
   cwd: string,
   env = userEnv(),
+  hangMs = COMMAND_HANG_MS,
 ): Promise<CommandResult> {
   return run(command, args, {
     cwd,
     env,
-    timeout: COMMAND_HANG_MS,
+    timeout: hangMs,
     maxBuffer: 16 * 1024 * 1024,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),

@@ -20,6 +20,10 @@ export interface SentinelSet {
   cli(port: number, ...args: string[]): Promise<string>;
   /** SIGKILLs the primary: the Sentinel promotes the replica within seconds. */
   killPrimary(): void;
+  /** SIGKILLs the server on `port`, whatever its role now. */
+  kill(port: number): void;
+  /** Starts a server again on `port` as a replica of `primaryPort` (after a failover). */
+  startReplica(port: number, primaryPort: number): void;
   stop(): Promise<void>;
 }
 
@@ -32,6 +36,7 @@ export async function startSentinelSet(): Promise<SentinelSet> {
   ];
   const name = 'hallmark-test';
   const children: ChildProcess[] = [];
+  const servers = new Map<number, ChildProcess>();
   const server = (port: number, ...extra: string[]) => {
     const child = spawn(
       'redis-server',
@@ -53,11 +58,12 @@ export async function startSentinelSet(): Promise<SentinelSet> {
       { stdio: 'ignore' },
     );
     children.push(child);
+    servers.set(port, child);
     return child;
   };
   const cli = async (port: number, ...args: string[]) =>
     (await run('redis-cli', ['-p', String(port), ...args])).stdout.trim();
-  const primary = server(primaryPort);
+  server(primaryPort);
   server(replicaPort, '--replicaof', '127.0.0.1', String(primaryPort));
   const config = join(folder, 'sentinel.conf');
   await writeFile(
@@ -85,7 +91,13 @@ export async function startSentinelSet(): Promise<SentinelSet> {
     },
     cli,
     killPrimary() {
-      primary.kill('SIGKILL');
+      servers.get(primaryPort)?.kill('SIGKILL');
+    },
+    kill(port) {
+      servers.get(port)?.kill('SIGKILL');
+    },
+    startReplica(port, of) {
+      server(port, '--replicaof', '127.0.0.1', String(of));
     },
     async stop() {
       for (const child of children) child.kill('SIGKILL');
