@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Debian packages the tests drive, installed when missing (as root, or through sudo): Chromium
 # for the console's browser tests (/usr/bin/chromium, never a downloaded browser), SoftHSM2,
-# the PKCS#11 token in software the HSM signing tests use, and Prometheus for its promtool,
-# which checks and unit-tests the alert rules in infra/prometheus.
+# the PKCS#11 token in software the HSM signing tests use, Prometheus for its promtool, which
+# checks and unit-tests the alert rules in infra/prometheus, and Redis's server and CLI, which
+# the Sentinel and Cluster tests start on ports of their own (the machine's running
+# Redis usually brought them).
 set -euo pipefail
 # package:file that shows it is installed
-needed=(chromium:/usr/bin/chromium softhsm2:/usr/lib/softhsm/libsofthsm2.so prometheus:/usr/bin/promtool)
+needed=(chromium:/usr/bin/chromium softhsm2:/usr/lib/softhsm/libsofthsm2.so prometheus:/usr/bin/promtool
+  redis-server:/usr/bin/redis-server redis-tools:/usr/bin/redis-cli)
 missing=()
 for entry in "${needed[@]}"; do
   [ -e "${entry#*:}" ] || missing+=("${entry%%:*}")
