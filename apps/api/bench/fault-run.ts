@@ -6,7 +6,7 @@
 // webhook endpoint listening. Meanwhile workers and api processes are SIGKILLed at random and
 // started again, and the Redis primary is killed twice (the Sentinel promotes the replica; the
 // old primary comes back as the new replica). Afterwards it checks, and prints: every accepted
-// job ended, each NFT job's token minted once (raw eth_getLogs), every output stored, every
+// job ended, each NFT job's token minted once (read from the chain), every output stored, every
 // webhook event delivered (duplicates counted: deliveries are at least once), throughput,
 // p50/p95 job time, and how long work took to resume after each fault. Build first.
 import { readFile } from 'node:fs/promises';
@@ -15,13 +15,13 @@ import { parseArgs } from 'node:util';
 import type { ServiceProcess } from '@hallmark/runtime/testing';
 import { waitFor } from '@hallmark/runtime/testing';
 import { HallmarkClient, uploadFile } from '@hallmark/sdk';
+import { mintedTokens } from '../test/support/chain-mints.ts';
 import { startSentinelSet } from '../test/support/redis-sentinel.ts';
 import { startService } from '../test/support/service.ts';
 import { startReceiver } from '../test/support/webhook-receiver.ts';
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' } } });
 const MINUTES = Number(values.minutes);
-const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const photo = await readFile(join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg'));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -164,25 +164,9 @@ try {
   const verifications = await service.prisma.verification.findMany({
     where: { id: { in: verificationIds } },
   });
-  const rpc = await fetch(service.chain.options.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_getLogs',
-      params: [
-        {
-          address: service.chain.options.contractAddress,
-          fromBlock: '0x0',
-          toBlock: 'latest',
-          topics: [TRANSFER, `0x${'0'.repeat(64)}`],
-        },
-      ],
-    }),
-  });
-  const mints = ((await rpc.json()) as { result: Array<{ topics: string[] }> }).result.map((log) =>
-    BigInt(log.topics[3] ?? '0x0'),
+  const mints = await mintedTokens(
+    service.chain.options.rpcUrl,
+    service.chain.options.contractAddress,
   );
   const tokens = jobs
     .filter((job) => job.nft?.tokenId != null)

@@ -4,32 +4,11 @@ import type { ServiceProcess } from '@hallmark/runtime/testing';
 import { HANG_MS, waitFor } from '@hallmark/runtime/testing';
 import { HallmarkClient, uploadFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintedTokens } from './support/chain-mints.ts';
 import { type RunningService, startService } from './support/service.ts';
 
 const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
-/** keccak256("Transfer(address,address,uint256)"): the ERC-721 event of a mint. */
-const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-const FROM_NOBODY = `0x${'0'.repeat(64)}`;
 const JOBS = 12;
-
-/** Raw eth_getLogs: the mints (transfers from the zero address) of the contract. */
-async function mintedTokens(rpcUrl: string, contract: string): Promise<bigint[]> {
-  const res = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_getLogs',
-      params: [
-        { address: contract, fromBlock: '0x0', toBlock: 'latest', topics: [TRANSFER, FROM_NOBODY] },
-      ],
-    }),
-  });
-  const { result } = (await res.json()) as { result: Array<{ topics: string[] }> };
-  return result.map((log) => BigInt(log.topics[3] ?? '0x0'));
-}
-
 // The short form of a fault-injected run: two api processes and three workers share one
 // database, Redis and data folder; jobs (IPFS records and NFTs among them) arrive through both
 // apis while workers and an api are SIGKILLed and started again. Afterwards every job has ended,

@@ -14,6 +14,8 @@ export interface RedisClientOptions {
   readonly connectTimeout?: number;
   readonly enableAutoPipelining?: boolean;
   readonly retryStrategy?: (attempt: number) => number | null;
+  /** Put before every key the client names (ioredis's `keyPrefix`). */
+  readonly keyPrefix?: string;
 }
 
 /** One server or a Sentinel set (options ioredis and BullMQ both take), or a Cluster client. */
@@ -35,7 +37,7 @@ export function redisConnection(
 ): RedisConnection {
   const credentials = credentialsOf(config.REDIS_URL);
   if (config.REDIS_CLUSTER_NODES !== undefined) {
-    const { enableOfflineQueue, ...perNode } = client;
+    const { enableOfflineQueue, keyPrefix, ...perNode } = client;
     return {
       kind: 'cluster',
       client: new Cluster(
@@ -43,6 +45,7 @@ export function redisConnection(
         {
           redisOptions: { ...credentials, ...perNode },
           ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
+          ...(keyPrefix === undefined ? {} : { keyPrefix }),
           ...(client.enableAutoPipelining === undefined
             ? {}
             : { enableAutoPipelining: client.enableAutoPipelining }),

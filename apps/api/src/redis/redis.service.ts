@@ -18,6 +18,7 @@ export class RedisService implements OnModuleInit, OnModuleDestroy {
 
   constructor(@Inject(CONFIG) config: HallmarkConfig, @Inject(LOGGER) logger: Logger) {
     const connection = redisConnection(config, {
+      keyPrefix: `${redisKeyPrefix(config)}:`,
       // Commands issued in the same tick (the rate-limit counts of concurrent requests) leave
       // in one write.
       enableAutoPipelining: true,
@@ -26,15 +27,12 @@ export class RedisService implements OnModuleInit, OnModuleDestroy {
       connectTimeout: CONNECT_TIMEOUT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
-    const keyPrefix = `${redisKeyPrefix(config)}:`;
-    if (connection.kind === 'cluster') {
-      connection.client.options.keyPrefix = keyPrefix;
-      this.client = connection.client;
-    } else {
-      const options = { ...connection.options, keyPrefix };
-      this.client =
-        connection.url === undefined ? new Redis(options) : new Redis(connection.url, options);
-    }
+    this.client =
+      connection.kind === 'cluster'
+        ? connection.client
+        : connection.url === undefined
+          ? new Redis(connection.options)
+          : new Redis(connection.url, connection.options);
     this.client.on('error', (error: Error) => {
       this.lastError = error.message;
       if (this.down) return;

@@ -1,10 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { waitFor } from '@hallmark/runtime/testing';
 import { freePort } from './free-port.ts';
+import { startRedisServer } from './redis-server.ts';
 
 const run = promisify(execFile);
 
@@ -30,25 +31,13 @@ export async function startRedisCluster(): Promise<RedisClusterSet> {
   const ports: number[] = [];
   for (let i = 0; i < 3; i++) ports.push(await clusterPort(ports));
   const children: ChildProcess[] = ports.map((port) =>
-    spawn(
-      'redis-server',
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--cluster-enabled',
-        'yes',
-        '--cluster-config-file',
-        join(folder, `nodes-${port}.conf`),
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--dir',
-        folder,
-      ],
-      { stdio: 'ignore' },
+    startRedisServer(
+      port,
+      folder,
+      '--cluster-enabled',
+      'yes',
+      '--cluster-config-file',
+      join(folder, `nodes-${port}.conf`),
     ),
   );
   const cli = async (port: number, ...args: string[]) =>

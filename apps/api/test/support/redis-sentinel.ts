@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { waitFor } from '@hallmark/runtime/testing';
 import { freePort } from './free-port.ts';
+import { startRedisServer } from './redis-server.ts';
 
 const run = promisify(execFile);
 
@@ -38,25 +39,7 @@ export async function startSentinelSet(): Promise<SentinelSet> {
   const children: ChildProcess[] = [];
   const servers = new Map<number, ChildProcess>();
   const server = (port: number, ...extra: string[]) => {
-    const child = spawn(
-      'redis-server',
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--dir',
-        folder,
-        '--dbfilename',
-        `dump-${port}.rdb`,
-        ...extra,
-      ],
-      { stdio: 'ignore' },
-    );
+    const child = startRedisServer(port, folder, ...extra);
     children.push(child);
     servers.set(port, child);
     return child;

@@ -96,16 +96,8 @@ export function queueGauges(
   read: () => Promise<readonly QueueSample[]>,
   registry: Registry = register,
 ): void {
-  let latest: Promise<readonly QueueSample[]> | undefined;
   // One Redis read per scrape for both gauges.
-  const sample = () => {
-    latest ??= read().finally(() => {
-      setImmediate(() => {
-        latest = undefined;
-      });
-    });
-    return latest;
-  };
+  const sample = oncePerScrape(read);
   new Gauge({
     name: 'hallmark_queue_jobs',
     help: 'Queue entries by queue and state (waiting, active, delayed).',
@@ -189,15 +181,7 @@ export function operationalGauges(
       if (balance !== null) this.set(balance);
     },
   });
-  let backlog: Promise<WebhookBacklog | null> | undefined;
-  const readBacklog = () => {
-    backlog ??= readings.webhookBacklog().finally(() => {
-      setImmediate(() => {
-        backlog = undefined;
-      });
-    });
-    return backlog;
-  };
+  const readBacklog = oncePerScrape(readings.webhookBacklog);
   new Gauge({
     name: 'hallmark_webhook_deliveries_due',
     help: 'Webhook deliveries due now and not yet delivered (every worker sees the same).',
@@ -220,4 +204,20 @@ export function operationalGauges(
       if (read !== null) this.set(read.oldestDueSeconds);
     },
   });
+}
+
+/**
+ * `read`, shared by the gauges of one scrape: callers while a read is under way get its answer,
+ * and the next scrape reads anew.
+ */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    pending ??= read().finally(() => {
+      setImmediate(() => {
+        pending = undefined;
+      });
+    });
+    return pending;
+  };
 }
