@@ -13,6 +13,7 @@ import {
   useRef,
 } from 'react';
 import { EMPTY_FORM, type FormState } from '../lib/form-state.ts';
+import { ErrorMessage } from './error-message.tsx';
 
 type Action = (previous: FormState, form: FormData) => Promise<FormState>;
 
@@ -55,11 +56,7 @@ export function ActionForm(props: {
       <button type="submit" disabled={pending} className={props.danger ? 'danger' : undefined}>
         {props.submit}
       </button>
-      {state.error !== undefined && (
-        <p role="alert" className="error">
-          {state.error}
-        </p>
-      )}
+      <ErrorMessage>{state.error}</ErrorMessage>
       {state.ok !== undefined && (
         <p role="status" className="ok">
           {state.ok}

@@ -5,6 +5,7 @@
 import { useActionState, useEffect, useState } from 'react';
 import type { CollectedKeyState } from '../lib/actions.ts';
 import { EMPTY_FORM } from '../lib/form-state.ts';
+import { ErrorMessage } from './error-message.tsx';
 
 type Collect = (previous: CollectedKeyState, form: FormData) => Promise<CollectedKeyState>;
 
@@ -43,11 +44,7 @@ export function CollectKeyForm(props: {
       <button type="submit" disabled={pending}>
         Show my key
       </button>
-      {state.error !== undefined && (
-        <p role="alert" className="error">
-          {state.error}
-        </p>
-      )}
+      <ErrorMessage>{state.error}</ErrorMessage>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ErrorMessage } from './error-message.tsx';
 import type { Loaded } from './load.ts';
 import { Pager } from './pager.tsx';
 
@@ -17,11 +18,7 @@ export function Listing<Item>(props: {
 }) {
   const { page } = props;
   if ('problem' in page) {
-    return (
-      <p role="alert" className="error">
-        {page.problem}
-      </p>
-    );
+    return <ErrorMessage>{page.problem}</ErrorMessage>;
   }
   return (
     <>

@@ -3,6 +3,7 @@
 // with JavaScript the picture chosen stays on the page to outline the edited regions on.
 import { useActionState, useState } from 'react';
 import { type PublicVerifyState, publicVerifyAction } from '../../lib/verify-actions.ts';
+import { ErrorMessage } from '../error-message.tsx';
 import { dateTime } from '../format.ts';
 import { ReportView } from './report-view.tsx';
 
@@ -36,11 +37,7 @@ export function PublicVerifyForm(props: { readonly maxMegabytes: string }) {
         <button type="submit" disabled={pending}>
           {pending ? 'Checking…' : 'Check the picture'}
         </button>
-        {state.error !== undefined && (
-          <p role="alert" className="error">
-            {state.error}
-          </p>
-        )}
+        <ErrorMessage>{state.error}</ErrorMessage>
       </form>
       {state.verification !== undefined && (
         <ReportView report={state.verification.report} picture={preview}>

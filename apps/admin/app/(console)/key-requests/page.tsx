@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { ActionForm, Field } from '../../../components/action-form.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
 import { dateTime } from '../../../components/format.ts';
 import { load } from '../../../components/load.ts';
 import { Pager } from '../../../components/pager.tsx';
@@ -32,9 +33,7 @@ export default async function KeyRequestsPage(props: { readonly searchParams: Se
         <button type="submit">Filter</button>
       </form>
       {'problem' in page ? (
-        <p role="alert" className="error">
-          {page.problem}
-        </p>
+        <ErrorMessage>{page.problem}</ErrorMessage>
       ) : (
         <>
           {page.data.items.length === 0 && <p>No requests.</p>}

@@ -1,6 +1,7 @@
 import { HallmarkApiError } from '@hallmark/sdk';
 import type { Metadata } from 'next';
 import { CollectKeyForm } from '../../../components/collected-key.tsx';
+import { ErrorMessage } from '../../../components/error-message.tsx';
 import { dateTime } from '../../../components/format.ts';
 import { paramsOf, type SearchParams } from '../../../components/search-params.ts';
 import { collectKeyAction } from '../../../lib/actions.ts';
@@ -30,11 +31,11 @@ export default async function KeyRequestStatusPage(props: {
     return (
       <main className="narrow">
         <h1>Key request</h1>
-        <p role="alert" className="error">
+        <ErrorMessage>
           {error.status === 404
             ? 'No request is known by this link.'
             : (error.problem?.detail ?? error.message)}
-        </p>
+        </ErrorMessage>
       </main>
     );
   }
