@@ -190,6 +190,17 @@ try {
   }
   const undelivered = events.filter((event) => !delivered.has(event.id)).length;
   const doubled = [...delivered.values()].filter((count) => count > 1).length;
+  // A repeated delivery carries the same webhook-id, and receivers deduplicate on it. What must
+  // never happen is one outcome told as two events (two ids): that a receiver cannot see through.
+  const idsPerOutcome = new Map<string, Set<string>>();
+  for (const delivery of hooks.received) {
+    const body = JSON.parse(delivery.body) as { type: string; data: { requestId?: string } };
+    const outcome = `${body.type} ${body.data.requestId ?? ''}`;
+    const ids = idsPerOutcome.get(outcome) ?? new Set<string>();
+    ids.add(String(delivery.headers['webhook-id']));
+    idsPerOutcome.set(outcome, ids);
+  }
+  const toldTwice = [...idsPerOutcome.values()].filter((ids) => ids.size > 1).length;
   const byStatus = (rows: Array<{ status: string; errorCode: string | null }>) =>
     Object.entries(
       rows.reduce<Record<string, number>>((counts, row) => {
@@ -221,8 +232,9 @@ try {
   );
   console.log(`| outputs missing or not their recorded size | ${lost} |`);
   console.log(
-    `| webhook events / undelivered / delivered more than once | ${events.length} / ${undelivered} / ${doubled} |`,
+    `| webhook events / undelivered / delivered more than once (same id) | ${events.length} / ${undelivered} / ${doubled} |`,
   );
+  console.log(`| an outcome told as two events (two ids) | ${toldTwice} |`);
   console.log(
     `| throughput | ${(jobs.length / ((submittedAt - started) / 60_000)).toFixed(1)} jobs a minute |`,
   );
@@ -236,7 +248,9 @@ try {
     );
   }
   const failed = jobs.filter((job) => job.status === 'failed').length;
-  if (failed > 0 || mintedTwice.length > 0 || lost > 0 || undelivered > 0) process.exitCode = 1;
+  if (failed > 0 || mintedTwice.length > 0 || lost > 0 || undelivered > 0 || toldTwice > 0) {
+    process.exitCode = 1;
+  }
 } finally {
   await Promise.all(apis.slice(1).map((api) => api.process.stop('SIGKILL').catch(() => null)));
   await Promise.all(workers.slice(1).map((worker) => worker.stop('SIGKILL').catch(() => null)));

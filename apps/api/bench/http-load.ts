@@ -13,7 +13,7 @@ export async function load(options: {
   url: string;
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   seconds: number;
   connections: number;
 }): Promise<LoadResult> {

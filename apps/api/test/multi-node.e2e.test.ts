@@ -6,19 +6,25 @@ import { HallmarkClient, uploadFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintedTokens } from './support/chain-mints.ts';
 import { type RunningService, startService } from './support/service.ts';
+import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
 
 const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
 const JOBS = 12;
 // The short form of a fault-injected run: two api processes and three workers share one
 // database, Redis and data folder; jobs (IPFS records and NFTs among them) arrive through both
 // apis while workers and an api are SIGKILLed and started again. Afterwards every job has ended,
-// no NFT was minted twice, and every output is where its row says.
+// no NFT was minted twice, every output is where its row says, and every webhook event reached
+// the receiver, each job's outcome under one event id (a delivery may repeat; an event may not).
 describe('two apis and three workers, killed and restarted while jobs run', () => {
   let service: RunningService;
+  let hooks: WebhookReceiver;
   const extra: ServiceProcess[] = [];
 
   beforeAll(async () => {
+    hooks = await startReceiver();
     service = await startService({
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+      WEBHOOK_POLL_MS: '200',
       WORKER_CONCURRENCY: '2',
       RECONCILE_INTERVAL_MS: '1000',
       RECONCILE_AFTER_MS: '3000',
@@ -28,6 +34,7 @@ describe('two apis and three workers, killed and restarted while jobs run', () =
   afterAll(async () => {
     await Promise.all(extra.map((process) => process.stop('SIGKILL').catch(() => null)));
     await service?.close();
+    await hooks?.close();
   });
 
   it('every job ends once, each NFT is minted once, no output is lost', async () => {
@@ -39,6 +46,7 @@ describe('two apis and three workers, killed and restarted while jobs run', () =
     const clients = [service.baseUrl, second.baseUrl].map(
       (baseUrl) => new HallmarkClient({ baseUrl, token: apiKey }),
     );
+    await clients[0]?.createWebhookEndpoint({ url: hooks.url });
     const bytes = await readFile(photo);
 
     const requestIds: string[] = [];
@@ -124,5 +132,28 @@ describe('two apis and three workers, killed and restarted while jobs run', () =
         String(token),
       ).toHaveLength(1);
     expect(new Set(tokens).size).toBe(tokens.length);
+
+    // Every event delivered (at least once), and each job's outcome and mint told under one id.
+    const events = await service.prisma.webhookEvent.findMany({ select: { id: true } });
+    const received = () => new Set(hooks.received.map((d) => String(d.headers['webhook-id'])));
+    await waitFor(
+      async () => events.every((event) => received().has(event.id)),
+      'every webhook event to be delivered',
+      { timeoutMs: 2 * HANG_MS },
+    );
+    const idsOf = (type: string, requestId: string) =>
+      new Set(
+        hooks.received
+          .filter((delivery) => {
+            const body = JSON.parse(delivery.body) as {
+              type: string;
+              data: { requestId?: string };
+            };
+            return body.type === type && body.data.requestId === requestId;
+          })
+          .map((delivery) => String(delivery.headers['webhook-id'])),
+      );
+    for (const id of requestIds) expect(idsOf('watermark.succeeded', id).size, id).toBe(1);
+    for (const row of nftRows) expect(idsOf('nft.minted', row.id).size, row.id).toBe(1);
   });
 });

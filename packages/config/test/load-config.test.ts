@@ -101,6 +101,12 @@ describe('cross-variable rules', () => {
     ).toThrowError(/C2PA_PRIVATE_KEY_PASSPHRASE: and C2PA_PRIVATE_KEY_PASSPHRASE_FILE both/);
   });
 
+  it("sizes each process's database pool, 10 unless told", () => {
+    expect(loadConfig({}).DATABASE_POOL_MAX).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: '40' }).DATABASE_POOL_MAX).toBe(40);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrowError(/DATABASE_POOL_MAX/);
+  });
+
   it('reads the Sentinels as host:port pairs, IPv6 in brackets', () => {
     expect(
       loadConfig({ REDIS_SENTINELS: 'sentinel-1:26379, [::1]:26380' }).REDIS_SENTINELS,

@@ -47,8 +47,10 @@ export interface Database {
 export function createDatabase(
   databaseUrl: string,
   onIdleError: (error: Error) => void = () => undefined,
+  /** Connections the pool opens at most; more callers wait for one. */
+  poolMax = 10,
 ): Database {
-  const pool = new pg.Pool({ connectionString: databaseUrl });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
   pool.on('error', onIdleError);
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../src/api-keys.ts';
-import { createPrismaClient } from '../src/client.ts';
+import { createDatabase, createPrismaClient } from '../src/client.ts';
 import {
   FileStatus,
   JobStatus,
@@ -87,5 +87,37 @@ describe('Prisma client against a migrated database', () => {
     });
     await expect(duplicate).rejects.toBeInstanceOf(Prisma.PrismaClientKnownRequestError);
     await expect(duplicate).rejects.toMatchObject({ code: 'P2002' });
+  });
+});
+
+describe('a process database', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  // Four statements at once, each holding its connection: the pool opens as many connections as
+  // it may (a backend each), and the rest wait for one.
+  const backendsFor = async (poolMax?: number) => {
+    const db = createDatabase(database.url, undefined, poolMax);
+    try {
+      const pids = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          db.sql.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.3)'),
+        ),
+      );
+      return new Set(pids.map((result) => result.rows[0]?.pid)).size;
+    } finally {
+      await db.close();
+    }
+  };
+
+  it('opens at most DATABASE_POOL_MAX connections', async () => {
+    expect(await backendsFor(2)).toBe(2);
+    expect(await backendsFor()).toBe(4);
   });
 });

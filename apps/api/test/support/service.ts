@@ -24,9 +24,14 @@ export interface RunningService {
   worker: ServiceProcess;
   /** A client of the SDK with a new API key. */
   newClient(): Promise<{ client: HallmarkClient; apiKey: string }>;
-  startWorker(options?: ServiceProcessOptions): Promise<ServiceProcess>;
+  /** Another worker; `env` over the service's (a WORKER_CONCURRENCY of its own, say). */
+  startWorker(
+    options?: ServiceProcessOptions & { env?: Record<string, string> },
+  ): Promise<ServiceProcess>;
   /** Another api process sharing everything, on a port of its own. */
-  startApi(): Promise<{ readonly process: ServiceProcess; readonly baseUrl: string }>;
+  startApi(
+    options?: ServiceProcessOptions,
+  ): Promise<{ readonly process: ServiceProcess; readonly baseUrl: string }>;
   /** Stops the api and starts it again on the same port, with `env` over the service's. */
   restartApi(env?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
@@ -54,8 +59,11 @@ export async function startService(
   };
   const prisma = createPrismaClient(testEnv.config.DATABASE_URL);
   const api = startServiceProcess(apiEntry, testEnv.env);
-  const startWorker = async (options: ServiceProcessOptions = {}) => {
-    const process = startServiceProcess(workerEntry, testEnv.env, options);
+  const startWorker = async ({
+    env: own = {},
+    ...options
+  }: ServiceProcessOptions & { env?: Record<string, string> } = {}) => {
+    const process = startServiceProcess(workerEntry, { ...testEnv.env, ...own }, options);
     await process.logged('worker ready');
     return process;
   };
@@ -76,9 +84,13 @@ export async function startService(
       };
     },
     startWorker,
-    async startApi() {
+    async startApi(options = {}) {
       const other = await freePort();
-      const process = startServiceProcess(apiEntry, { ...testEnv.env, PORT: String(other) });
+      const process = startServiceProcess(
+        apiEntry,
+        { ...testEnv.env, PORT: String(other) },
+        options,
+      );
       await process.logged('api listening');
       return { process, baseUrl: `http://127.0.0.1:${other}` };
     },

@@ -87,6 +87,7 @@ export const configSchema = z
     DATABASE_URL: url(['postgres:', 'postgresql:']).default(
       'postgresql://postgres@127.0.0.1:5432/hallmark',
     ),
+    DATABASE_POOL_MAX: positiveInt.default(10),
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
     REDIS_SENTINELS: hostPorts.optional(),
     REDIS_SENTINEL_NAME: z.string().min(1).default('mymaster'),

@@ -14,8 +14,11 @@ export class PrismaService implements OnApplicationShutdown {
   readonly #database: Database;
 
   constructor(@Inject(CONFIG) config: HallmarkConfig, @Inject(LOGGER) logger: Logger) {
-    this.#database = createDatabase(config.DATABASE_URL, (error) =>
-      logger.warn({ err: error.message }, 'an idle database connection failed; it is replaced'),
+    this.#database = createDatabase(
+      config.DATABASE_URL,
+      (error) =>
+        logger.warn({ err: error.message }, 'an idle database connection failed; it is replaced'),
+      config.DATABASE_POOL_MAX,
     );
     this.client = this.#database.prisma;
     this.sql = this.#database.sql;

@@ -29,6 +29,11 @@ export interface ServiceProcessOptions {
    * writes past it (EFBIG), as a full disk refuses them (ENOSPC).
    */
   readonly fileSizeLimitKb?: number;
+  /**
+   * Runs the process on these CPUs only (`taskset -c`, e.g. `"1"` or `"0,1"`): a benchmark gives
+   * a process a core of its own, and the process sizes itself (`availableParallelism`) to it.
+   */
+  readonly cpus?: string;
 }
 
 /**
@@ -45,14 +50,14 @@ export function startServiceProcess(
   env: Record<string, string>,
   options: ServiceProcessOptions = {},
 ): ServiceProcess {
+  const limit =
+    options.fileSizeLimitKb === undefined ? '' : `ulimit -f ${options.fileSizeLimitKb} && `;
+  const pin = options.cpus === undefined ? '' : `taskset -c ${options.cpus} `;
   const [command, args] =
-    options.fileSizeLimitKb === undefined
+    limit === '' && pin === ''
       ? [process.execPath, [entry]]
-      : // `exec`: the child is node itself, so signals reach it.
-        [
-          'sh',
-          ['-c', `ulimit -f ${options.fileSizeLimitKb} && exec "$0" "$1"`, process.execPath, entry],
-        ];
+      : // `exec` (and taskset's own exec): the child is node itself, so signals reach it.
+        ['sh', ['-c', `${limit}exec ${pin}"$0" "$1"`, process.execPath, entry]];
   const child = spawn(command, args, {
     // Tests follow the process by its log lines, so it must log whatever the test env says.
     env: { ...process.env, ...env, LOG_LEVEL: 'info' },
