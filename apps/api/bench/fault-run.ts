@@ -194,8 +194,14 @@ try {
   // never happen is one outcome told as two events (two ids): that a receiver cannot see through.
   const idsPerOutcome = new Map<string, Set<string>>();
   for (const delivery of hooks.received) {
-    const body = JSON.parse(delivery.body) as { type: string; data: { requestId?: string } };
-    const outcome = `${body.type} ${body.data.requestId ?? ''}`;
+    const body = JSON.parse(delivery.body) as {
+      type: string;
+      data: { requestId?: string; verificationId?: string; batchId?: string };
+    };
+    // What the event is about: a job (its outcome, its mint), a verification or a batch.
+    const about = body.data.requestId ?? body.data.verificationId ?? body.data.batchId;
+    if (about === undefined) throw new Error(`an event of ${body.type} names nothing it is about`);
+    const outcome = `${body.type} ${about}`;
     const ids = idsPerOutcome.get(outcome) ?? new Set<string>();
     ids.add(String(delivery.headers['webhook-id']));
     idsPerOutcome.set(outcome, ids);
@@ -235,6 +241,9 @@ try {
     `| webhook events / undelivered / delivered more than once (same id) | ${events.length} / ${undelivered} / ${doubled} |`,
   );
   console.log(`| an outcome told as two events (two ids) | ${toldTwice} |`);
+  for (const [outcome, ids] of idsPerOutcome) {
+    if (ids.size > 1) console.log(`| told twice: ${outcome} | ${[...ids].join(', ')} |`);
+  }
   console.log(
     `| throughput | ${(jobs.length / ((submittedAt - started) / 60_000)).toFixed(1)} jobs a minute |`,
   );

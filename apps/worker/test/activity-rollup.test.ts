@@ -88,4 +88,22 @@ describe('the activity rollup task', () => {
     expect(await prisma.client.workerHeartbeat.count()).toBe(2);
     expect((await rollup.rollUpOnce(now)).rolledUp).toBe(true);
   });
+
+  it('fills in only since another worker was last seen, and the week when none was', async () => {
+    const now = new Date();
+    // Five days ago: a rollup pass of that time would have counted it; none of this test ran.
+    const ended = new Date(now.getTime() - 5 * DAY_MS);
+    await finishedJob(ended);
+    const hourOf = { hour: new Date(Math.floor(ended.getTime() / HOUR_MS) * HOUR_MS) };
+    const rowsOfThatHour = () => prisma.client.activityHour.count({ where: hourOf });
+
+    // The workers of the tests above were seen minutes ago: their passes covered the days.
+    await new ActivityRollup(testEnv.logger, prisma).rollUpOnce(now);
+    expect(await rowsOfThatHour()).toBe(0);
+
+    // No worker on record (all gone for longer than the kept week): the week is recomputed.
+    await prisma.client.workerHeartbeat.deleteMany();
+    await new ActivityRollup(testEnv.logger, prisma).rollUpOnce(now);
+    expect(await rowsOfThatHour()).toBeGreaterThan(0);
+  });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { type Logger } from '@hallmark/config';
 import {
+  lastSeenOtherWorker,
   pruneActivity,
   recordHeartbeat,
   rollUpActivity,
@@ -45,9 +46,11 @@ export interface RollupReport {
  * Keeps the console's history in PostgreSQL (see `@hallmark/db`'s activity statements): every
  * pass writes this worker's heartbeat and a sample of the queues, then recomputes the recent
  * hours of finished work and the recent days of each key's usage, and forgets what is older
- * than the charts show. The first pass of a process recomputes the whole kept history, so hours
- * that ended while no worker ran are filled in. Safe on every worker at once: the rollup takes
- * a transaction-scoped advisory lock, and recomputing is idempotent anyway.
+ * than the charts show. The first pass of a process also fills in the hours that ended while no
+ * worker ran: from an hour before another worker was last seen (its passes covered the time
+ * before), or the whole kept history when none was, so a fleet's restarts do not each recompute
+ * the week. Safe on every worker at once: the rollup takes a transaction-scoped advisory lock,
+ * and recomputing is idempotent anyway.
  */
 @Injectable()
 export class ActivityRollup implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -83,11 +86,17 @@ export class ActivityRollup implements OnApplicationBootstrap, BeforeApplication
   }
 
   async rollUpOnce(now = new Date()): Promise<RollupReport> {
+    const recent = now.getTime() - (RECENT_HOURS - 1) * HOUR_MS;
+    let since = recent;
+    if (!this.#caughtUp) {
+      const seen = await lastSeenOtherWorker(this.prisma.sql, this.#worker.id);
+      since = Math.min(
+        recent,
+        Math.max(now.getTime() - KEEP_HOURS_MS, (seen?.getTime() ?? 0) - HOUR_MS),
+      );
+    }
     await recordHeartbeat(this.prisma.sql, this.#worker, now);
     await sampleQueues(this.prisma.sql, now);
-    const since = this.#caughtUp
-      ? now.getTime() - (RECENT_HOURS - 1) * HOUR_MS
-      : now.getTime() - KEEP_HOURS_MS;
     const report = await this.prisma.transaction(async (sql): Promise<RollupReport> => {
       if (!(await this.#lock(sql))) return { rolledUp: false, activityRows: 0, keyDays: 0 };
       const activityRows = await rollUpActivity(

@@ -155,6 +155,15 @@ export async function recordHeartbeat(sql: Sql, worker: WorkerIdentity, now: Dat
   );
 }
 
+/** When another worker than `exceptId` was last seen alive; null when none is on record. */
+export async function lastSeenOtherWorker(sql: Sql, exceptId: string): Promise<Date | null> {
+  const { rows } = await sql.query<{ seen: Date | null }>(
+    'SELECT max(last_seen_at) AS seen FROM worker_heartbeats WHERE id <> $1',
+    [exceptId],
+  );
+  return rows[0]?.seen ?? null;
+}
+
 /** Forgets hours (and workers last seen) before `hoursBefore`, and key days before `daysBefore`. */
 export async function pruneActivity(sql: Sql, hoursBefore: Date, daysBefore: Date): Promise<void> {
   await sql.query('DELETE FROM activity_hours WHERE hour < $1', [hoursBefore]);

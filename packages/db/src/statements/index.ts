@@ -9,6 +9,7 @@ export {
   addHistograms,
   DURATION_BUCKETS_MS,
   histogramPercentile,
+  lastSeenOtherWorker,
   pruneActivity,
   recordHeartbeat,
   rollUpActivity,
