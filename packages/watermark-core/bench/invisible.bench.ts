@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { MAX_WINDOWS } from '../src/detect/detect.ts';
+import { traceDetection } from '../src/detect/detect.ts';
 import { estimateJpegQuality } from '../src/image/jpeg-quality.ts';
 import { detectMark, embedMark } from '../src/invisible.ts';
 import { median, timed } from './measure.ts';
@@ -24,6 +24,11 @@ interface Subject {
   readonly height: number;
   /** sharp's plain decode + re-encode of the file, at the quality embedMark will use. */
   readonly reencode: () => Promise<unknown>;
+  /**
+   * Whether the speed targets apply. A small file's re-encode takes a few milliseconds, under the
+   * detector's fixed costs (its 512x512 spectrum), so its ratios are reported without a verdict.
+   */
+  readonly targets: boolean;
 }
 
 async function subjects(): Promise<Subject[]> {
@@ -33,6 +38,10 @@ async function subjects(): Promise<Subject[]> {
   // A 1 MP PNG made from a real photo (the fixtures are JPEGs to keep the repository small).
   const png = new Uint8Array(await sharp(join(photos, 'clock-1mp.jpg')).png().toBuffer());
   const pngMeta = await sharp(png).metadata();
+  // A small photo as served on the web (avatars, thumbnails): the most common unmarked input.
+  const small = new Uint8Array(await readFile(join(photos, 'cat-0.15mp.jpg')));
+  const smallMeta = await sharp(small).metadata();
+  const smallQuality = estimateJpegQuality(small) ?? 90;
   return [
     {
       label: `12 MP JPEG (${jpegMeta.width}x${jpegMeta.height}, q${quality})`,
@@ -40,6 +49,7 @@ async function subjects(): Promise<Subject[]> {
       width: jpegMeta.width,
       height: jpegMeta.height,
       reencode: () => sharp(jpeg).jpeg({ quality }).toBuffer(),
+      targets: true,
     },
     {
       label: `1 MP PNG (${pngMeta.width}x${pngMeta.height})`,
@@ -47,6 +57,15 @@ async function subjects(): Promise<Subject[]> {
       width: pngMeta.width,
       height: pngMeta.height,
       reencode: () => sharp(png).png().toBuffer(),
+      targets: true,
+    },
+    {
+      label: `0.14 MP JPEG (${smallMeta.width}x${smallMeta.height}, q${smallQuality})`,
+      bytes: small,
+      width: smallMeta.width,
+      height: smallMeta.height,
+      reencode: () => sharp(small).jpeg({ quality: smallQuality }).toBuffer(),
+      targets: false,
     },
   ];
 }
@@ -76,6 +95,7 @@ export async function bench(): Promise<BenchRow[]> {
     await subject.reencode();
     await detect();
     await searchAll();
+    const { trace } = await traceDetection(subject.bytes);
     const times = {
       reencode: [] as number[],
       embed: [] as number[],
@@ -90,13 +110,14 @@ export async function bench(): Promise<BenchRow[]> {
     }
     const baselineMs = median(times.reencode);
     const note = `median of ${ROUNDS}`;
+    const target = (ratio: number) => (subject.targets ? { target: ratio } : {});
     rows.push(
       {
         name: `invisible embed + encode, ${subject.label}`,
         ms: median(times.embed),
         baseline: 'sharp decode+encode',
         baselineMs,
-        target: 2.0,
+        ...target(2.0),
         note,
       },
       {
@@ -104,7 +125,7 @@ export async function bench(): Promise<BenchRow[]> {
         ms: median(times.detect),
         baseline: 'sharp decode+encode',
         baselineMs,
-        target: 3.0,
+        ...target(3.0),
         note,
       },
       {
@@ -112,7 +133,7 @@ export async function bench(): Promise<BenchRow[]> {
         ms: median(times.unmarked),
         baseline: 'sharp decode+encode',
         baselineMs,
-        note: `${note}; all ${MAX_WINDOWS} windows searched; second generation's target: <= 1500 ms at 12 MP`,
+        note: `${note}; every window searched (${trace.windows.length}); second generation's target: <= 1500 ms at 12 MP`,
       },
     );
   }

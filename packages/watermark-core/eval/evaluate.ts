@@ -7,7 +7,6 @@ import sharp from 'sharp';
 import { psnr, type RasterImage, ssim } from '../src/image/quality-metrics.ts';
 import {
   type Detection,
-  detectMark,
   embedMark,
   ImageTooSmallError,
   payloadFromHex,
@@ -16,14 +15,19 @@ import {
 import { attacks } from './attacks.ts';
 import { secondGenerationAttacks } from './attacks-v2.ts';
 import { deriveImage, seededRandom } from './derived-images.ts';
+import { type Detector, detector } from './detection-trace.ts';
 
 /**
  * The detector's answer on an attacked copy; a copy cut below the smallest side the detector
  * reads (a 10 % crop of a thumbnail) counts as a miss, as it would for a user.
  */
-async function detectAttacked(image: Uint8Array): Promise<Detection> {
+async function detectAttacked(
+  detect: Detector,
+  image: Uint8Array,
+  fields: Record<string, unknown>,
+): Promise<Detection> {
   try {
-    return await detectMark(image);
+    return await detect(image, fields);
   } catch (error) {
     if (error instanceof ImageTooSmallError) return { found: false, payload: null, confidence: 0 };
     throw error;
@@ -34,6 +38,8 @@ export const PHOTO_DIR = join(import.meta.dirname, '../../../fixtures/photos');
 
 export interface PhotoTask {
   readonly kind: 'photo';
+  /** Where each detection's search trace is appended (detection-trace.ts), if anywhere. */
+  readonly traceFile?: string;
   readonly file: string;
   readonly payloadHex: string;
   readonly attackNames: readonly string[];
@@ -42,6 +48,7 @@ export interface PhotoTask {
 
 export interface FalseDetectionTask {
   readonly kind: 'false-detection';
+  readonly traceFile?: string;
   readonly file: string;
   /** Random derivatives to check besides the unmarked original itself. */
   readonly derivatives: number;
@@ -86,6 +93,7 @@ async function raster(image: Uint8Array): Promise<RasterImage> {
 
 export async function runTask(task: EvalTask): Promise<EvalResult> {
   const original = new Uint8Array(await readFile(join(PHOTO_DIR, task.file)));
+  const detect = detector(task.traceFile, { kind: task.kind, file: task.file });
   if (task.kind === 'photo') {
     const payload = payloadFromHex(task.payloadHex);
     const marked = await embedMark(original, payload);
@@ -94,7 +102,11 @@ export async function runTask(task: EvalTask): Promise<EvalResult> {
     const outcomes: AttackOutcome[] = [];
     const known = [...attacks, ...secondGenerationAttacks];
     for (const attack of known.filter((a) => task.attackNames.includes(a.name))) {
-      const detection = await detectAttacked(await attack.apply(marked.image, task.seed));
+      const copy = await attack.apply(marked.image, task.seed);
+      const detection = await detectAttacked(detect, copy, {
+        attack: attack.name,
+        expected: task.payloadHex,
+      });
       outcomes.push({
         attack: attack.name,
         recovered: detection.found && detection.payload === payload,
@@ -113,7 +125,7 @@ export async function runTask(task: EvalTask): Promise<EvalResult> {
   }
   const falseDetections: string[] = [];
   const check = async (description: string, image: Uint8Array) => {
-    const detection = await detectMark(image);
+    const detection = await detect(image, { description });
     if (detection.found)
       falseDetections.push(
         `${task.file}: ${description} -> ${payloadToHex(detection.payload as bigint)}`,

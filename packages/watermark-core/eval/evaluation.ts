@@ -21,6 +21,8 @@ export interface EvaluationPlan {
   readonly falseDetectionImages: number;
   readonly seed: number;
   readonly workers: number;
+  /** Where every detection's search trace is appended (detection-trace.ts), if anywhere. */
+  readonly traceFile?: string;
 }
 
 export const QUALITY_TARGETS = { meanPsnr: 40, minPsnr: 38, minSsim: 0.98 } as const;
@@ -65,13 +67,20 @@ function tasksOf(plan: EvaluationPlan): EvalTask[] {
     payloadHex: payloadToHex(BigInt(`0x${randomHex()}`)),
     attackNames: plan.attacks.map((a) => a.name),
     seed: plan.seed + i,
+    ...(plan.traceFile === undefined ? {} : { traceFile: plan.traceFile }),
   }));
   // The false-detection images are spread evenly over the photos.
   plan.photos.forEach((file, i) => {
     const derivatives =
       Math.floor(plan.falseDetectionImages / plan.photos.length) +
       (i < plan.falseDetectionImages % plan.photos.length ? 1 : 0);
-    tasks.push({ kind: 'false-detection', file, derivatives, seed: plan.seed * 31 + i + 1 });
+    tasks.push({
+      kind: 'false-detection',
+      file,
+      derivatives,
+      seed: plan.seed * 31 + i + 1,
+      ...(plan.traceFile === undefined ? {} : { traceFile: plan.traceFile }),
+    });
   });
   return tasks;
 }

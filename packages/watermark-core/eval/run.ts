@@ -1,5 +1,5 @@
 // `pnpm --filter @hallmark/watermark-core eval [--small] [--seed N] [--workers N]
-// [--photos REGEX] [--attacks REGEX] [--false-detections N]`: marks every photo of
+// [--photos REGEX] [--attacks REGEX] [--false-detections N] [--trace FILE]`: marks every photo of
 // fixtures/photos with a random payload, attacks it every way of the issue, measures PSNR/SSIM
 // and exact recovery, checks unmarked images for false detections, prints the tables, and exits 1
 // when a target is missed. `--small` is the quick version `pnpm test` also runs; `--photos` and
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     'false-detections': { type: 'string' },
     photos: { type: 'string' },
     attacks: { type: 'string' },
+    trace: { type: 'string' },
   },
 });
 const matches = (pattern: string | undefined) => {
@@ -36,6 +37,7 @@ const plan = values.small
       falseDetectionImages: Number(values['false-detections'] ?? 1000),
       seed,
       workers,
+      ...(values.trace === undefined ? {} : { traceFile: values.trace }),
     };
 const evaluation = await evaluate(plan);
 console.log(formatEvaluation(evaluation));

@@ -22,6 +22,7 @@ import {
   MIN_DETECT_SIDE,
 } from '../image/image-io.ts';
 import { AnalysisLevel, type Window } from './analysis-level.ts';
+import { newWindowTrace, type SearchTrace } from './search-trace.ts';
 import { DeepDecodes, type Detection, detectInWindow } from './window-detection.ts';
 
 export { READOUTS } from './chip-equaliser.ts';
@@ -54,6 +55,24 @@ export async function detectMark(
   return searchMark(image, info, maxPixels, await detectionLevel(image, info, maxPixels));
 }
 
+/**
+ * detectMark, with what its search looked at (search-trace.ts): for the tests, the bench and the
+ * evaluation's calibration.
+ */
+export async function traceDetection(
+  image: Uint8Array,
+  options: DetectOptions = {},
+): Promise<{ readonly detection: Detection; readonly trace: SearchTrace }> {
+  const started = performance.now();
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const info = await inspectImage(image, maxPixels, MIN_DETECT_SIDE);
+  const level = await detectionLevel(image, info, maxPixels);
+  const trace: SearchTrace = { windows: [], elapsed: 0 };
+  const detection = await searchMark(image, info, maxPixels, level, trace);
+  trace.elapsed = performance.now() - started;
+  return { detection, trace };
+}
+
 /** The image at the detection size (about 512x512, never enlarged): the first level searched. */
 export async function detectionLevel(
   image: Uint8Array,
@@ -71,21 +90,31 @@ export async function searchMark(
   info: ImageInfo,
   maxPixels: number,
   level: AnalysisLevel,
+  trace: SearchTrace = { windows: [], elapsed: 0 },
 ): Promise<Detection> {
   const deep = new DeepDecodes();
-  const inWindows = (on: AnalysisLevel, windows: readonly Window[]) => {
-    for (const window of windows) {
-      const found = detectInWindow(on, window, deep);
+  const look = (on: AnalysisLevel, window: Window, name: string, scanUpright = false) => {
+    const windowTrace = newWindowTrace(name);
+    trace.windows.push(windowTrace);
+    const started = performance.now();
+    const found = detectInWindow(on, window, deep, scanUpright, windowTrace);
+    windowTrace.elapsed = performance.now() - started;
+    return found;
+  };
+  const inWindows = (on: AnalysisLevel, windows: readonly Window[], name: string) => {
+    for (const [i, window] of windows.entries()) {
+      const found = look(on, window, `${name} ${i}`);
       if (found !== null) return found;
     }
     return null;
   };
   // The whole image also scans for a small crop that was not rescaled (upright-scan.ts).
-  const whole = detectInWindow(level, level.whole, deep, true);
+  const whole = look(level, level.whole, 'whole', true);
   if (whole !== null) return whole;
   const halved = level.halved();
   const found =
-    inWindows(halved, [halved.whole].filter(fits)) ?? inWindows(level, grid(level, 2).filter(fits));
+    inWindows(halved, [halved.whole].filter(fits), 'halved') ??
+    inWindows(level, grid(level, 2).filter(fits), 'quarter');
   if (found !== null) return found;
   // Twice the detection resolution, when the file has it.
   if (level.scale < 2) return NOT_FOUND;
@@ -93,7 +122,7 @@ export async function searchMark(
   const height = level.height * 2;
   const luma = await decodeLuma(image, maxPixels, width, height);
   const finer = new AnalysisLevel(luma, width, height, fileSize(info));
-  return inWindows(finer, grid(finer, 3)) ?? NOT_FOUND;
+  return inWindows(finer, grid(finer, 3), 'finer') ?? NOT_FOUND;
 }
 
 const fileSize = (file: { readonly width: number; readonly height: number }) => ({

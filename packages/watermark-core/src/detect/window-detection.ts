@@ -9,6 +9,7 @@ import { MIN_CHIP_PIXELS, markGrid, wrapToLattice } from '../code/mark-geometry.
 import { TILE } from '../code/mark-layout.ts';
 import type { MarkPayload } from '../code/payload.ts';
 import type { AnalysisLevel, Window } from './analysis-level.ts';
+import { newWindowTrace, type WindowTrace } from './search-trace.ts';
 import { equalLattices, estimateLattices, type Lattice, uprightLattice } from './sync-lattice.ts';
 import { type Alignment, alignTile, readCodedBits, symmetryMatrix } from './tile-align.ts';
 import { FOLD_BINS, foldTile } from './tile-fold.ts';
@@ -111,30 +112,39 @@ export interface Detection {
  * copy served at its own size, re-encoded or cropped, keeps them exactly), then the strongest
  * lattice the autocorrelation finds, then every other alignment by pilot strength. On a copy that
  * kept its mark the first attempt decodes and the rest is never computed; the frame code's check
- * makes an early answer as sure as a late one.
+ * makes an early answer as sure as a late one. `trace` records what the window saw.
  */
 export function detectInWindow(
   level: AnalysisLevel,
   window: Window,
   deep: DeepDecodes,
   scanUpright = false,
+  trace: WindowTrace = newWindowTrace('window'),
 ): Detection | null {
-  const attempts = new Attempts(level, window, deep);
+  const started = performance.now();
+  const stage = () => trace.ms.push(performance.now() - started);
+  const attempts = new Attempts(level, window, deep, trace);
   const unscaled = unscaledLattices(level, window);
   for (const lattice of unscaled) {
     const found = attempts.decodeBest(lattice);
-    if (found !== null) return found;
+    trace.unscaledZ = Math.max(trace.unscaledZ, attempts.bestZ(lattice));
+    if (found !== null) return attempts.found(found);
   }
+  stage();
   const residual = attempts.residual(1);
   const lattices = estimateLattices(residual, window.width, window.height, LATTICE_CANDIDATES);
   const [strongest] = lattices;
+  trace.latticeScore = strongest?.score ?? 0;
+  stage();
   for (const lattice of unscaled) {
     if (!lattices.some((found) => equalLattices(found, lattice))) lattices.push(lattice);
   }
   if (strongest !== undefined) {
     const found = attempts.decodeBest(strongest);
-    if (found !== null) return found;
+    trace.strongestZ = attempts.bestZ(strongest);
+    if (found !== null) return attempts.found(found);
   }
+  stage();
   if (scanUpright) {
     const scorer = new PilotScorer(residual, window.width, window.height);
     const scanned = uprightLattices(scorer, level.scale, SCANNED);
@@ -144,10 +154,14 @@ export function detectInWindow(
     const native = small ? smallOriginalPeriod(level, window) : null;
     if (native !== null) scanned.push(...rotatedLattices(scorer, native, TURNED));
     for (const lattice of scanned) {
+      trace.scanZ = Math.max(trace.scanZ, lattice.score);
       if (!lattices.some((found) => equalLattices(found, lattice))) lattices.push(lattice);
     }
   }
-  return attempts.decodeStrongest(lattices);
+  stage();
+  const found = attempts.decodeStrongest(lattices);
+  stage();
+  return found === null ? null : attempts.found(found);
 }
 
 /** One window's candidate frames, each folded once, decoded until ATTEMPTS_PER_WINDOW are spent. */
@@ -159,11 +173,24 @@ class Attempts {
   private readonly level: AnalysisLevel;
   private readonly window: Window;
   private readonly deep: DeepDecodes;
+  private readonly trace: WindowTrace;
 
-  constructor(level: AnalysisLevel, window: Window, deep: DeepDecodes) {
+  constructor(level: AnalysisLevel, window: Window, deep: DeepDecodes, trace: WindowTrace) {
     this.level = level;
     this.window = window;
     this.deep = deep;
+    this.trace = trace;
+  }
+
+  /** The best pilot z-score among `lattice`'s alignments, once folded (0 before). */
+  bestZ(lattice: Lattice): number {
+    return this.candidates.get(lattice)?.[0]?.alignment.z ?? 0;
+  }
+
+  /** A mark found in this window, noted in the trace. */
+  found(detection: Detection): Detection {
+    this.trace.found = true;
+    return detection;
   }
 
   /**
@@ -213,6 +240,7 @@ class Attempts {
         alignment,
         lattice,
       }));
+      this.trace.maxZ = Math.max(this.trace.maxZ, candidates[0]?.alignment.z ?? 0);
       this.candidates.set(lattice, candidates);
     }
     return candidates;
@@ -221,6 +249,7 @@ class Attempts {
   private decode(candidate: Candidate): Detection | null {
     this.tried.add(candidate);
     if (candidate.alignment.z < MIN_DECODE_Z) return null;
+    this.trace.decodes++;
     // Every readout of the chips with the short list, the likelier first (the second only when its
     // pilots stand out); a deep decode reads the likelier one only.
     const readouts = readCodedBits(candidate.folded, candidate.alignment);
