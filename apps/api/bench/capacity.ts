@@ -21,11 +21,18 @@ import { type ServiceProcess, waitFor } from '@hallmark/runtime/testing';
 import {
   HallmarkClient as Client,
   type HallmarkClient,
-  uploadFile,
   type WatermarkOptions,
 } from '@hallmark/sdk';
 import { startService } from '../test/support/service.ts';
-import { cpuSeconds, machineTicks, processesNamed, processTree, spentBetween } from './cpu-time.ts';
+import { uploadJpeg } from '../test/support/submit-job.ts';
+import {
+  cpuSeconds,
+  machineTicks,
+  processesNamed,
+  processTable,
+  processTree,
+  spentBetween,
+} from './cpu-time.ts';
 import { load } from './http-load.ts';
 import { inLanes } from './in-lanes.ts';
 
@@ -114,13 +121,16 @@ try {
   extra.push(worker);
 
   type Reading = Record<keyof Parts, Map<number, number>>;
-  const parts = (): Reading => ({
-    worker: cpuSeconds(processTree(worker.child.pid ?? 0)),
-    api: cpuSeconds(processTree(api.process.child.pid ?? 0)),
-    postgres: cpuSeconds(processesNamed('postgres')),
-    redis: cpuSeconds(processesNamed('redis-server')),
-    chain: cpuSeconds(processesNamed('anvil')),
-  });
+  const parts = (): Reading => {
+    const table = processTable();
+    return {
+      worker: cpuSeconds(processTree(worker.child.pid ?? 0, table)),
+      api: cpuSeconds(processTree(api.process.child.pid ?? 0, table)),
+      postgres: cpuSeconds(processesNamed('postgres', table)),
+      redis: cpuSeconds(processesNamed('redis-server', table)),
+      chain: cpuSeconds(processesNamed('anvil', table)),
+    };
+  };
 
   const cells: Cell[] = [];
   const outputs = new Map<string, Buffer>();
@@ -374,14 +384,17 @@ async function drain(
   );
   extra.push(...workers);
   await sleep(3_000);
-  const reading = () => ({
-    workers: cpuSeconds(workers.flatMap((worker) => processTree(worker.child.pid ?? 0))),
-    api: cpuSeconds(processTree(service.api.child.pid ?? 0)),
-    PostgreSQL: cpuSeconds(processesNamed('postgres')),
-    Redis: cpuSeconds(processesNamed('redis-server')),
-    chain: cpuSeconds(processesNamed('anvil')),
-    'this bench (the clients)': cpuSeconds([process.pid]),
-  });
+  const reading = () => {
+    const table = processTable();
+    return {
+      workers: cpuSeconds(workers.flatMap((worker) => processTree(worker.child.pid ?? 0, table))),
+      api: cpuSeconds(processTree(service.api.child.pid ?? 0, table)),
+      PostgreSQL: cpuSeconds(processesNamed('postgres', table)),
+      Redis: cpuSeconds(processesNamed('redis-server', table)),
+      chain: cpuSeconds(processesNamed('anvil', table)),
+      'this bench (the clients)': cpuSeconds([process.pid]),
+    };
+  };
   const before = Date.now();
   const ticksBefore = machineTicks();
   const cpuBefore = reading();
@@ -425,12 +438,7 @@ async function drain(
 async function uploadAll(client: HallmarkClient, bytes: Buffer, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const link = await client.createUploadLink({
-      contentType: 'image/jpeg',
-      fileName: `p${i}.jpg`,
-    });
-    await uploadFile(link.uploadLink, bytes, 'image/jpeg');
-    ids.push(link.fileId);
+    ids.push(await uploadJpeg(client, bytes, `p${i}.jpg`));
   }
   return ids;
 }

@@ -4,8 +4,10 @@ import { readFileSync } from 'node:fs';
 /** Linux's clock ticks per second for /proc's CPU times (`getconf CLK_TCK`). */
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
-/** Every process's parent, and every process's command name, read once from `ps`. */
-function processTable(): Array<{ pid: number; ppid: number; name: string }> {
+export type ProcessTable = ReadonlyArray<{ pid: number; ppid: number; name: string }>;
+
+/** Every process's parent and command name, from one `ps`: read once per reading, then walked. */
+export function processTable(): ProcessTable {
   return execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='])
     .toString()
     .trim()
@@ -17,8 +19,7 @@ function processTable(): Array<{ pid: number; ppid: number; name: string }> {
 }
 
 /** The process and all its descendants (an api's supervised processes, a shell's exec). */
-export function processTree(root: number): number[] {
-  const table = processTable();
+export function processTree(root: number, table: ProcessTable = processTable()): number[] {
   const tree = [root];
   for (let i = 0; i < tree.length; i++) {
     for (const row of table) if (row.ppid === tree[i]) tree.push(row.pid);
@@ -27,10 +28,8 @@ export function processTree(root: number): number[] {
 }
 
 /** Every process whose command name is `name` (PostgreSQL's backends, redis-server, anvil). */
-export function processesNamed(name: string): number[] {
-  return processTable()
-    .filter((row) => row.name === name)
-    .map((row) => row.pid);
+export function processesNamed(name: string, table: ProcessTable = processTable()): number[] {
+  return table.filter((row) => row.name === name).map((row) => row.pid);
 }
 
 /** CPU seconds (user + system, every thread) each process used so far. */

@@ -14,11 +14,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServiceProcess } from '@hallmark/runtime/testing';
 import { waitFor } from '@hallmark/runtime/testing';
-import { HallmarkClient, uploadFile } from '@hallmark/sdk';
-import { mintedTokens } from '../test/support/chain-mints.ts';
+import { HallmarkClient } from '@hallmark/sdk';
+import { mintedTokens } from '../test/support/raw-chain.ts';
 import { startSentinelSet } from '../test/support/redis-sentinel.ts';
 import { startService } from '../test/support/service.ts';
-import { startReceiver } from '../test/support/webhook-receiver.ts';
+import { uploadJpeg } from '../test/support/submit-job.ts';
+import { idsByOutcome, startReceiver } from '../test/support/webhook-receiver.ts';
 
 const { values } = parseArgs({ options: { minutes: { type: 'string', default: '10' } } });
 const MINUTES = Number(values.minutes);
@@ -67,19 +68,15 @@ async function submitOne(n: number): Promise<void> {
     (api) => api.process.child.exitCode === null && api.process.child.signalCode === null,
   );
   const client = clientOf(pick(live.length > 0 ? live : apis).baseUrl);
-  const link = await client.createUploadLink({ contentType: 'image/jpeg', fileName: `p${n}.jpg` });
-  await uploadFile(link.uploadLink, photo, 'image/jpeg');
+  const fileId = await uploadJpeg(client, photo, `p${n}.jpg`);
   if (n % 7 === 3) {
-    const { requestId } = await client.createVerification(
-      { fileId: link.fileId },
-      { idempotencyKey: `v${n}` },
-    );
+    const { requestId } = await client.createVerification({ fileId }, { idempotencyKey: `v${n}` });
     verificationIds.push(requestId);
     return;
   }
   const accepted = await client.createWatermarkJob(
     {
-      fileId: link.fileId,
+      fileId,
       options: {
         watermarkType: n % 2 === 0 ? ['invisible', 'c2pa'] : ['c2pa'],
         storeIpfs: n % 5 === 0,
@@ -192,20 +189,7 @@ try {
   const doubled = [...delivered.values()].filter((count) => count > 1).length;
   // A repeated delivery carries the same webhook-id, and receivers deduplicate on it. What must
   // never happen is one outcome told as two events (two ids): that a receiver cannot see through.
-  const idsPerOutcome = new Map<string, Set<string>>();
-  for (const delivery of hooks.received) {
-    const body = JSON.parse(delivery.body) as {
-      type: string;
-      data: { requestId?: string; verificationId?: string; batchId?: string };
-    };
-    // What the event is about: a job (its outcome, its mint), a verification or a batch.
-    const about = body.data.requestId ?? body.data.verificationId ?? body.data.batchId;
-    if (about === undefined) throw new Error(`an event of ${body.type} names nothing it is about`);
-    const outcome = `${body.type} ${about}`;
-    const ids = idsPerOutcome.get(outcome) ?? new Set<string>();
-    ids.add(String(delivery.headers['webhook-id']));
-    idsPerOutcome.set(outcome, ids);
-  }
+  const idsPerOutcome = idsByOutcome(hooks.received);
   const toldTwice = [...idsPerOutcome.values()].filter((ids) => ids.size > 1).length;
   const byStatus = (rows: Array<{ status: string; errorCode: string | null }>) =>
     Object.entries(

@@ -7,6 +7,7 @@ import { waitForJob } from '@hallmark/sdk';
 import { Queue } from 'bullmq';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { rawRpc, TRANSFER_TOPIC } from './support/raw-chain.ts';
 import { type RunningService, startService } from './support/service.ts';
 import { submitJob } from './support/submit-job.ts';
 
@@ -14,26 +15,17 @@ import { submitJob } from './support/submit-job.ts';
 // a worker that keeps dying, each against the real processes, database, Redis and anvil chain.
 
 const photos = join(import.meta.dirname, '../../../fixtures/photos');
-const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const FROM_ZERO = `0x${'0'.repeat(64)}`;
 
-async function rpc(service: RunningService, method: string, params: unknown[] = []) {
-  const response = await fetch(service.chain.options.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error !== undefined) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
+const rpc = (service: RunningService, method: string, params: unknown[] = []) =>
+  rawRpc(service.chain.options.rpcUrl, method, params);
 
 /** Mints of the service's contract, read with a raw eth_getLogs: Transfer events from 0x0. */
 async function mintLogs(service: RunningService): Promise<Array<{ transactionHash: string }>> {
   return (await rpc(service, 'eth_getLogs', [
     {
       address: service.chain.options.contractAddress,
-      topics: [TRANSFER, FROM_ZERO],
+      topics: [TRANSFER_TOPIC, FROM_ZERO],
       fromBlock: '0x0',
       toBlock: 'latest',
     },

@@ -4,9 +4,9 @@ import type { ServiceProcess } from '@hallmark/runtime/testing';
 import { HANG_MS, waitFor } from '@hallmark/runtime/testing';
 import { HallmarkClient, uploadFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintedTokens } from './support/chain-mints.ts';
+import { mintedTokens } from './support/raw-chain.ts';
 import { type RunningService, startService } from './support/service.ts';
-import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { idsByOutcome, startReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
 
 const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
 const JOBS = 12;
@@ -141,18 +141,9 @@ describe('two apis and three workers, killed and restarted while jobs run', () =
       'every webhook event to be delivered',
       { timeoutMs: 2 * HANG_MS },
     );
+    const told = idsByOutcome(hooks.received);
     const idsOf = (type: string, requestId: string) =>
-      new Set(
-        hooks.received
-          .filter((delivery) => {
-            const body = JSON.parse(delivery.body) as {
-              type: string;
-              data: { requestId?: string };
-            };
-            return body.type === type && body.data.requestId === requestId;
-          })
-          .map((delivery) => String(delivery.headers['webhook-id'])),
-      );
+      told.get(`${type} ${requestId}`) ?? new Set();
     for (const id of requestIds) expect(idsOf('watermark.succeeded', id).size, id).toBe(1);
     for (const row of nftRows) expect(idsOf('nft.minted', row.id).size, row.id).toBe(1);
   });

@@ -3,22 +3,12 @@ import { waitFor } from '@hallmark/runtime/testing';
 import { type HallmarkClient, watermarkFile } from '@hallmark/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusOf } from './support/problem.ts';
+import { rawRpc, TRANSFER_TOPIC } from './support/raw-chain.ts';
 import { type RunningService, startService } from './support/service.ts';
 
 const photo = join(import.meta.dirname, '../../../fixtures/photos/fig-0.25mp.jpg');
-// keccak256("Transfer(address,address,uint256)"), the ERC-721 event topic.
-const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-
-async function rpc(service: RunningService, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(service.chain.options.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const { result, error } = (await response.json()) as { result: unknown; error?: unknown };
-  if (error !== undefined) throw new Error(`${method}: ${JSON.stringify(error)}`);
-  return result;
-}
+const rpc = (service: RunningService, method: string, params: unknown[]) =>
+  rawRpc(service.chain.options.rpcUrl, method, params);
 
 /** `ownerOf(uint256)` through a hand-built eth_call, independent of the project's chain code. */
 async function ownerByRawCall(service: RunningService, tokenId: string): Promise<string> {

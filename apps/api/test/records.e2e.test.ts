@@ -11,6 +11,7 @@ import { createWalletClient, type Hex, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusOf } from './support/problem.ts';
+import { rawRpc } from './support/raw-chain.ts';
 import { type RunningService, startService } from './support/service.ts';
 import { submitJob } from './support/submit-job.ts';
 
@@ -24,17 +25,7 @@ async function tokenUriByRawCall(
 ): Promise<string> {
   const selector = 'c87b56dd'; // keccak256("tokenURI(uint256)")[0..4]
   const data = `0x${selector}${tokenId.toString(16).padStart(64, '0')}`;
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_call',
-      params: [{ to: contract, data }, 'latest'],
-    }),
-  });
-  const { result } = (await response.json()) as { result: string };
+  const result = (await rawRpc(rpcUrl, 'eth_call', [{ to: contract, data }, 'latest'])) as string;
   const bytes = Buffer.from(result.slice(2), 'hex');
   const length = Number(bytes.readBigUInt64BE(56)); // ABI string: offset word, length word, data
   return bytes.subarray(64, 64 + length).toString('utf8');
@@ -256,11 +247,7 @@ describe('a worker killed right after sending the mint transaction', () => {
     // instead of waited out.
     const service = await startService({ JOB_LOCK_MS: '6000', WORKER_CONCURRENCY: '1' });
     const rpc = (method: string, params: unknown[] = []) =>
-      fetch(service.chain.options.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      });
+      rawRpc(service.chain.options.rpcUrl, method, params);
     try {
       const { client } = await service.newClient();
       const registry = new NftRegistry(service.chain.options);

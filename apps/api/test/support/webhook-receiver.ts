@@ -69,3 +69,26 @@ export async function startReceiver(answer: Answer = () => 200): Promise<Webhook
     },
   };
 }
+
+/**
+ * The event ids each outcome was told under, keyed `type subject` (`watermark.succeeded <job>`,
+ * `verification.completed <verification>`, `batch.completed <batch>`). A repeated delivery adds
+ * no id; an outcome told as two events shows two.
+ */
+export function idsByOutcome(received: readonly ReceivedDelivery[]): Map<string, Set<string>> {
+  const outcomes = new Map<string, Set<string>>();
+  for (const delivery of received) {
+    const body = JSON.parse(delivery.body) as {
+      type: string;
+      data: { requestId?: string; verificationId?: string; batchId?: string };
+    };
+    // What the event is about: a job (its outcome, its mint), a verification or a batch.
+    const about = body.data.requestId ?? body.data.verificationId ?? body.data.batchId;
+    if (about === undefined) throw new Error(`an event of ${body.type} names nothing it is about`);
+    const outcome = `${body.type} ${about}`;
+    const ids = outcomes.get(outcome) ?? new Set<string>();
+    ids.add(String(delivery.headers['webhook-id']));
+    outcomes.set(outcome, ids);
+  }
+  return outcomes;
+}
