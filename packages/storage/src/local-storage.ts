@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ApiLinks } from './api-links.ts';
+import { streamToFile } from './file-transfer.ts';
 import type { LinkSigner } from './link-signer.ts';
 import { assertObjectKey } from './object-key.ts';
 import type {
@@ -55,6 +56,24 @@ export class LocalStorage implements ObjectStorage {
       throw asStorageFull(error);
     }
     return { sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  }
+
+  async readToFile(key: string, path: string): Promise<StoredObject> {
+    return streamToFile(createReadStream(this.#path(key)), path);
+  }
+
+  async writeFromFile(key: string, path: string, _contentType: string): Promise<StoredObject> {
+    const target = this.#path(key);
+    await mkdir(dirname(target), { recursive: true });
+    const temporary = temporaryNameFor(target, 'tmp');
+    try {
+      const stored = await streamToFile(createReadStream(path), temporary);
+      await rename(temporary, target);
+      return stored;
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw asStorageFull(error);
+    }
   }
 
   async receive(

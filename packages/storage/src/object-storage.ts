@@ -40,6 +40,13 @@ export interface ObjectStorage {
   /** Writes (or overwrites: writing the same key twice leaves one object) the bytes. */
   write(key: string, bytes: Uint8Array, contentType: string): Promise<StoredObject>;
   /**
+   * Streams the object into the new local file `path` (which must not exist), never holding it
+   * whole: how a video or a recording is read.
+   */
+  readToFile(key: string, path: string): Promise<StoredObject>;
+  /** Streams the local file at `path` into the object, as `write` would store its bytes. */
+  writeFromFile(key: string, path: string, contentType: string): Promise<StoredObject>;
+  /**
    * Streams an upload's body to a temporary place, at most `maxBytes` (else UploadTooLargeError,
    * nothing kept), so it can be checked before `commit` stores it under `key`.
    */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -12,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ApiLinks } from './api-links.ts';
+import { describeFile, streamToFile } from './file-transfer.ts';
 import type { LinkSigner } from './link-signer.ts';
 import { assertObjectKey, fileNameOfKey } from './object-key.ts';
 import type {
@@ -150,6 +152,29 @@ export class S3Storage implements ObjectStorage {
       }),
     );
     return { sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  }
+
+  async readToFile(key: string, path: string): Promise<StoredObject> {
+    const response = await this.#client.send(
+      new GetObjectCommand({ Bucket: this.#bucket, Key: assertObjectKey(key) }),
+    );
+    if (!(response.Body instanceof Readable)) throw new Error(`no body stream for ${key}`);
+    return streamToFile(response.Body, path);
+  }
+
+  async writeFromFile(key: string, path: string, contentType: string): Promise<StoredObject> {
+    // Hashed first: the store needs the length up front, and the digest is the stored object's.
+    const stored = await describeFile(path);
+    await this.#client.send(
+      new PutObjectCommand({
+        Bucket: this.#bucket,
+        Key: assertObjectKey(key),
+        Body: createReadStream(path),
+        ContentLength: stored.sizeBytes,
+        ContentType: contentType,
+      }),
+    );
+    return stored;
   }
 
   async size(key: string): Promise<number | null> {

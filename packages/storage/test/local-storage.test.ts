@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -47,6 +48,27 @@ describe('LocalStorage', () => {
     expect(await filesUnder(root)).toEqual(['outputs/r1/a.png']);
     await storage.delete('outputs/r1/a.png');
     expect(await storage.size('outputs/r1/a.png')).toBeNull();
+  });
+
+  it('streams an object from a local file and back into a new one, leaving no temporary', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'hallmark-media-'));
+    try {
+      const source = join(outside, 'media.bin');
+      const bytes = randomBytes(3 * 1024 * 1024 + 17);
+      await writeFile(source, bytes);
+      const digest = createHash('sha256').update(bytes).digest('hex');
+      const stored = await storage.writeFromFile('outputs/r2/media.mp4', source, 'video/mp4');
+      expect(stored).toEqual({ sizeBytes: bytes.length, sha256: digest });
+      expect(await filesUnder(root)).toEqual(['outputs/r2/media.mp4']);
+      const copy = join(outside, 'copy.bin');
+      expect(await storage.readToFile('outputs/r2/media.mp4', copy)).toEqual(stored);
+      expect((await readFile(copy)).equals(bytes)).toBe(true);
+      // The target must be new: a file already there is neither overwritten nor removed.
+      await expect(storage.readToFile('outputs/r2/media.mp4', source)).rejects.toThrow(/EEXIST/);
+      expect((await readFile(source)).equals(bytes)).toBe(true);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   it('signs links on its own base URL that verify for their method only', async () => {

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -49,6 +50,21 @@ describe('S3Storage against an S3-compatible server', () => {
     expect(await storage.size('outputs/r1/a.png')).toBe(6);
     await storage.delete('outputs/r1/a.png');
     expect(await storage.size('outputs/r1/a.png')).toBeNull();
+  });
+
+  it('streams an object from a local file and back into a new one, with the same digest', async () => {
+    const source = join(directory, 'media.bin');
+    const bytes = randomBytes(3 * 1024 * 1024 + 17);
+    await writeFile(source, bytes);
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    const stored = await storage.writeFromFile('outputs/r2/media.mp4', source, 'video/mp4');
+    expect(stored).toEqual({ sizeBytes: bytes.length, sha256: digest });
+    const copy = join(directory, 'copy.bin');
+    expect(await storage.readToFile('outputs/r2/media.mp4', copy)).toEqual(stored);
+    expect((await readFile(copy)).equals(bytes)).toBe(true);
+    // The target must be new: a file already there is neither overwritten nor removed.
+    await expect(storage.readToFile('outputs/r2/media.mp4', source)).rejects.toThrow(/EEXIST/);
+    expect((await readFile(source)).equals(bytes)).toBe(true);
   });
 
   it("hands out the API's links, with the API's signature parameter, never the store's", async () => {
