@@ -1,6 +1,10 @@
 // The API contract. Runtime validation (API requests, worker payloads) and types come from here;
 // the OpenAPI document lives behind the `./openapi` entry point so that importing schemas does
 // not load the document generator.
+
+import type { MediaType as MediaTypeRow } from './media-format.ts';
+import { MediaType as MediaTypeSchema } from './upload-link.ts';
+
 export { AccessToken } from './access-token.ts';
 export {
   AdminApiKey,
@@ -81,6 +85,14 @@ export {
   KeyRequestTokenQuery,
 } from './key-request.ts';
 export {
+  MEDIA_TYPES,
+  type MediaFormatName,
+  type MediaKind,
+  mediaTypeFor,
+  mediaTypeOf,
+} from './media-format.ts';
+export { SNIFF_BYTES, type SniffedMedia, sniffMediaFormat } from './media-sniff.ts';
+export {
   Nft,
   NftAttribute,
   NftImageUri,
@@ -117,7 +129,13 @@ export {
   SignedVerificationReport,
   VerificationStatement,
 } from './signed-report.ts';
-export { FileName, MediaType, UploadLink, UploadLinkRequest } from './upload-link.ts';
+export { FileName, UploadLink, UploadLinkRequest } from './upload-link.ts';
+
+// `MediaType` names two things that predate each other's export: the zod schema of a
+// `type/subtype` string (a value, upload-link.ts) and a row of the media table (a type,
+// media-format.ts). One binding carries both, so neither import breaks.
+export const MediaType = MediaTypeSchema;
+export type MediaType = MediaTypeRow;
 export { formatPath, toFieldErrors } from './validation-errors.ts';
 export {
   C2paFinding,
