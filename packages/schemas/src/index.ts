@@ -91,7 +91,7 @@ export {
   mediaTypeFor,
   mediaTypeOf,
 } from './media-format.ts';
-export { SNIFF_BYTES, type SniffedMedia, sniffMediaFormat } from './media-sniff.ts';
+export { id3TagLength, SNIFF_BYTES, type SniffedMedia, sniffMediaFormat } from './media-sniff.ts';
 export {
   Nft,
   NftAttribute,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SNIFF_BYTES, sniffMediaFormat } from './media-sniff.ts';
+import { id3TagLength, SNIFF_BYTES, sniffMediaFormat } from './media-sniff.ts';
 
 const bytes = (...parts: Array<string | number[] | Uint8Array>) =>
   new Uint8Array(
@@ -25,8 +25,8 @@ function tiff(tags: number[], ifdOffset = 8): Uint8Array {
   return out;
 }
 
-const known = (head: Uint8Array) => {
-  const sniffed = sniffMediaFormat(head);
+const known = (head: Uint8Array, afterId3Tag?: Uint8Array) => {
+  const sniffed = sniffMediaFormat(head, afterId3Tag);
   return sniffed.known ? sniffed.type.format : `unknown:${sniffed.format}`;
 };
 
@@ -106,6 +106,22 @@ describe('sniffMediaFormat', () => {
     const comment = (length: number) => `<!--${'x'.repeat(length)}-->`;
     expect(known(bytes(comment(SNIFF_BYTES - 20), '<svg>'))).toBe('svg');
     expect(known(bytes(comment(SNIFF_BYTES), '<svg>'))).toBe('unknown:unknown');
+  });
+
+  it('tells a FLAC from an MP3 by what follows an ID3 tag longer than the head', () => {
+    // A 20 000-byte tag, as C2PA signing leaves on a FLAC: a 10-byte header, then a body whose
+    // syncsafe size 0x01 0x1c 0x16 is 19 990.
+    const head = bytes('ID3', [4, 0, 0, 0, 0x01, 0x1c, 0x16], new Uint8Array(100));
+    expect(id3TagLength(head)).toBe(20_000);
+    expect(known(head)).toBe('mp3');
+    expect(known(head, bytes('fLaC'))).toBe('flac');
+    expect(known(head, bytes([0xff, 0xfb, 0x90, 0x64]))).toBe('mp3');
+    // Given the whole file, the sniffer looks past SNIFF_BYTES itself.
+    const whole = new Uint8Array(20_004);
+    whole.set(head.subarray(0, 10));
+    whole.set(bytes('fLaC'), 20_000);
+    expect(known(whole)).toBe('flac');
+    expect(id3TagLength(bytes('fLaC'))).toBeUndefined();
   });
 
   it('takes a DNG whose first directory lies beyond the head for the TIFF it also is', () => {

@@ -13,8 +13,13 @@ export type SniffedMedia =
   /** Not a format Hallmark signs: named when recognised (`pdf`, `bmp`, `riff/CDXA`…), else `unknown`. */
   | { readonly known: false; readonly format: string };
 
-/** Identifies the container from its first bytes (pass up to SNIFF_BYTES; fewer may do). */
-export function sniffMediaFormat(bytes: Uint8Array): SniffedMedia {
+/**
+ * Identifies the container from its first bytes (pass up to SNIFF_BYTES; fewer may do, more are
+ * not read). An ID3v2 tag opens MP3s, and FLACs too once C2PA-signed (the manifest rides in the
+ * tag): what follows the tag tells them apart. Pass those bytes as `afterId3Tag` when the tag
+ * (id3TagLength) ends beyond `bytes`; without them such a file reads as MP3.
+ */
+export function sniffMediaFormat(bytes: Uint8Array, afterId3Tag?: Uint8Array): SniffedMedia {
   const head = bytes.subarray(0, SNIFF_BYTES);
   if (startsWith(head, [0xff, 0xd8, 0xff])) return known('jpeg');
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return known('png');
@@ -23,7 +28,8 @@ export function sniffMediaFormat(bytes: Uint8Array): SniffedMedia {
   if (tiffByteOrder(head) !== undefined) return known(hasDngVersion(head) ? 'dng' : 'tiff');
   if (ascii(head, 4, 4) === 'ftyp') return isoBmffFormat(head);
   if (ascii(head, 0, 4) === 'fLaC') return known('flac');
-  if (ascii(head, 0, 3) === 'ID3') return afterId3(head);
+  const tagLength = id3TagLength(head);
+  if (tagLength !== undefined) return afterId3(bytes, tagLength, afterId3Tag);
   if (isMp3Frame(head, 0)) return known('mp3');
   if (startsWith(head, JXL_CONTAINER)) return known('jxl');
   // c2pa-node signs JPEG XL only in its box container: a bare codestream is named, not accepted.
@@ -93,17 +99,24 @@ function isoBmffFormat(bytes: Uint8Array): SniffedMedia {
 }
 
 /**
- * An ID3v2 tag opens most MP3s, but other streams can carry one too: what follows it decides,
- * when that lies within the head; a tag longer than the head is taken to open an MP3.
+ * The length of the ID3v2 tag that opens `bytes` (header, body and any footer), or undefined when
+ * none does: the offset a caller holding the file reads `afterId3Tag` from.
  */
-function afterId3(bytes: Uint8Array): SniffedMedia {
-  const syncsafe = [6, 7, 8, 9].reduce((size, at) => size * 128 + ((bytes[at] ?? 0) & 0x7f), 0);
+export function id3TagLength(bytes: Uint8Array): number | undefined {
+  if (ascii(bytes, 0, 3) !== 'ID3' || bytes.length < 10) return undefined;
+  // The body size is "syncsafe": four 7-bit groups, so no byte of it looks like an MPEG sync.
+  const body = [6, 7, 8, 9].reduce((size, at) => size * 128 + ((bytes[at] ?? 0) & 0x7f), 0);
   const footer = ((bytes[5] ?? 0) & 0x10) === 0 ? 0 : 10;
-  const next = 10 + syncsafe + footer;
-  if (next + 4 > bytes.length) return known('mp3');
-  if (ascii(bytes, next, 4) === 'fLaC') return known('flac');
-  if (isMp3Frame(bytes, next)) return known('mp3');
-  if (isAdtsFrame(bytes, next)) return other('aac');
+  return 10 + body + footer;
+}
+
+/** What follows the tag decides; a tag longer than all the bytes at hand is taken to open an MP3. */
+function afterId3(bytes: Uint8Array, tagLength: number, after?: Uint8Array): SniffedMedia {
+  const next = tagLength + 4 <= bytes.length ? bytes.subarray(tagLength) : after;
+  if (next === undefined || next.length < 4) return known('mp3');
+  if (ascii(next, 0, 4) === 'fLaC') return known('flac');
+  if (isMp3Frame(next, 0)) return known('mp3');
+  if (isAdtsFrame(next, 0)) return other('aac');
   return other('id3/unknown');
 }
 

@@ -28,15 +28,24 @@ describe('detectC2paFormat (by magic bytes, not by name)', () => {
     ['heic', ftyp('heic', 'mif1', 'heic')],
     ['heic', ftyp('mif1', 'mif1', 'heix')],
     ['heif', ftyp('mif1', 'mif1')],
+    ['mp4', ftyp('isom', 'isom', 'mp41')],
+    ['mov', ftyp('qt  ', 'qt  ')],
+    ['m4a', ftyp('M4A ', 'M4A ', 'isom')],
+    ['avi', Buffer.from('RIFF\x04\0\0\0AVI LIST', 'latin1')],
+    ['wav', Buffer.from('RIFF\x04\0\0\0WAVEfmt ', 'latin1')],
+    ['flac', Buffer.from('fLaC\0\0\0\x22', 'latin1')],
+    ['mp3', Buffer.from([0xff, 0xfb, 0x90, 0x64])],
+    ['svg', Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>')],
+    ['jxl', Buffer.from([0, 0, 0, 0x0c, 0x4a, 0x58, 0x4c, 0x20, 0x0d, 0x0a, 0x87, 0x0a])],
   ])('recognises %s', (format, bytes) => {
     expect(detectC2paFormat(bytes)).toBe(format);
   });
 
   it.each([
-    ['mp4', ftyp('isom', 'isom', 'mp41')],
-    ['quicktime', ftyp('qt  ', 'qt  ')],
     ['iso-bmff/crx', ftyp('crx ', 'crx ')],
-    ['jxl', Buffer.from([0xff, 0x0a, 0, 0])],
+    // c2pa-node 0.8.0 signs JPEG XL only in its box container.
+    ['jxl-codestream', Buffer.from([0xff, 0x0a, 0, 0])],
+    ['pdf', Buffer.from('%PDF-1.7', 'latin1')],
     ['psd', Buffer.from('8BPS\0\x01', 'latin1')],
     ['ico', Buffer.from([0, 0, 1, 0, 1, 0])],
     ['unknown', Buffer.alloc(0)],

@@ -200,7 +200,7 @@ describe('formats beyond JPEG, PNG and WebP', () => {
   it.each([
     ['bmp', Buffer.concat([Buffer.from('BM'), Buffer.alloc(60)])],
     ['pdf', Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj')],
-    ['svg', Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>')],
+    ['psd', Buffer.from('8BPS\0\x01', 'latin1')],
     ['unknown', Buffer.from('plain text, not an image')],
   ])('refuses %s with a typed error naming the format', async (format, bytes) => {
     const error = await signManifest(bytes, {}, signer).catch((caught: unknown) => caught);

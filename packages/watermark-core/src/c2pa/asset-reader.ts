@@ -2,6 +2,7 @@
 // manifest, a manifest (valid or not), or an error. c2pa-node names its errors after the Rust
 // variant (`C2pa(InvalidAsset(...))`): an invalid asset means the image itself does not parse;
 // any other error means a manifest is there but cannot be decoded.
+import { createReadStream } from 'node:fs';
 import { Reader } from '@contentauth/c2pa-node';
 import { UnreadableImageError } from './errors.ts';
 import type { ResourceReader } from './ingredient-thumbnails.ts';
@@ -10,6 +11,14 @@ export interface BufferAsset {
   readonly buffer: Buffer;
   readonly mimeType: string;
 }
+
+/** A file c2pa-node reads and writes through its own buffered streams, never whole in memory. */
+export interface FileAsset {
+  readonly path: string;
+  readonly mimeType: string;
+}
+
+export type SourceAsset = BufferAsset | FileAsset;
 
 export type OpenedAsset =
   | { readonly kind: 'none' }
@@ -29,17 +38,26 @@ const STORE_DESCRIPTION = Buffer.from([
  * (an extended length of a terabyte) makes the reader skip it. That is a manifest that cannot be
  * read, never an image without provenance.
  */
-function declaresManifestStore(buffer: Buffer): boolean {
-  return buffer.indexOf(STORE_DESCRIPTION) >= 0;
+async function declaresManifestStore(asset: SourceAsset): Promise<boolean> {
+  if ('buffer' in asset) return asset.buffer.indexOf(STORE_DESCRIPTION) >= 0;
+  // A file is scanned in chunks, each kept with the tail of the one before so a description
+  // split between two chunks is still found: memory stays at one chunk however large the file.
+  let carry = Buffer.alloc(0);
+  for await (const chunk of createReadStream(asset.path, { highWaterMark: 1 << 20 })) {
+    const window = Buffer.concat([carry, chunk as Buffer]);
+    if (window.indexOf(STORE_DESCRIPTION) >= 0) return true;
+    carry = window.subarray(Math.max(0, window.length - (STORE_DESCRIPTION.length - 1)));
+  }
+  return false;
 }
 
 const UNLOCATED = 'the file holds a C2PA manifest store, but its boxes could not be followed to it';
 
-/** Throws UnreadableImageError when the image itself cannot be parsed. */
-export async function openAsset(asset: BufferAsset, settings: object): Promise<OpenedAsset> {
+/** Throws UnreadableImageError when the container itself cannot be parsed. */
+export async function openAsset(asset: SourceAsset, settings: object): Promise<OpenedAsset> {
   let reader: Reader | null;
   try {
-    reader = await Reader.fromAsset({ buffer: asset.buffer, mimeType: asset.mimeType }, settings);
+    reader = await Reader.fromAsset(sourceOf(asset), settings);
   } catch (error) {
     const { name, message } = error instanceof Error ? error : new Error(String(error));
     if (/^C2pa\((InvalidAsset|UnsupportedType)\b/.test(name)) {
@@ -48,7 +66,7 @@ export async function openAsset(asset: BufferAsset, settings: object): Promise<O
     return { kind: 'unreadable', reason: message };
   }
   if (reader !== null) return opened(reader);
-  return declaresManifestStore(asset.buffer)
+  return (await declaresManifestStore(asset))
     ? { kind: 'unreadable', reason: UNLOCATED }
     : { kind: 'none' };
 }
@@ -59,15 +77,11 @@ export async function openAsset(asset: BufferAsset, settings: object): Promise<O
  */
 export async function openStoreWithAsset(
   store: Buffer,
-  asset: BufferAsset,
+  asset: SourceAsset,
   settings: object,
 ): Promise<OpenedAsset> {
   try {
-    const reader = await Reader.fromManifestDataAndAsset(
-      store,
-      { buffer: asset.buffer, mimeType: asset.mimeType },
-      settings,
-    );
+    const reader = await Reader.fromManifestDataAndAsset(store, sourceOf(asset), settings);
     return opened(reader);
   } catch (error) {
     const { name, message } = error instanceof Error ? error : new Error(String(error));
@@ -85,6 +99,13 @@ function opened(reader: Reader): OpenedAsset {
     readResource: async (identifier) =>
       (await reader.resourceToAsset(identifier, { buffer: null })).buffer,
   };
+}
+
+/** The asset as c2pa-node's (mutable) asset types take it, without any other field. */
+export function sourceOf(asset: SourceAsset): BufferAsset | { path: string; mimeType: string } {
+  return 'buffer' in asset
+    ? { buffer: asset.buffer, mimeType: asset.mimeType }
+    : { path: asset.path, mimeType: asset.mimeType };
 }
 
 /** A zero-copy Buffer view: c2pa-node takes Buffers, callers hold plain Uint8Arrays. */

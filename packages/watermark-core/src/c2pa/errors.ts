@@ -22,7 +22,7 @@ export class C2paError extends Error {
   }
 }
 
-/** The bytes are not an image format C2PA manifests can be embedded in (by magic bytes). */
+/** The bytes are not a media format C2PA manifests can be embedded in (by magic bytes). */
 export class UnsupportedFormatError extends C2paError {
   override name = 'UnsupportedFormatError';
   /** What the bytes look like, e.g. `bmp`, `pdf`, or `unknown`. */
@@ -32,7 +32,7 @@ export class UnsupportedFormatError extends C2paError {
     super(
       'unsupported_format',
       format === 'unknown'
-        ? 'Unsupported format: the bytes are not a recognised image'
+        ? 'Unsupported format: the bytes are not a recognised image, video or audio file'
         : `Unsupported format: ${format} cannot carry a C2PA manifest here`,
     );
     this.format = format;

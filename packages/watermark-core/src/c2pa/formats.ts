@@ -1,18 +1,32 @@
-// Which image containers can carry a manifest: c2pa-node needs the true MIME type to find the
-// right parser, so the container is recognised by its magic bytes (the contract's sniffer).
-import { IMAGE_FORMATS, type ImageFormatName, sniffImageFormat } from '@hallmark/schemas';
+// Which containers can carry a manifest: c2pa-node needs the true MIME type to find the right
+// parser, so the container is recognised by its magic bytes (the contract's sniffer), never by a
+// file name or a client's Content-Type.
+import {
+  MEDIA_TYPES,
+  type MediaFormatName,
+  mediaTypeFor,
+  sniffMediaFormat,
+} from '@hallmark/schemas';
 import { UnsupportedFormatError } from './errors.ts';
 
 /** Containers c2pa-node 0.8.0 embeds manifests in, each verified by this module's tests. */
-export type C2paFormat = ImageFormatName;
+export type C2paFormat = MediaFormatName;
 
-export const C2PA_FORMATS: readonly C2paFormat[] = IMAGE_FORMATS;
+export const C2PA_FORMATS: readonly C2paFormat[] = Object.freeze(
+  MEDIA_TYPES.map((type) => type.format),
+);
 
-export { mimeTypeOf } from '@hallmark/schemas';
+/** The canonical MIME type c2pa-node parses the format by. */
+export function mimeTypeOf(format: C2paFormat): string {
+  return mediaTypeFor(format).mimeType;
+}
 
-/** Identifies the container from its first bytes; throws UnsupportedFormatError otherwise. */
+/**
+ * Identifies the container from its first bytes (SNIFF_BYTES are enough); throws
+ * UnsupportedFormatError, naming what the bytes are, otherwise.
+ */
 export function detectC2paFormat(bytes: Uint8Array): C2paFormat {
-  const found = sniffImageFormat(bytes);
-  if (found.image) return found.format;
+  const found = sniffMediaFormat(bytes);
+  if (found.known) return found.type.format;
   throw new UnsupportedFormatError(found.format);
 }

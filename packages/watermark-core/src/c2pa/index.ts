@@ -65,7 +65,9 @@ export type {
   ValidationSummary,
 } from './manifest-summary.ts';
 export { type ReadManifestOptions, readManifest, readManifestStore } from './read-manifest.ts';
+export { readManifestFile } from './read-manifest-file.ts';
 export { signManifest } from './sign-manifest.ts';
+export { type SignedFile, signManifestFile } from './sign-manifest-file.ts';
 export { isSignedAsset, type SignedAsset } from './signed-asset.ts';
 export {
   type CallbackSignerConfig,

@@ -1,4 +1,4 @@
-// readManifest: validates the C2PA manifest store of an image and returns the normalised summary,
+// readManifest: validates the C2PA manifest store of an image, video or audio file and returns the normalised summary,
 // including the ingredient chain (the edit history) walked through the store's manifests.
 import { asBuffer, type OpenedAsset, openAsset, openStoreWithAsset } from './asset-reader.ts';
 import { readerSettings } from './c2pa-settings.ts';
@@ -46,7 +46,7 @@ const MAX_INGREDIENT_DEPTH = 16;
 export const MAX_HISTORY_ENTRIES = 256;
 
 /**
- * @throws UnsupportedFormatError when the bytes are not a supported image container
+ * @throws UnsupportedFormatError when the bytes are not a supported container
  * @throws UnreadableImageError when the container itself does not parse
  */
 export async function readManifest(
@@ -81,7 +81,8 @@ export async function readManifestStore(
   return summarise(opened, format);
 }
 
-async function summarise(opened: OpenedAsset, format: C2paFormat): Promise<ManifestSummary> {
+/** The summary of an opened asset (shared with readManifestFile). */
+export async function summarise(opened: OpenedAsset, format: C2paFormat): Promise<ManifestSummary> {
   if (opened.kind === 'none') return { present: false, format };
   if (opened.kind === 'unreadable') {
     return {
