@@ -278,12 +278,13 @@ describe('hallmark watermark', () => {
     expect(api.requests).toEqual([]);
   });
 
-  it('exits 2 when the image type cannot be told from the file name', async () => {
+  it('exits 2 when the type cannot be told from the file name', async () => {
     const notes = join(folder, 'notes.txt');
     await writeFile(notes, 'hello');
     const c = capture();
     expect(await runCli(['watermark', notes], c.io)).toBe(2);
-    expect(c.err()).toContain('cannot tell the image type');
+    expect(c.err()).toContain('cannot tell the type of');
+    expect(c.err()).toContain('.mp4');
     expect(api.requests).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createPrismaClient, type PrismaClient } from '@hallmark/db';
 import { PrismaService } from '@hallmark/runtime';
@@ -141,5 +141,22 @@ describe('the retention sweep marks rows before it removes objects', () => {
     expect(existsSync(join(objects, due.input))).toBe(false);
     expect(existsSync(join(objects, due.output))).toBe(false);
     expect(await observer.storageDeletion.count()).toBe(0);
+  });
+
+  it("removes the scratch folders of runs that died, never a live run's", async () => {
+    const root = join(testEnv.config.HALLMARK_DATA_DIR, 'tmp', 'media');
+    const dead = join(root, 'run-dead');
+    const live = join(root, 'run-live');
+    for (const folder of [dead, live]) {
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, 'input'), randomBytes(1024));
+    }
+    const longAgo = new Date(Date.now() - testEnv.config.JOB_TIMEOUT_MS - 5 * 60_000);
+    await utimes(dead, longAgo, longAgo);
+
+    const report = await sweeper(storage).sweepOnce();
+    expect(report.scratchFolders).toBe(1);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(join(live, 'input'))).toBe(true);
   });
 });

@@ -140,6 +140,14 @@ describe('request path statements', () => {
     expect(await insertJob(db.sql, jobFor(uploaded.id))).toBe(true);
   });
 
+  it('write a job that names content types only for a file of one of them', async () => {
+    const uploaded = await newFile(true);
+    const only = (contentTypes: string[]) => ({ ...jobFor(uploaded.id), contentTypes });
+    expect(await insertJob(db.sql, only(['video/mp4', 'image/png']))).toBe(false);
+    expect(await db.prisma.watermarkJob.count({ where: { fileId: uploaded.id } })).toBe(0);
+    expect(await insertJob(db.sql, only(['image/png', 'image/jpeg']))).toBe(true);
+  });
+
   it('answer a job only to its own key, with its file for the worker', async () => {
     const file = await newFile(true);
     const jobId = await newJob(file.id);

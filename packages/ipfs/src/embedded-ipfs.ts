@@ -12,6 +12,7 @@ import {
   RAW_CODE,
 } from './cid.ts';
 import { assertDirectoryEntries, normalizePath } from './content-path.ts';
+import { entryContent, entrySize } from './entry-content.ts';
 import { IpfsError, isIpfsError } from './errors.ts';
 import type {
   AddedDirectory,
@@ -88,7 +89,10 @@ export class EmbeddedIpfs implements IpfsStore {
     assertDirectoryEntries(entries);
     const results = await this.#attempt('store a directory', async () => {
       const imported = [];
-      const candidates = entries.map((entry) => ({ path: entry.name, content: entry.bytes }));
+      const candidates = entries.map((entry) => ({
+        path: entry.name,
+        content: entryContent(entry),
+      }));
       for await (const result of this.#fs.addAll(candidates, {
         ...UNIXFS_IMPORT_OPTIONS,
         wrapWithDirectory: true,
@@ -102,11 +106,12 @@ export class EmbeddedIpfs implements IpfsStore {
     if (directory === undefined || directory.path !== '') {
       throw new IpfsError('ipfs_failed', 'the UnixFS importer produced no directory');
     }
-    const files = entries.map(({ name, bytes }) => {
-      const file = results.find((result) => result.path === name);
-      if (file === undefined) throw new IpfsError('ipfs_failed', `no CID for ${name}`);
-      return { name, cid: file.cid, size: bytes.byteLength };
-    });
+    const files = [];
+    for (const entry of entries) {
+      const file = results.find((result) => result.path === entry.name);
+      if (file === undefined) throw new IpfsError('ipfs_failed', `no CID for ${entry.name}`);
+      files.push({ name: entry.name, cid: file.cid, size: await entrySize(entry) });
+    }
     return { cid: directory.cid, files };
   }
 

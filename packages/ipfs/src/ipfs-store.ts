@@ -1,10 +1,12 @@
 import type { CID } from 'multiformats/cid';
 
-/** One file to put in a UnixFS directory: `name` is its entry (one path segment). */
-export interface DirectoryEntry {
-  readonly name: string;
-  readonly bytes: Uint8Array;
-}
+/**
+ * One file to put in a UnixFS directory: `name` is its entry (one path segment); its content is
+ * `bytes`, or the local file at `path`, read as a stream (a video is never held whole).
+ */
+export type DirectoryEntry =
+  | { readonly name: string; readonly bytes: Uint8Array }
+  | { readonly name: string; readonly path: string };
 
 export interface AddedFile {
   readonly name: string;

@@ -10,6 +10,7 @@ import {
   RAW_CODE,
 } from './cid.ts';
 import { assertDirectoryEntries, normalizePath } from './content-path.ts';
+import { bytesBlob, entryBlob, entrySize } from './entry-content.ts';
 import { IpfsError } from './errors.ts';
 import { stringField } from './http-json.ts';
 import type {
@@ -54,7 +55,7 @@ export class KuboIpfs implements IpfsStore {
     const bytes = encodeJson(value);
     const cid = await jsonCidOf(bytes);
     const form = new FormData();
-    form.append('file', blobOf(bytes));
+    form.append('file', bytesBlob(bytes));
     const answer = await this.#rpc.json(
       'block/put',
       { 'cid-codec': jsonCodec.name, mhtype: 'sha2-256', pin: 'true' },
@@ -72,7 +73,7 @@ export class KuboIpfs implements IpfsStore {
     const form = new FormData();
     for (const entry of entries) {
       // Kubo reads multipart file names URL-encoded (as kubo-rpc-client sends them).
-      form.append('file', blobOf(entry.bytes), encodeURIComponent(entry.name));
+      form.append('file', await entryBlob(entry), encodeURIComponent(entry.name));
     }
     const lines = await this.#rpc.jsonLines(
       'add',
@@ -87,11 +88,14 @@ export class KuboIpfs implements IpfsStore {
     const directory = added.find((line) => line.name === '');
     if (directory === undefined)
       throw new IpfsError('ipfs_failed', 'Kubo add reported no directory');
-    const files = entries.map(({ name, bytes }) => {
-      const file = added.find((line) => line.name === name);
-      if (file === undefined) throw new IpfsError('ipfs_failed', `Kubo add did not report ${name}`);
-      return { name, cid: file.cid, size: bytes.byteLength };
-    });
+    const files = [];
+    for (const entry of entries) {
+      const file = added.find((line) => line.name === entry.name);
+      if (file === undefined) {
+        throw new IpfsError('ipfs_failed', `Kubo add did not report ${entry.name}`);
+      }
+      files.push({ name: entry.name, cid: file.cid, size: await entrySize(entry) });
+    }
     return { cid: directory.cid, files };
   }
 
@@ -158,13 +162,4 @@ export class KuboIpfs implements IpfsStore {
   async close(): Promise<void> {
     // Nothing is held open: every call is its own HTTP request.
   }
-}
-
-/** `Blob` takes only ArrayBuffer-backed views; one over a SharedArrayBuffer is copied. */
-function blobOf(bytes: Uint8Array): Blob {
-  return new Blob([
-    bytes.buffer instanceof ArrayBuffer
-      ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-      : bytes.slice(),
-  ]);
 }

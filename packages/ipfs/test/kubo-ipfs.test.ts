@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { CID } from 'multiformats/cid';
 import * as json from 'multiformats/codecs/json';
 import * as raw from 'multiformats/codecs/raw';
@@ -84,6 +86,26 @@ describe('KuboIpfs against a fake Kubo RPC API', () => {
     expect(await store.resolvePath(added.cid)).toEqual({ cid: added.cid, kind: 'directory' });
     const block = await store.getBlock(added.cid);
     expect(CID.create(1, added.cid.code, await sha256.digest(block)).equals(added.cid)).toBe(true);
+  });
+
+  it('adds a local file as it would its bytes, on Kubo and on the embedded node', async () => {
+    const dir = await makeTempDir();
+    const embedded = await EmbeddedIpfs.open(join(dir.path, 'node'));
+    try {
+      const video = randomBytes(2 * 1024 * 1024 + 77);
+      const path = join(dir.path, 'clip.mp4');
+      await writeFile(path, video);
+      const fromBytes = await embedded.addDirectory([{ name: 'clip.mp4', bytes: video }]);
+      for (const node of [store, embedded]) {
+        const fromFile = await node.addDirectory([{ name: 'clip.mp4', path }]);
+        expect(fromFile.cid.toString()).toBe(fromBytes.cid.toString());
+        expect(fromFile.files[0]?.size).toBe(video.length);
+        expect(Buffer.from(await node.cat(fromFile.cid, 'clip.mp4')).equals(video)).toBe(true);
+      }
+    } finally {
+      await embedded.close();
+      await dir.remove();
+    }
   });
 
   it('reads offline, so a missing block is ipfs_not_found rather than a network search', async () => {

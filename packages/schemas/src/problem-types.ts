@@ -177,6 +177,11 @@ export const problemTypes = {
     title: 'This failure cannot be retried',
     status: 409,
   },
+  markNotApplicable: {
+    type: `${PROBLEM_TYPE_BASE}mark-not-applicable`,
+    title: 'This kind of file cannot carry the invisible mark',
+    status: 422,
+  },
 } as const satisfies Record<string, ProblemType>;
 
 export type ProblemTypeName = keyof typeof problemTypes;

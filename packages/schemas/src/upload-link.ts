@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HttpUrl } from './common/http-url.ts';
+import { MEDIA_TYPES, type MediaKind, type MediaType as MediaTypeRow } from './media-format.ts';
 
 /**
  * A media type `type/subtype` (RFC 6838 restricted names), without parameters: the file is
@@ -32,10 +33,23 @@ export const FileName = z
     examples: ['sunset.jpg'],
   });
 
+/** The accepted types by kind, for the API's documentation. */
+function acceptedTypes(): string {
+  const names = (types: readonly MediaTypeRow[]) =>
+    types.map((type) => `\`${type.mimeType}\``).join(', ');
+  const marked = MEDIA_TYPES.filter((type) => type.markable);
+  const signed = (kind: MediaKind) =>
+    MEDIA_TYPES.filter((type) => type.kind === kind && !type.markable);
+  return `images that can carry the invisible mark ${names(marked)}; other images, signed (\`c2pa\`) only, ${names(signed('image'))}; video, signed only, ${names(signed('video'))}; audio, signed only, ${names(signed('audio'))}`;
+}
+
 /** Body of `POST /claim/file-upload-link`. */
 export const UploadLinkRequest = z
   .strictObject({
-    contentType: MediaType,
+    contentType: MediaType.meta({
+      description: `Media type of the file. Accepted (any other answers 415): ${acceptedTypes()}.`,
+      examples: ['image/jpeg', 'video/mp4', 'audio/wav'],
+    }),
     fileName: FileName,
   })
   .meta({

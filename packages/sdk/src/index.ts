@@ -22,7 +22,7 @@ export {
   problemTypes,
 } from './generated/problem-types.ts';
 export type { HallmarkClientOptions, RequestOptions, TokenSource } from './http.ts';
-export type { WatermarkInput } from './input.ts';
+export { contentTypeOfName, KNOWN_EXTENSIONS, type WatermarkInput } from './input.ts';
 export {
   type CheckedReport,
   type CheckReportOptions,

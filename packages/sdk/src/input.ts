@@ -22,18 +22,44 @@ export interface FileToUpload {
   readonly contentType: string;
 }
 
-/** The image types a name's extension can vouch for; lower case, without the dot. */
+/**
+ * The types a name's extension can vouch for; lower case, without the dot. The API's accepted
+ * types (its OpenAPI document's upload-link request) are the same list.
+ */
 const CONTENT_TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
   avif: 'image/avif',
-  tif: 'image/tiff',
   tiff: 'image/tiff',
+  tif: 'image/tiff',
   heic: 'image/heic',
   heif: 'image/heif',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  dng: 'image/x-adobe-dng',
+  jxl: 'image/jxl',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  qt: 'video/quicktime',
+  avi: 'video/x-msvideo',
+  m4a: 'audio/mp4',
+  m4b: 'audio/mp4',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
 };
+
+/** The file extensions the SDK (and the CLI) can tell a type by, without the dot. */
+export const KNOWN_EXTENSIONS: readonly string[] = Object.keys(CONTENT_TYPES_BY_EXTENSION);
+
+/** The media type an extension stands for, e.g. `image/jpeg` for `IMG_001.JPG`. */
+export function contentTypeOfName(fileName: string | undefined): string | undefined {
+  const extension = fileName?.match(/\.([^.]+)$/)?.[1]?.toLowerCase();
+  return extension === undefined ? undefined : CONTENT_TYPES_BY_EXTENSION[extension];
+}
 
 /** Reads the input (only a path needs reading) and settles its file name and media type. */
 export async function fileToUpload(input: WatermarkInput, hints: FileHints): Promise<FileToUpload> {
@@ -48,12 +74,6 @@ export async function fileToUpload(input: WatermarkInput, hints: FileHints): Pro
     fileName: named ?? `upload${extensionOf(contentType)}`,
     contentType,
   };
-}
-
-/** The media type an extension stands for, e.g. `image/jpeg` for `IMG_001.JPG`. */
-function contentTypeOfName(fileName: string | undefined): string | undefined {
-  const extension = fileName?.match(/\.([^.]+)$/)?.[1]?.toLowerCase();
-  return extension === undefined ? undefined : CONTENT_TYPES_BY_EXTENSION[extension];
 }
 
 /** A path's last segment (both separators, for Windows paths), or a `File`'s name. */

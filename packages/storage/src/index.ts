@@ -1,10 +1,4 @@
 export { ApiLinks } from './api-links.ts';
-export {
-  extensionOf,
-  IMAGE_CONTENT_TYPES,
-  type ImageContentType,
-  isImageContentType,
-} from './content-types.ts';
 export { decodeLinkKey } from './link-path.ts';
 export { type LinkClaims, type LinkMethod, LinkSigner, type LinkVerdict } from './link-signer.ts';
 export { LocalStorage } from './local-storage.ts';

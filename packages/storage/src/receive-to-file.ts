@@ -22,7 +22,8 @@ export interface ReceivedFile {
   readonly head: Uint8Array;
 }
 
-const HEAD_BYTES = 64;
+/** Enough for the contract's sniffer: an SVG's XML prolog, a DNG's first directory. */
+const HEAD_BYTES = 4096;
 /** The names temporary files get here, so that a sweep can tell them from objects. */
 const TEMPORARY = /\.[0-9a-f]{12}\.(tmp|upload)$/;
 

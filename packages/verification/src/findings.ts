@@ -1,4 +1,9 @@
-import type { C2paFinding, InvisibleFinding } from '@hallmark/schemas';
+import {
+  type C2paFinding,
+  type InvisibleFinding,
+  SNIFF_BYTES,
+  sniffMediaFormat,
+} from '@hallmark/schemas';
 import {
   type Detection,
   INVISIBLE_MARK_ALGORITHM,
@@ -7,12 +12,20 @@ import {
   type MarkGeometry,
   markTilePixels,
   payloadToHex,
+  type ReadManifestOptions,
   readManifest,
+  readManifestFile,
   readMarkAndFingerprint,
 } from '@hallmark/watermark-core';
 
 /** What the file itself says: the mark in its pixels, its embedded manifest, its fingerprint. */
 export interface Findings {
+  /**
+   * Whether the file is of a kind that can carry the invisible mark (an image the mark is
+   * embedded in); of a video, a sound or a vector drawing only the manifest is read. Absent in
+   * reports stored before other kinds of file were verified: those were images.
+   */
+  readonly markable?: boolean;
   readonly invisible: InvisibleFinding;
   readonly c2pa: C2paFinding;
   /** The file's perceptual fingerprint (16 hex digits). */
@@ -48,13 +61,15 @@ export interface ExamineOptions {
  * @throws the watermark-core errors for bytes that are not a supported, readable image
  */
 export async function examineImage(bytes: Uint8Array, options: ExamineOptions): Promise<Findings> {
+  if (!canCarryMark(bytes)) return manifestOnly(await readManifest(bytes, trustOf(options)));
   // The pixels are decoded once for the mark and the fingerprint; the manifest is read meanwhile.
   const [pixels, manifest] = await Promise.all([
     (options.readPixels ?? readMarkAndFingerprint)(bytes, options.maxPixels),
-    readManifest(bytes, { trustAnchors: options.trustAnchors, trustList: options.trustList }),
+    readManifest(bytes, trustOf(options)),
   ]);
   const { detection, fingerprint } = pixels;
   return {
+    markable: true,
     invisible: {
       found: detection?.found ?? false,
       algorithm: INVISIBLE_MARK_ALGORITHM,
@@ -73,6 +88,41 @@ export async function examineImage(bytes: Uint8Array, options: ExamineOptions): 
     c2pa: c2paFinding(manifest),
     fingerprint,
     markGeometry: detection?.geometry ?? null,
+  };
+}
+
+/**
+ * Reads the manifest of a file of any kind at `path` (a video, a recording) as a stream, without
+ * holding it whole; files that could carry the mark are read with examineImage.
+ */
+export async function examineMediaFile(path: string, options: ExamineOptions): Promise<Findings> {
+  return manifestOnly(await readManifestFile(path, trustOf(options)));
+}
+
+/** Whether the bytes are of a kind the invisible mark is embedded in. */
+function canCarryMark(bytes: Uint8Array): boolean {
+  const sniffed = sniffMediaFormat(bytes.subarray(0, SNIFF_BYTES));
+  return !sniffed.known || sniffed.type.markable;
+}
+
+function trustOf(options: ExamineOptions): ReadManifestOptions {
+  return { trustAnchors: options.trustAnchors, trustList: options.trustList };
+}
+
+/** The findings of a file that cannot carry the mark: its manifest alone. */
+function manifestOnly(manifest: ManifestSummary): Findings {
+  return {
+    markable: false,
+    invisible: {
+      found: false,
+      algorithm: INVISIBLE_MARK_ALGORITHM,
+      payload: null,
+      confidence: 0,
+      geometry: null,
+    },
+    c2pa: c2paFinding(manifest),
+    fingerprint: null,
+    markGeometry: null,
   };
 }
 

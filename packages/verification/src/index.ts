@@ -12,6 +12,7 @@ export {
   c2paFinding,
   type ExamineOptions,
   examineImage,
+  examineMediaFile,
   type Findings,
   type PixelReader,
   relateGeometry,
@@ -38,4 +39,5 @@ export {
   type VerificationOutcome,
   type VerifyOptions,
   verifyImage,
+  verifyMediaFile,
 } from './verify-image.ts';

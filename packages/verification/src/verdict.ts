@@ -65,7 +65,14 @@ export function decideVerdict(
   }
 
   if (!invisible.found || invisible.payload === null) {
-    reasons.push(reason('no_mark', 'No invisible mark was found in the pixels.'));
+    reasons.push(
+      findings.markable === false
+        ? reason(
+            'no_mark',
+            'This kind of file cannot carry the invisible mark: only its C2PA manifest was read.',
+          )
+        : reason('no_mark', 'No invisible mark was found in the pixels.'),
+    );
     if (valid && c2pa.softBinding !== null) {
       reasons.push(
         reason(

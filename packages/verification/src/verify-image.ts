@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import {
   findIssuedByManifest,
   findIssuedByPayload,
@@ -6,8 +7,14 @@ import {
   type Sql,
 } from '@hallmark/db';
 import type { ContentFinding } from '@hallmark/schemas';
-import { type ContentComparer, compareWithIssued } from './content.ts';
-import { type ExamineOptions, examineImage, type Findings, relateGeometry } from './findings.ts';
+import { CONTENT_NOT_COMPARED, type ContentComparer, compareWithIssued } from './content.ts';
+import {
+  type ExamineOptions,
+  examineImage,
+  examineMediaFile,
+  type Findings,
+  relateGeometry,
+} from './findings.ts';
 import { type Decision, decideVerdict, fingerprintDistanceOf } from './verdict.ts';
 
 /** Everything a verification finds, as stored with it; the per-caller view is built from it. */
@@ -67,6 +74,42 @@ export async function verifyImage(
     content,
     checkedFile: { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length },
   };
+}
+
+/**
+ * Verifies a file that cannot carry the mark (a video, a recording) from a local `path`, read as
+ * a stream: its manifest, where that leads, the verdict. Nothing is compared: there is no mark
+ * to place the copy by.
+ */
+export async function verifyMediaFile(
+  path: string,
+  sql: Sql,
+  options: ExamineOptions,
+): Promise<VerificationOutcome> {
+  const [findings, checkedFile] = await Promise.all([
+    examineMediaFile(path, options),
+    checkedFileAt(path),
+  ]);
+  const manifestId = findings.c2pa.manifestId;
+  const byManifest = manifestId === null ? null : await findIssuedByManifest(sql, manifestId);
+  return {
+    findings,
+    decision: decideVerdict(findings, { byMark: null, byManifest }),
+    issued: null,
+    fingerprintDistance: null,
+    content: CONTENT_NOT_COMPARED,
+    checkedFile,
+  };
+}
+
+async function checkedFileAt(path: string): Promise<CheckedFile> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(path)) {
+    size += (chunk as Buffer).length;
+    hash.update(chunk as Buffer);
+  }
+  return { sha256: hash.digest('hex'), size };
 }
 
 /** What a verification row keeps in `report`: the findings, the decision, the issuing job. */

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentOperator, type Operator } from '../auth/client.ts';
 import { Input, Operation } from '../routing/operation.decorator.ts';
 import type { InputOf } from '../routing/operation-input.ts';
-import { readImageBody } from '../verify/image-body.ts';
+import { readFileBody } from '../verify/image-body.ts';
 import { ReportService } from '../verify/report.service.ts';
 import { asReportDownload } from '../verify/report-download.ts';
 import { AdminRoute } from './admin-route.decorator.ts';
@@ -51,7 +51,7 @@ export class AdminVerificationsController {
     @CurrentOperator() operator: Operator,
     @Req() request: FastifyRequest,
   ): Promise<AdminVerificationDetail> {
-    const bytes = await readImageBody(request.body, this.config.VERIFY_SYNC_MAX_BYTES);
+    const bytes = await readFileBody(request.body, this.config.VERIFY_SYNC_MAX_BYTES);
     return this.verifications.verify(bytes, operator.id);
   }
 }

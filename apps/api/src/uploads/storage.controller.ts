@@ -1,11 +1,7 @@
 import type { Readable } from 'node:stream';
 import { OBJECT_STORAGE, SERVICE_KEYS, type ServiceKeys } from '@hallmark/runtime';
-import {
-  fileNameOfKey,
-  IMAGE_CONTENT_TYPES,
-  LinkSigner,
-  type ObjectStorage,
-} from '@hallmark/storage';
+import { MEDIA_TYPES } from '@hallmark/schemas';
+import { fileNameOfKey, LinkSigner, type ObjectStorage } from '@hallmark/storage';
 import { Controller, Get, Inject, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator.ts';
@@ -59,8 +55,6 @@ export class StorageController {
 
 function contentTypeOfName(name: string): string {
   const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-  const match = Object.entries(IMAGE_CONTENT_TYPES).find(([, extensions]) =>
-    (extensions as readonly string[]).includes(extension),
-  );
-  return match?.[0] ?? 'application/octet-stream';
+  const match = MEDIA_TYPES.find((type) => type.extensions.includes(extension));
+  return match?.mimeType ?? 'application/octet-stream';
 }

@@ -9,7 +9,7 @@ import {
 } from '@hallmark/db';
 import { CONFIG, OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
 import { storedBytes } from '@hallmark/runtime/metrics';
-import { problemTypes, sniffImageFormat } from '@hallmark/schemas';
+import { mediaTypeOf, problemTypes, sniffMediaFormat } from '@hallmark/schemas';
 import {
   type ObjectStorage,
   type ReceivedUpload,
@@ -27,7 +27,7 @@ export interface UploadReceipt {
   sha256: string;
 }
 
-function mediaTypeOf(header: string | undefined): string {
+function declaredType(header: string | undefined): string {
   return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
@@ -50,7 +50,7 @@ export class UploadReceiver {
     contentTypeHeader: string | undefined,
     body: Readable,
   ): Promise<UploadReceipt> {
-    const declared = mediaTypeOf(contentTypeHeader);
+    const declared = declaredType(contentTypeHeader);
     // Claiming the row before any byte is read makes the link single-use even under concurrent
     // PUTs; only a refused claim reads the row again, to say why.
     const file =
@@ -72,11 +72,11 @@ export class UploadReceiver {
       upload = await this.storage.receive(
         file.storageKey,
         bodyChunks(body),
-        this.config.UPLOAD_MAX_BYTES,
+        maxBytesOf(file.contentType, this.config),
         file.contentType,
       );
     } catch (error) {
-      if (error instanceof UploadTooLargeError) throw tooLarge(error.maxBytes);
+      if (error instanceof UploadTooLargeError) throw tooLarge(error.maxBytes, file.contentType);
       if (error instanceof StorageFullError) {
         throw new ProblemException(
           problemTypes.storageFull,
@@ -126,20 +126,31 @@ export class UploadReceiver {
   }
 
   #checkRealType(head: Uint8Array, declared: string): void {
-    const actual = sniffImageFormat(head);
-    if (actual.image && actual.mimeType === declared) return;
+    const actual = sniffMediaFormat(head);
+    if (actual.known && actual.type.mimeType === declared) return;
     throw new ProblemException(
       problemTypes.unsupportedMediaType,
-      actual.image
-        ? `The bytes are ${actual.mimeType}, not the declared ${declared}.`
-        : `The bytes are not a ${declared} image (${actual.format === 'unknown' ? 'no known image signature' : `they look like ${actual.format}`}).`,
+      actual.known
+        ? `The bytes are ${actual.type.mimeType}, not the declared ${declared}.`
+        : `The bytes are not ${declared} (${actual.format === 'unknown' ? 'no known signature' : `they look like ${actual.format}`}).`,
     );
   }
 }
 
-function tooLarge(maxBytes: number): ProblemException {
+/** Video and sound are signed as streams and may be far larger than an image the mark decodes. */
+function maxBytesOf(
+  contentType: string,
+  config: Pick<HallmarkConfig, 'UPLOAD_MAX_BYTES' | 'MEDIA_UPLOAD_MAX_BYTES'>,
+): number {
+  const kind = mediaTypeOf(contentType)?.kind;
+  return kind === 'video' || kind === 'audio'
+    ? config.MEDIA_UPLOAD_MAX_BYTES
+    : config.UPLOAD_MAX_BYTES;
+}
+
+function tooLarge(maxBytes: number, contentType: string): ProblemException {
   return new ProblemException(
     problemTypes.payloadTooLarge,
-    `Files may be at most ${maxBytes} bytes.`,
+    `Files of type ${contentType} may be at most ${maxBytes} bytes.`,
   );
 }

@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type HallmarkConfig } from '@hallmark/config';
 import { insertFile } from '@hallmark/db';
 import { CONFIG, OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
-import { problemTypes, type UploadLink, type UploadLinkRequest } from '@hallmark/schemas';
-import { isImageContentType, type ObjectStorage, safeFileName } from '@hallmark/storage';
+import {
+  MEDIA_TYPES,
+  mediaTypeOf,
+  problemTypes,
+  type UploadLink,
+  type UploadLinkRequest,
+} from '@hallmark/schemas';
+import { type ObjectStorage, safeFileName } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { Quotas } from '../quotas/quotas.service.ts';
@@ -20,10 +26,10 @@ export class UploadsService {
   /** a file id and a signed link to PUT its bytes to, valid for a limited time. */
   async createUploadLink(apiKeyId: string, request: UploadLinkRequest): Promise<UploadLink> {
     const contentType = request.contentType.toLowerCase();
-    if (!isImageContentType(contentType)) {
+    if (mediaTypeOf(contentType) === undefined) {
       throw new ProblemException(
         problemTypes.unsupportedMediaType,
-        `${request.contentType} cannot be watermarked; accepted: image/jpeg, image/png, image/webp, image/avif, image/tiff.`,
+        `${request.contentType} cannot be signed or marked; accepted: ${MEDIA_TYPES.map((type) => type.mimeType).join(', ')}.`,
       );
     }
     const fileId = randomUUID();

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { problemTypes, sniffImageFormat } from '@hallmark/schemas';
+import { problemTypes, SNIFF_BYTES, sniffImageFormat, sniffMediaFormat } from '@hallmark/schemas';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { bodyChunks } from '../problem/unread-bodies.ts';
 
@@ -9,10 +9,38 @@ import { bodyChunks } from '../problem/unread-bodies.ts';
  * whatever the Content-Type claims.
  */
 export async function readImageBody(body: unknown, maxBytes: number): Promise<Uint8Array> {
+  const bytes = await readBody(body, maxBytes);
+  const sniffed = sniffImageFormat(bytes.subarray(0, SNIFF_BYTES));
+  if (!sniffed.image) {
+    throw new ProblemException(
+      problemTypes.unsupportedMediaType,
+      `The body is not an image (${sniffed.format === 'unknown' ? 'no known image signature' : `it looks like ${sniffed.format}`}).`,
+    );
+  }
+  return bytes;
+}
+
+/**
+ * Reads a file of any accepted type (an image, a video, a recording) sent as the request body,
+ * checked as readImageBody checks an image: what verification takes.
+ */
+export async function readFileBody(body: unknown, maxBytes: number): Promise<Uint8Array> {
+  const bytes = await readBody(body, maxBytes);
+  const sniffed = sniffMediaFormat(bytes.subarray(0, SNIFF_BYTES));
+  if (!sniffed.known) {
+    throw new ProblemException(
+      problemTypes.unsupportedMediaType,
+      `The body is not a file Hallmark verifies (${sniffed.format === 'unknown' ? 'no known signature' : `it looks like ${sniffed.format}`}).`,
+    );
+  }
+  return bytes;
+}
+
+async function readBody(body: unknown, maxBytes: number): Promise<Buffer> {
   if (body === undefined || body === null || typeof (body as Readable).on !== 'function') {
     throw new ProblemException(
       problemTypes.unsupportedMediaType,
-      'Send the image as the request body, with its image Content-Type.',
+      'Send the file as the request body, with its Content-Type.',
     );
   }
   const chunks: Buffer[] = [];
@@ -22,20 +50,12 @@ export async function readImageBody(body: unknown, maxBytes: number): Promise<Ui
     if (size > maxBytes) {
       throw new ProblemException(
         problemTypes.payloadTooLarge,
-        `Images verified in the request may be at most ${maxBytes} bytes; upload larger ones and use POST /verify.`,
+        `Files verified in the request may be at most ${maxBytes} bytes; upload larger ones and use POST /verify.`,
       );
     }
     chunks.push(chunk);
   }
-  const bytes = Buffer.concat(chunks);
-  const sniffed = sniffImageFormat(bytes.subarray(0, 64));
-  if (!sniffed.image) {
-    throw new ProblemException(
-      problemTypes.unsupportedMediaType,
-      `The body is not an image (${sniffed.format === 'unknown' ? 'no known image signature' : `it looks like ${sniffed.format}`}).`,
-    );
-  }
-  return bytes;
+  return Buffer.concat(chunks);
 }
 
 /** The problem for an image the engines refuse: an unsupported kind, or unreadable pixels. */

@@ -12,7 +12,7 @@ import { Public } from '../auth/public.decorator.ts';
 import { ProblemException } from '../problem/problem.exception.ts';
 import { Operation } from '../routing/operation.decorator.ts';
 import { unixSeconds } from '../time/unix-seconds.ts';
-import { readImageBody } from './image-body.ts';
+import { readFileBody } from './image-body.ts';
 import { UnkeyedVerifications } from './public-verifications.service.ts';
 import { ReportService } from './report.service.ts';
 
@@ -46,7 +46,7 @@ export class PublicVerifyController {
         'This deployment does not verify images without an API key; use POST /verify/file with a key.',
       );
     }
-    const bytes = await readImageBody(request.body, this.config.VERIFY_SYNC_MAX_BYTES);
+    const bytes = await readFileBody(request.body, this.config.VERIFY_SYNC_MAX_BYTES);
     const { id, verifiedAt, report } = await this.verifications.verify(bytes, {
       origin: 'public',
     });

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Client, CurrentClient } from '../auth/client.ts';
 import { Input, Operation } from '../routing/operation.decorator.ts';
 import type { InputOf } from '../routing/operation-input.ts';
-import { readImageBody } from './image-body.ts';
+import { readFileBody } from './image-body.ts';
 import { VerifyService } from './verify.service.ts';
 
 @Controller()
@@ -23,7 +23,7 @@ export class VerifyController {
     @CurrentClient() client: Client,
     @Req() request: FastifyRequest,
   ): Promise<VerificationJob> {
-    const bytes = await readImageBody(request.body, this.config.VERIFY_SYNC_MAX_BYTES);
+    const bytes = await readFileBody(request.body, this.config.VERIFY_SYNC_MAX_BYTES);
     return this.verify.verifyNow(client.apiKeyId, bytes);
   }
 

@@ -72,7 +72,8 @@ export class WatermarkBatchesService {
       options: (item.options ?? request.options) as WatermarkOptions,
     }));
     for (const [index, item] of items.entries()) {
-      await assertFileUsable(this.prisma.sql, apiKeyId, item.fileId, 'watermark').catch(
+      const needsMark = item.options.watermarkType.includes('invisible');
+      await assertFileUsable(this.prisma.sql, apiKeyId, item.fileId, 'watermark', needsMark).catch(
         (error: unknown) => {
           if (error instanceof ProblemException) throw error.forItem(`items[${index}]`);
           throw error;

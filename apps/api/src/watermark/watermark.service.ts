@@ -11,7 +11,7 @@ import {
 } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
-import { assertFileUsable, notUploaded } from '../files/usable-file.ts';
+import { assertFileUsable, MARKABLE_CONTENT_TYPES, notUploaded } from '../files/usable-file.ts';
 import { requestHash } from '../idempotency/request-hash.ts';
 import { assertSameRequest } from '../idempotency/same-request.ts';
 import { withIdempotency } from '../idempotency/with-idempotency.ts';
@@ -68,6 +68,7 @@ export class WatermarkService {
     idempotencyKey: string | undefined,
     hash: string | null,
   ): Promise<WatermarkAccepted> {
+    const needsMark = request.options.watermarkType.includes('invisible');
     const job = {
       id: randomUUID(),
       apiKeyId,
@@ -76,12 +77,14 @@ export class WatermarkService {
       idempotencyKey: idempotencyKey ?? null,
       requestHash: hash,
       storageQuotaBytes: this.quotas.storedBytesLimit,
+      // Refused before anything is queued: a video or a sound cannot carry the image mark.
+      contentTypes: needsMark ? MARKABLE_CONTENT_TYPES : null,
     };
     // The usual case, an uploaded file of this key with room under its storage quota, costs this
     // one statement; only a refused insert reads the usage and the file, to say why.
     if (!(await insertJob(this.prisma.sql, job))) {
       await this.quotas.assertStorageLeft(apiKeyId);
-      await assertFileUsable(this.prisma.sql, apiKeyId, request.fileId, 'watermark');
+      await assertFileUsable(this.prisma.sql, apiKeyId, request.fileId, 'watermark', needsMark);
       // The file changed in between (its upload completed): try once more.
       if (!(await insertJob(this.prisma.sql, job))) throw notUploaded('watermark');
     }

@@ -63,7 +63,7 @@ export async function verify(args: string[], io: CliIo): Promise<number> {
     verified = await verifyEitherWay(client, file);
   } catch (error) {
     if (error instanceof UnknownContentTypeError) {
-      throw new UsageError(`cannot tell the image type of ${file} from its extension`);
+      throw new UsageError(`cannot tell the type of ${file} from its extension`);
     }
     throw error;
   }

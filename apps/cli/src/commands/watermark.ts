@@ -2,6 +2,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   HallmarkClient,
+  KNOWN_EXTENSIONS,
   UnknownContentTypeError,
   type WatermarkOptions,
   type WatermarkProgress,
@@ -76,7 +77,7 @@ export async function watermark(args: string[], io: WatermarkIo): Promise<number
     progress.end();
     if (error instanceof UnknownContentTypeError) {
       throw new UsageError(
-        `cannot tell the image type of ${file}: expected a .jpg, .jpeg, .png, .webp, .avif, .tif, .tiff, .heic or .heif file`,
+        `cannot tell the type of ${file} by its name: expected one of ${KNOWN_EXTENSIONS.map((extension) => `.${extension}`).join(', ')}`,
       );
     }
     throw error;

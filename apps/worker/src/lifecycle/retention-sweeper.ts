@@ -21,6 +21,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { PeriodicTask } from '../periodic-task.ts';
+import { removeStaleScratch, scratchRoot } from '../scratch-folder.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 100;
@@ -34,6 +35,8 @@ export interface SweepReport {
   /** Objects removed from storage: those of this pass's rows and any an earlier pass left. */
   readonly removedObjects: number;
   readonly temporaries: number;
+  /** Scratch folders of runs that died (a run ends within JOB_TIMEOUT_MS). */
+  readonly scratchFolders: number;
   /** Webhook events (with their deliveries and attempts) past WEBHOOK_LOG_RETENTION_DAYS. */
   readonly webhookEvents: number;
 }
@@ -103,6 +106,11 @@ export class RetentionSweeper implements OnApplicationBootstrap, BeforeApplicati
     );
     const removedObjects = await this.#removeQueuedObjects();
     const temporaries = await this.storage.removeStaleTemporaries(staleBefore);
+    // A live run is younger than its time limit; a minute more covers clocks and the last write.
+    const scratchFolders = await removeStaleScratch(
+      scratchRoot(this.config),
+      new Date(now.getTime() - this.config.JOB_TIMEOUT_MS - 60_000),
+    );
     const webhookCutoff = new Date(now.getTime() - this.config.WEBHOOK_LOG_RETENTION_DAYS * DAY_MS);
     let webhookEvents = 0;
     for (;;) {
@@ -119,6 +127,7 @@ export class RetentionSweeper implements OnApplicationBootstrap, BeforeApplicati
       outputs,
       removedObjects,
       temporaries,
+      scratchFolders,
       webhookEvents,
     };
   }

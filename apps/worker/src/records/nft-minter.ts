@@ -24,10 +24,10 @@ import type { LeaseKeeper } from '../lease-keeper.ts';
 import { PermanentJobFailure } from '../watermark/job-failure.ts';
 import { IpfsRecords, type JobRef } from './ipfs-records.ts';
 
-export interface WatermarkedOutput {
-  readonly fileName: string;
-  readonly bytes: Uint8Array;
-}
+/** The job's output: its bytes, or (a video, a recording) the local file holding them. */
+export type WatermarkedOutput =
+  | { readonly fileName: string; readonly bytes: Uint8Array }
+  | { readonly fileName: string; readonly path: string };
 
 /**
  * The NFT side of a job: the file and its ERC-721 metadata on IPFS, then one token. At most one
@@ -128,8 +128,12 @@ export class NftMinter implements OnModuleInit {
     options: ChainOptions,
   ): Promise<Nft> {
     const store = await this.ipfs.store();
-    const directory = await store.addDirectory([{ name: output.fileName, bytes: output.bytes }]);
-    storedBytes.inc({ store: 'ipfs' }, output.bytes.byteLength);
+    const directory = await store.addDirectory([
+      'path' in output
+        ? { name: output.fileName, path: output.path }
+        : { name: output.fileName, bytes: output.bytes },
+    ]);
+    storedBytes.inc({ store: 'ipfs' }, directory.files[0]?.size ?? 0);
     const metadata = buildNftMetadata({
       ...facts,
       name:

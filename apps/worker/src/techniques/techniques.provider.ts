@@ -1,11 +1,16 @@
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import { CONFIG, LOGGER } from '@hallmark/runtime';
 import { PixelPool } from '@hallmark/runtime/pixels';
-import { INVISIBLE_MARK_ALGORITHM, signManifest } from '@hallmark/watermark-core';
+import {
+  INVISIBLE_MARK_ALGORITHM,
+  type ManifestRequest,
+  signManifest,
+  signManifestFile,
+} from '@hallmark/watermark-core';
 import type { Provider } from '@nestjs/common';
 import { createC2paSigner } from './c2pa-signer.ts';
 import { SigningIdentity } from './signing-identity.ts';
-import { TECHNIQUES, type Techniques } from './techniques.ts';
+import { type SigningRequest, TECHNIQUES, type Techniques } from './techniques.ts';
 
 /**
  * The engines of @hallmark/watermark-core this deployment applies. The invisible mark runs in
@@ -40,26 +45,21 @@ export const techniquesProvider: Provider = {
           const signer = identity.current();
           return {
             sign: async (image, request) => {
-              const signed = await signManifest(
-                image.bytes,
-                {
-                  fileId: request.fileId,
-                  requestId: request.requestId,
-                  ...(request.fingerprint === undefined
-                    ? {}
-                    : { fingerprint: request.fingerprint }),
-                  ...(request.data === undefined ? {} : { data: request.data }),
-                  ...(request.softBinding === undefined
-                    ? {}
-                    : { softBinding: request.softBinding }),
-                },
-                signer,
-              );
+              const signed = await signManifest(image.bytes, manifestRequest(request), signer);
               return {
                 bytes: signed.bytes,
                 manifestStore: signed.manifestStore,
                 manifestId: signed.manifestId,
               };
+            },
+            signFile: async (inputPath, outputPath, request) => {
+              const signed = await signManifestFile(
+                inputPath,
+                outputPath,
+                manifestRequest(request),
+                signer,
+              );
+              return { manifestStore: signed.manifestStore, manifestId: signed.manifestId };
             },
           };
         },
@@ -67,3 +67,14 @@ export const techniquesProvider: Provider = {
     };
   },
 };
+
+/** The job's facts as watermark-core's manifest request (absent fields left out). */
+function manifestRequest(request: SigningRequest): ManifestRequest {
+  return {
+    fileId: request.fileId,
+    requestId: request.requestId,
+    ...(request.fingerprint === undefined ? {} : { fingerprint: request.fingerprint }),
+    ...(request.data === undefined ? {} : { data: request.data }),
+    ...(request.softBinding === undefined ? {} : { softBinding: request.softBinding }),
+  };
+}

@@ -51,9 +51,20 @@ export interface C2paTechnique {
   notAfter(): Date;
 }
 
+/** A signed file written to a local path, and its manifest store alone. */
+export interface SignedFile {
+  readonly manifestStore: Uint8Array;
+  readonly manifestId: string;
+}
+
 /** Signs a C2PA manifest into the image. Always the last step: a re-encode would drop it. */
 export interface C2paSigning {
   sign(image: ImageInput, request: SigningRequest): Promise<SignedImage>;
+  /**
+   * Signs the file at `inputPath` into the new file `outputPath`, reading both as streams: how a
+   * video or a recording is signed without holding it whole.
+   */
+  signFile(inputPath: string, outputPath: string, request: SigningRequest): Promise<SignedFile>;
 }
 
 /** The techniques this deployment can apply; a missing one fails jobs that ask for it. */

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import { failVerification, finishVerification, startVerification } from '@hallmark/db';
 import { CONFIG, LOGGER, OBJECT_STORAGE, PrismaService, TrustAnchors } from '@hallmark/runtime';
@@ -5,9 +6,16 @@ import { verificationsFinished } from '@hallmark/runtime/metrics';
 import { PixelPool } from '@hallmark/runtime/pixels';
 import { JOB_ERROR_CODES, type JobErrorCode } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
-import { storedResult, verifyImage } from '@hallmark/verification';
+import {
+  storedResult,
+  type VerificationOutcome as Verified,
+  verifyImage,
+  verifyMediaFile,
+} from '@hallmark/verification';
 import { Inject, Injectable } from '@nestjs/common';
 import { countRun } from '../metrics/job-runs.ts';
+import { inScratchFolder, scratchRoot } from '../scratch-folder.ts';
+import { isStreamedMedia } from '../watermark/media-signing.ts';
 
 /** Codes of images the engines refuse: no retry reads them better. */
 const IMAGE_CODES: ReadonlySet<string> = new Set([
@@ -25,6 +33,9 @@ export type VerificationOutcome = 'success' | 'failed' | 'skipped';
  */
 @Injectable()
 export class VerificationRunner {
+  /** Where a video or a recording is read. */
+  readonly #scratch: string;
+
   constructor(
     @Inject(CONFIG) private readonly config: HallmarkConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -32,7 +43,9 @@ export class VerificationRunner {
     private readonly prisma: PrismaService,
     private readonly pixels: PixelPool,
     private readonly anchors: TrustAnchors,
-  ) {}
+  ) {
+    this.#scratch = scratchRoot(config);
+  }
 
   async run(requestId: string, lastAttempt: boolean): Promise<VerificationOutcome> {
     const startedAt = performance.now();
@@ -42,16 +55,9 @@ export class VerificationRunner {
       return 'skipped';
     }
     try {
-      const bytes = await this.storage.read(started.storageKey);
-      const trust = await this.anchors.current();
-      // The detector runs on a pixel thread, within the job's time like a mark's embedding.
-      const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
-      const outcome = await verifyImage(bytes, this.prisma.sql, {
-        ...trust,
-        maxPixels: this.config.MAX_IMAGE_PIXELS,
-        readPixels: this.pixels.reader(signal),
-        compareContent: this.pixels.comparer(signal),
-      });
+      const outcome = isStreamedMedia(started.contentType)
+        ? await this.#verifyMedia(started.storageKey)
+        : await this.#verifyImage(started.storageKey);
       await finishVerification(this.prisma.sql, requestId, storedResult(outcome));
       this.logger.info({ requestId, verdict: outcome.decision.verdict }, 'verification done');
       countRun('verify', startedAt, 'success');
@@ -70,6 +76,30 @@ export class VerificationRunner {
       countRun('verify', startedAt, 'retried');
       throw error;
     }
+  }
+
+  async #verifyImage(storageKey: string): Promise<Verified> {
+    const bytes = await this.storage.read(storageKey);
+    // The detector runs on a pixel thread, within the job's time like a mark's embedding.
+    const signal = AbortSignal.timeout(this.config.JOB_TIMEOUT_MS);
+    return verifyImage(bytes, this.prisma.sql, {
+      ...(await this.anchors.current()),
+      maxPixels: this.config.MAX_IMAGE_PIXELS,
+      readPixels: this.pixels.reader(signal),
+      compareContent: this.pixels.comparer(signal),
+    });
+  }
+
+  /** A video or a recording is read through a scratch file, never held whole. */
+  async #verifyMedia(storageKey: string): Promise<Verified> {
+    return inScratchFolder(this.#scratch, async (folder) => {
+      const path = join(folder, 'input');
+      await this.storage.readToFile(storageKey, path);
+      return verifyMediaFile(path, this.prisma.sql, {
+        ...(await this.anchors.current()),
+        maxPixels: this.config.MAX_IMAGE_PIXELS,
+      });
+    });
   }
 
   async #fail(

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import {
   claimJob,
@@ -25,11 +26,12 @@ import {
   type WatermarkOptions,
   WatermarkOptions as WatermarkOptionsSchema,
 } from '@hallmark/schemas';
-import { fileNameOfKey, type ObjectStorage } from '@hallmark/storage';
+import { fileNameOfKey, type ObjectStorage, type StoredObject } from '@hallmark/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { LeaseKeeper, LeaseLostError } from '../lease-keeper.ts';
 import { IpfsRecords } from '../records/ipfs-records.ts';
-import { NftMinter } from '../records/nft-minter.ts';
+import { NftMinter, type WatermarkedOutput } from '../records/nft-minter.ts';
+import { inScratchFolder, scratchRoot } from '../scratch-folder.ts';
 import {
   type ImageInput,
   type SignedImage,
@@ -38,6 +40,7 @@ import {
 } from '../techniques/techniques.ts';
 import { asPermanentFailure, finalFailureCode, PermanentJobFailure } from './job-failure.ts';
 import { type StepTiming, timed } from './job-steps.ts';
+import { isStreamedMedia, signMediaThroughFiles } from './media-signing.ts';
 
 /** Crashed runs a job survives: the next crash (the third) fails it with `worker_crashed`. */
 export const MAX_CRASHES = 2;
@@ -76,6 +79,8 @@ type Claimed = Extract<JobClaim, { kind: 'claimed' }>;
 @Injectable()
 export class WatermarkPipeline {
   readonly #terms: LeaseTerms;
+  /** Where video and sound are signed, one folder per run, removed when the run ends. */
+  readonly #scratch: string;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
@@ -86,6 +91,7 @@ export class WatermarkPipeline {
     private readonly ipfs: IpfsRecords,
     private readonly nfts: NftMinter,
   ) {
+    this.#scratch = scratchRoot(config);
     this.#terms = {
       leaseMs: config.JOB_LOCK_MS,
       maxAttempts: config.JOB_ATTEMPTS,
@@ -184,10 +190,21 @@ export class WatermarkPipeline {
     }
     if (records.nft) {
       keeper.assertHeld();
+      const fileName = fileNameOfKey(output.storageKey);
+      const mint = (file: WatermarkedOutput) => this.nfts.mint(job, keeper, file, facts);
       // The recorded output, read back when an earlier run stored it: the NFT holds these bytes.
-      const bytes = output.bytes ?? (await this.storage.read(output.storageKey));
-      const file = { fileName: fileNameOfKey(output.storageKey), bytes };
-      await timed(steps, 'nft', attempt, () => this.nfts.mint(job, keeper, file, facts));
+      // A video or a recording is read into a file, never whole into memory.
+      await timed(steps, 'nft', attempt, async () => {
+        if (output.bytes !== undefined) return mint({ fileName, bytes: output.bytes });
+        if (!isStreamedMedia(output.contentType)) {
+          return mint({ fileName, bytes: await this.storage.read(output.storageKey) });
+        }
+        return inScratchFolder(this.#scratch, async (folder) => {
+          const path = join(folder, 'output');
+          await this.storage.readToFile(output.storageKey, path);
+          return mint({ fileName, path });
+        });
+      });
     }
     return steps;
   }
@@ -199,13 +216,48 @@ export class WatermarkPipeline {
     options: WatermarkOptions,
     keeper: LeaseKeeper<JobLease>,
     steps: StepTiming[],
-  ): Promise<StoredOutput & { bytes: Uint8Array }> {
+  ): Promise<StoredOutput & { bytes: Uint8Array | undefined }> {
     const { attempt, markPayload } = claim;
     const { file } = row;
     // Taken now: the job signs with the identity current when it started (a rotation may follow).
     const signing = options.watermarkType.includes('c2pa')
       ? this.techniques.c2pa?.begin()
       : undefined;
+    // Keys of this attempt's own: a run that lost its lease cannot overwrite the recorded files.
+    const storageKey = `outputs/${row.id}/${attempt}/${fileNameOfKey(file.storageKey)}`;
+    const manifestKey = `manifests/${row.id}/${attempt}.c2pa`;
+    if (signing !== undefined && isStreamedMedia(file.contentType)) {
+      // No pixel work: the API refuses the invisible mark on video and sound.
+      await keeper.renewNow();
+      const { stored, signed } = await signMediaThroughFiles(
+        this.storage,
+        signing,
+        this.#scratch,
+        {
+          inputKey: file.storageKey,
+          outputKey: storageKey,
+          manifestKey,
+          contentType: file.contentType,
+          request: {
+            fileId: file.id,
+            requestId: row.id,
+            data: options.data,
+            softBinding: undefined,
+            fingerprint: undefined,
+          },
+        },
+        (name, work) => timed(steps, name, attempt, work),
+      );
+      return this.#record(
+        claim,
+        keeper,
+        { storageKey, contentType: file.contentType, stored },
+        {
+          manifestId: signed.manifestId,
+          storageKey: manifestKey,
+        },
+      );
+    }
     let image: ImageInput = await timed(steps, 'load', attempt, async () => ({
       bytes: await this.storage.read(file.storageKey),
       contentType: file.contentType,
@@ -244,9 +296,6 @@ export class WatermarkPipeline {
       image = { ...image, bytes: signed.bytes };
     }
 
-    // Keys of this attempt's own: a run that lost its lease cannot overwrite the recorded files.
-    const storageKey = `outputs/${row.id}/${attempt}/${fileNameOfKey(file.storageKey)}`;
-    const manifestKey = `manifests/${row.id}/${attempt}.c2pa`;
     await keeper.renewNow();
     const stored = await timed(steps, 'store', attempt, async () => {
       if (signed !== undefined) {
@@ -254,21 +303,42 @@ export class WatermarkPipeline {
       }
       return this.storage.write(storageKey, image.bytes, image.contentType);
     });
-    storedBytes.inc({ store: 'storage' }, stored.sizeBytes);
+    const recorded = await this.#record(
+      claim,
+      keeper,
+      { storageKey, contentType: image.contentType, stored, fingerprint, size, contentReference },
+      signed === undefined ? null : { manifestId: signed.manifestId, storageKey: manifestKey },
+    );
+    return { ...recorded, bytes: image.bytes };
+  }
+
+  /** Records the stored output (and its manifest sidecar) as the job's, under the run's lease. */
+  async #record(
+    claim: Claimed,
+    keeper: LeaseKeeper<JobLease>,
+    made: {
+      readonly storageKey: string;
+      readonly contentType: string;
+      readonly stored: StoredObject;
+      readonly fingerprint?: string | undefined;
+      readonly size?: { readonly width: number; readonly height: number } | undefined;
+      readonly contentReference?: Uint8Array | undefined;
+    },
+    manifest: { readonly manifestId: string; readonly storageKey: string } | null,
+  ): Promise<StoredOutput & { bytes: undefined }> {
+    storedBytes.inc({ store: 'storage' }, made.stored.sizeBytes);
     const output = {
-      storageKey,
-      contentType: image.contentType,
-      sizeBytes: stored.sizeBytes,
-      sha256: stored.sha256,
-      fingerprint: fingerprint ?? null,
-      width: size?.width ?? null,
-      height: size?.height ?? null,
-      contentReference: contentReference ?? null,
+      storageKey: made.storageKey,
+      contentType: made.contentType,
+      sizeBytes: made.stored.sizeBytes,
+      sha256: made.stored.sha256,
+      fingerprint: made.fingerprint ?? null,
+      width: made.size?.width ?? null,
+      height: made.size?.height ?? null,
+      contentReference: made.contentReference ?? null,
     };
-    const manifest =
-      signed === undefined ? null : { manifestId: signed.manifestId, storageKey: manifestKey };
     keeper.confirm(await recordOutput(this.prisma.sql, claim.lease, output, manifest));
-    return { ...output, bytes: image.bytes };
+    return { ...output, bytes: undefined };
   }
 
   /**

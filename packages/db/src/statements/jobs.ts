@@ -16,13 +16,16 @@ export interface NewJob {
   readonly batchId?: string | null;
   /** When set, the job is written only while the key stores less than this many bytes. */
   readonly storageQuotaBytes?: number;
+  /** When set, the job is written only if its file is of one of these content types. */
+  readonly contentTypes?: readonly string[] | null;
 }
 
 /**
  * A pending job, written only if its file is the key's and uploaded (the check and the write in
- * one statement), and, given `storageQuotaBytes`, only while the key stores less: false
- * otherwise. It reserves its file's size under the quota until its output is stored (or it
- * fails). Throws a unique violation when the idempotency key is taken.
+ * one statement), given `storageQuotaBytes` only while the key stores less, and given
+ * `contentTypes` only for a file of one of them: false otherwise. It reserves its file's size
+ * under the quota until its output is stored (or it fails). Throws a unique violation when the
+ * idempotency key is taken.
  */
 export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
   const { rowCount } = await sql.query({
@@ -35,7 +38,8 @@ export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
        FROM files f
       WHERE f.id = $3::uuid AND f.api_key_id = $2::uuid AND f.status = 'uploaded'
         AND f.deleted_at IS NULL
-        AND ($9::bigint IS NULL OR ${storageLeft('$2::uuid', '$9::bigint')})`,
+        AND ($9::bigint IS NULL OR ${storageLeft('$2::uuid', '$9::bigint')})
+        AND ($10::text[] IS NULL OR f.content_type = ANY($10::text[]))`,
     values: [
       job.id,
       job.apiKeyId,
@@ -46,6 +50,7 @@ export async function insertJob(sql: Sql, job: NewJob): Promise<boolean> {
       new Date(),
       job.batchId ?? null,
       job.storageQuotaBytes ?? null,
+      job.contentTypes ?? null,
     ],
   });
   return rowCount === 1;

@@ -141,12 +141,16 @@ export async function findVerificationByIdempotencyKey(
 export async function startVerification(
   sql: Sql,
   id: string,
-): Promise<{ readonly storageKey: string; readonly attempts: number } | null> {
-  const { rows } = await sql.query<{ storageKey: string; attempts: number }>(
+): Promise<{
+  readonly storageKey: string;
+  readonly contentType: string;
+  readonly attempts: number;
+} | null> {
+  const { rows } = await sql.query<{ storageKey: string; contentType: string; attempts: number }>(
     `UPDATE verifications v SET status = 'processing', attempts = v.attempts + 1, updated_at = $2
        FROM files f
       WHERE v.id = $1 AND f.id = v.file_id AND v.status IN ('pending', 'processing')
-      RETURNING f.storage_key AS "storageKey", v.attempts`,
+      RETURNING f.storage_key AS "storageKey", f.content_type AS "contentType", v.attempts`,
     [id, new Date()],
   );
   return rows[0] ?? null;

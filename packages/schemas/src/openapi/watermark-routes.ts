@@ -42,6 +42,10 @@ export function watermarkRoutes() {
           when: 'the file exists but its upload has not completed.',
         },
         {
+          problem: problemTypes.markNotApplicable,
+          when: '`watermarkType` has `invisible` and the file is of a kind that cannot carry it (video, audio, and images other than JPEG, PNG, WebP, AVIF and TIFF); the detail names the kind. Nothing is queued.',
+        },
+        {
           problem: problemTypes.idempotencyKeyReused,
           when: 'the `Idempotency-Key` was already used with a different body.',
         },
@@ -119,6 +123,10 @@ export function watermarkRoutes() {
         },
         { problem: problemTypes.notFound, when: 'an item names a file this client does not have.' },
         { problem: problemTypes.fileNotUploaded, when: "an item's upload has not completed." },
+        {
+          problem: problemTypes.markNotApplicable,
+          when: 'an item asks for `invisible` on a file that cannot carry it; nothing is queued.',
+        },
         { problem: problemTypes.fileDeleted, when: "retention deleted an item's bytes." },
         storageQuotaCase,
         {

@@ -167,6 +167,11 @@ export const problemTypes = {
     title: 'This failure cannot be retried',
     status: 409,
   },
+  markNotApplicable: {
+    type: 'https://hallmark.dev/problems/mark-not-applicable',
+    title: 'This kind of file cannot carry the invisible mark',
+    status: 422,
+  },
 } as const;
 
 export type ProblemTypeName = keyof typeof problemTypes;

@@ -1,0 +1,184 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { HANG_MS } from '@hallmark/runtime/testing';
+import { type HallmarkClient, uploadFile, verifyFile, watermarkFile } from '@hallmark/sdk';
+import { readManifest } from '@hallmark/watermark-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem } from './support/problem.ts';
+import { type RunningService, startService } from './support/service.ts';
+
+const media = join(import.meta.dirname, '../../../fixtures/media');
+const poll = { minIntervalMs: 50, timeoutMs: HANG_MS };
+
+interface Report {
+  verdict: string;
+  reasons: Array<{ code: string; message: string }>;
+  invisible: { found: boolean };
+  c2pa: { present: boolean; manifestId: string | null; state: string | null };
+  content: { state: string };
+}
+
+describe('video and sound: signed, stored, read back and verified like images (real service)', () => {
+  let service: RunningService;
+  let client: HallmarkClient;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    service = await startService({ VERIFY_SYNC_MAX_BYTES: String(2 * 1024 * 1024) });
+    ({ client, apiKey } = await service.newClient());
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  async function verifyNow(bytes: Uint8Array, contentType: string) {
+    const res = await fetch(`${service.baseUrl}/verify/file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': contentType },
+      body: bytes,
+    });
+    return { status: res.status, report: ((await res.json()) as { result: Report }).result };
+  }
+
+  it.each([
+    ['sample.mp4', 'video/mp4'],
+    ['sample.mov', 'video/quicktime'],
+    ['sample.avi', 'video/x-msvideo'],
+    ['sample.m4a', 'audio/mp4'],
+    ['sample.mp3', 'audio/mpeg'],
+    ['sample.wav', 'audio/wav'],
+    ['sample.flac', 'audio/flac'],
+  ])(
+    '%s: a c2pa job signs it in its own format, with the sidecar, and it verifies',
+    async (name, contentType) => {
+      const input = await readFile(join(media, name));
+      const result = await watermarkFile(
+        client,
+        join(media, name),
+        { watermarkType: ['c2pa'], data: { author: 'Ada' } },
+        poll,
+      );
+      expect(result.job.status).toBe('success');
+      const output = await result.download();
+      // The same container, with the manifest in it: the output is a little longer.
+      expect(output.length).toBeGreaterThan(input.length);
+      const row = await service.prisma.watermarkJob.findUniqueOrThrow({
+        where: { id: result.job.requestId },
+      });
+      expect(row.outputContentType).toBe(contentType);
+      expect(Number(row.outputSizeBytes)).toBe(output.length);
+      const summary = await readManifest(output);
+      expect(summary.present).toBe(true);
+      if (!summary.present) return;
+      expect(summary.validation.state).not.toBe('invalid');
+      expect(summary.metadata).toMatchObject({ author: 'Ada' });
+      const steps = (row.steps as Array<{ name: string }>).map((step) => step.name);
+      expect(steps).toEqual(['load', 'c2pa', 'store']);
+
+      const { status, report } = await verifyNow(output, contentType);
+      expect(status).toBe(200);
+      expect(report.verdict).toBe('manifest_only');
+      expect(report.reasons.map((reason) => reason.code)).toEqual(['manifest_trusted', 'no_mark']);
+      expect(report.reasons[1]?.message).toContain('cannot carry the invisible mark');
+      expect(report.c2pa).toMatchObject({
+        present: true,
+        manifestId: summary.manifestLabel,
+        state: 'trusted',
+      });
+      expect(report.content.state).toBe('not_compared');
+    },
+  );
+
+  it('a video NFT: its IPFS record, and the image the metadata names is exactly the signed video', async () => {
+    const result = await watermarkFile(
+      client,
+      join(media, 'sample.mov'),
+      { watermarkType: ['c2pa'], data: { author: 'Ada' }, mintNft: true },
+      poll,
+    );
+    const { nft, ipfs } = result.job;
+    if (nft === undefined || ipfs === undefined) throw new Error('no nft or ipfs record');
+    expect(nft.metadata.attributes).toContainEqual({ trait_type: 'author', value: 'Ada' });
+    const image = nft.metadata.image.replace('ipfs://', '');
+    expect(image.endsWith('/sample.mov')).toBe(true);
+    const served = new Uint8Array(
+      await (await fetch(`${service.baseUrl}/gateway/ipfs/${image}`)).arrayBuffer(),
+    );
+    const downloaded = await result.download();
+    expect(Buffer.from(served).equals(Buffer.from(downloaded))).toBe(true);
+    const steps = await service.prisma.watermarkJob.findUniqueOrThrow({
+      where: { id: result.job.requestId },
+    });
+    expect((steps.steps as Array<{ name: string }>).map((step) => step.name)).toEqual([
+      'load',
+      'c2pa',
+      'store',
+      'ipfs',
+      'nft',
+    ]);
+  });
+
+  it('a verification job reads an uploaded video through a file, with the same verdict', async () => {
+    const signed = await watermarkFile(
+      client,
+      join(media, 'sample.mp4'),
+      { watermarkType: ['c2pa'] },
+      poll,
+    );
+    const output = await signed.download();
+    const { report } = await verifyFile(client, new Blob([output], { type: 'video/mp4' }), poll);
+    expect(report.verdict).toBe('manifest_only');
+    expect((report as unknown as Report).c2pa.state).toBe('trusted');
+    const unsigned = await verifyFile(client, join(media, 'sample.wav'), poll);
+    expect(unsigned.report.verdict).toBe('no_provenance');
+  });
+
+  it('asking for the invisible mark on a video is refused before anything is queued, naming the kind', async () => {
+    const link = await client.createUploadLink({ contentType: 'video/mp4', fileName: 'clip.mp4' });
+    await uploadFile(link.uploadLink, await readFile(join(media, 'sample.mp4')), 'video/mp4');
+    for (const watermarkType of [['invisible', 'c2pa'], ['invisible']]) {
+      const res = await fetch(`${service.baseUrl}/watermark`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fileId: link.fileId, options: { watermarkType } }),
+      });
+      const problem = await expectProblem(res, 422, 'mark-not-applicable');
+      expect(problem.detail).toContain('a video (video/mp4)');
+    }
+    const batch = await fetch(`${service.baseUrl}/watermark/batches`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        options: { watermarkType: ['invisible'] },
+        items: [{ fileId: link.fileId }],
+      }),
+    });
+    await expectProblem(batch, 422, 'mark-not-applicable');
+    expect(await service.prisma.watermarkJob.count({ where: { fileId: link.fileId } })).toBe(0);
+  });
+
+  it('bytes of another kind than announced are refused at the upload, and nothing is kept', async () => {
+    const link = await client.createUploadLink({ contentType: 'audio/wav', fileName: 'a.wav' });
+    const res = await fetch(link.uploadLink, {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/wav' },
+      body: await readFile(join(media, 'sample.mp4')),
+    });
+    const problem = await expectProblem(res, 415, 'unsupported-media-type');
+    expect(problem.detail).toBe('The bytes are video/mp4, not the declared audio/wav.');
+    const file = await service.prisma.file.findUniqueOrThrow({ where: { id: link.fileId } });
+    expect(file.status).not.toBe('uploaded');
+  });
+
+  it('a type it cannot sign is refused when the link is asked for, with the list of accepted ones', async () => {
+    const res = await fetch(`${service.baseUrl}/claim/file-upload-link`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ contentType: 'application/pdf', fileName: 'a.pdf' }),
+    });
+    const problem = await expectProblem(res, 415, 'unsupported-media-type');
+    expect(problem.detail).toContain('video/mp4');
+    expect(problem.detail).toContain('audio/flac');
+  });
+});
