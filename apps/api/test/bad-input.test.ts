@@ -199,7 +199,7 @@ describe('bad input: a clear problem, nothing stored or lost', () => {
     }
   });
 
-  it('400 for malformed JSON and 415 for an upload link of a type that cannot be watermarked', async () => {
+  it('400 for malformed JSON and 415 for an upload link of a type that cannot be signed', async () => {
     const json = await unchanged(() =>
       t.app.inject({
         method: 'POST',
@@ -209,15 +209,15 @@ describe('bad input: a clear problem, nothing stored or lost', () => {
       }),
     );
     expectProblem(json, 400, 'validation-error');
-    const gif = await unchanged(() =>
+    const bmp = await unchanged(() =>
       t.app.inject({
         method: 'POST',
         url: '/claim/file-upload-link',
         headers: { authorization: alice.bearer },
-        payload: { contentType: 'image/gif', fileName: 'a.gif' },
+        payload: { contentType: 'image/bmp', fileName: 'a.bmp' },
       }),
     );
-    expectProblem(gif, 415, 'unsupported-media-type');
+    expectProblem(bmp, 415, 'unsupported-media-type');
   });
 
   it('409 when asking to watermark a file before its upload', async () => {

@@ -253,4 +253,16 @@ describe('the verdict table', () => {
       'soft_binding_without_mark',
     ]);
   });
+
+  it('says why a video, a sound or another unmarkable file has no mark, and judges it by its manifest', () => {
+    const video = { ...findings({ mark: null, binding: null }), markable: false };
+    const decision = decideVerdict(video, unknown);
+    expect(decision.verdict).toBe('manifest_only');
+    expect(decision.reasons.map((entry) => entry.code)).toEqual(['manifest_trusted', 'no_mark']);
+    expect(decision.reasons[1]?.message).toBe(
+      'This kind of file cannot carry the invisible mark: only its C2PA manifest was read.',
+    );
+    const image = decideVerdict(findings({ mark: null, binding: null }), unknown);
+    expect(image.reasons[1]?.message).toBe('No invisible mark was found in the pixels.');
+  });
 });
