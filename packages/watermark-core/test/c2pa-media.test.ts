@@ -10,6 +10,7 @@ import {
   detectC2paFormat,
   type ManifestSigner,
   type ManifestSummary,
+  readCrJson,
   readManifest,
   readManifestFile,
   signManifest,
@@ -160,4 +161,15 @@ describe('what a file holds, not what it is called', () => {
     });
     await expect(readManifestFile(path, {})).rejects.toMatchObject({ format });
   });
+});
+
+describe('readCrJson of signed media', () => {
+  it.each([['mp4'], ['mov'], ['m4a'], ['dng']] as const)(
+    '%s: the store is found in its container',
+    async (format) => {
+      const signed = await signManifest(await MEDIA_SAMPLES[format](), {}, signer);
+      const report = await readCrJson(signed, { trustAnchors: signer.trustAnchorsPem });
+      expect(report.manifests.map((manifest) => manifest.label)).toContain(signed.manifestId);
+    },
+  );
 });

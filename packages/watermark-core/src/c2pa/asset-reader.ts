@@ -2,7 +2,7 @@
 // manifest, a manifest (valid or not), or an error. c2pa-node names its errors after the Rust
 // variant (`C2pa(InvalidAsset(...))`): an invalid asset means the image itself does not parse;
 // any other error means a manifest is there but cannot be decoded.
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { Reader } from '@contentauth/c2pa-node';
 import { UnreadableImageError } from './errors.ts';
 import type { ResourceReader } from './ingredient-thumbnails.ts';
@@ -40,16 +40,28 @@ const STORE_DESCRIPTION = Buffer.from([
  */
 async function declaresManifestStore(asset: SourceAsset): Promise<boolean> {
   if ('buffer' in asset) return asset.buffer.indexOf(STORE_DESCRIPTION) >= 0;
-  // A file is scanned in chunks, each kept with the tail of the one before so a description
-  // split between two chunks is still found: memory stays at one chunk however large the file.
-  let carry = Buffer.alloc(0);
-  for await (const chunk of createReadStream(asset.path, { highWaterMark: 1 << 20 })) {
-    const window = Buffer.concat([carry, chunk as Buffer]);
-    if (window.indexOf(STORE_DESCRIPTION) >= 0) return true;
-    carry = window.subarray(Math.max(0, window.length - (STORE_DESCRIPTION.length - 1)));
+  // A file is scanned through one reused buffer whose first bytes carry the tail of the chunk
+  // before, so a description split between two chunks is still found: memory stays at one
+  // chunk however large the file (a stream's fresh buffer per chunk piles up until a GC).
+  const overlap = STORE_DESCRIPTION.length - 1;
+  const window = Buffer.alloc(SCAN_CHUNK_BYTES + overlap);
+  const file = await open(asset.path, 'r');
+  try {
+    let kept = 0;
+    for (;;) {
+      const { bytesRead } = await file.read(window, kept, SCAN_CHUNK_BYTES, null);
+      if (bytesRead === 0) return false;
+      const filled = kept + bytesRead;
+      if (window.subarray(0, filled).indexOf(STORE_DESCRIPTION) >= 0) return true;
+      kept = Math.min(overlap, filled);
+      window.copyWithin(0, filled - kept, filled);
+    }
+  } finally {
+    await file.close();
   }
-  return false;
 }
+
+const SCAN_CHUNK_BYTES = 1 << 20;
 
 const UNLOCATED = 'the file holds a C2PA manifest store, but its boxes could not be followed to it';
 

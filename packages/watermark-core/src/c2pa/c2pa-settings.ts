@@ -42,8 +42,14 @@ export const PROBE_SETTINGS: object = {
 /**
  * The automatic thumbnail costs most of a large photo's signing time and adds nothing to
  * provenance (README.md#c2pa-provenance).
+ *
+ * `core` keeps signing a large video within a few tens of MB (measured in README.md): with the
+ * media data hashed as a Merkle tree of 1 MB chunks, c2pa-rs hashes and later validates an ISO
+ * BMFF file chunk by chunk instead of loading its `mdat` whole, and its working copy spills to a
+ * temporary file past 8 MB instead of staying in memory up to its default 512 MB.
  */
 export const BUILDER_SETTINGS: object = {
+  core: { backing_store_memory_threshold_in_mb: 8, merkle_tree_chunk_size_in_kb: 1024 },
   builder: { thumbnail: { enabled: false } },
   verify: { ...OFFLINE_VERIFY, verify_after_sign: false },
 };

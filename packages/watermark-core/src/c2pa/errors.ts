@@ -39,12 +39,16 @@ export class UnsupportedFormatError extends C2paError {
   }
 }
 
-/** The container is recognised but could not be parsed (truncated or corrupt). */
+/**
+ * The container is recognised but could not be parsed (truncated or corrupt). Named for images,
+ * where it began; a video or audio file fails the same way, with the same `invalid_image` code
+ * (the job error code callers already handle).
+ */
 export class UnreadableImageError extends C2paError {
   override name = 'UnreadableImageError';
 
   constructor(detail: string, options?: ErrorOptions) {
-    super('invalid_image', `The image could not be parsed: ${detail}`, options);
+    super('invalid_image', `The file could not be parsed: ${detail}`, options);
   }
 }
 

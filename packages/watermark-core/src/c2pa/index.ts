@@ -37,7 +37,12 @@ export {
   UnreadableImageError,
   UnsupportedFormatError,
 } from './errors.ts';
-export { C2PA_FORMATS, type C2paFormat, detectC2paFormat } from './formats.ts';
+export {
+  C2PA_FORMATS,
+  C2PA_STREAMED_FORMATS,
+  type C2paFormat,
+  detectC2paFormat,
+} from './formats.ts';
 export {
   type IngredientThumbnail,
   MAX_THUMBNAIL_BYTES,

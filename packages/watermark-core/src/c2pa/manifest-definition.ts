@@ -182,7 +182,7 @@ function softBindingAssertion(
       ...(algorithm === INVISIBLE_MARK_ALGORITHM
         ? { 'alg-params': INVISIBLE_MARK_PARAMETERS }
         : {}),
-      // The whole image: an empty scope means the binding is not limited to a region or time.
+      // The whole asset: an empty scope means the binding is not limited to a region or time.
       blocks: [{ scope: {}, value: Buffer.from(payloadHex, 'hex').toString('base64') }],
     },
   };

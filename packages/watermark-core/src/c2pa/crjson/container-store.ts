@@ -1,6 +1,7 @@
-// Where an image keeps its C2PA manifest store, by container: the store's bytes, or null when the
-// container holds none. A `.c2pa` sidecar is a store already.
-import { sniffImageFormat } from '@hallmark/schemas';
+// Where a file keeps its C2PA manifest store, by container: the store's bytes, or null when the
+// container holds none or is one this reader has no locator for (SVG, JPEG XL, RIFF audio and
+// video, ID3-tagged audio). A `.c2pa` sidecar is a store already.
+import { sniffMediaFormat } from '@hallmark/schemas';
 import { bmffStore } from './bmff-store.ts';
 import { startsWith } from './bytes.ts';
 import { gifStore, pngStore, webpStore } from './chunk-stores.ts';
@@ -27,9 +28,9 @@ export function isManifestStore(bytes: Uint8Array): boolean {
  *   on the way to the store
  */
 export function embeddedManifestStore(bytes: Uint8Array): Uint8Array | null {
-  const sniffed = sniffImageFormat(bytes);
-  if (!sniffed.image) return null;
-  switch (sniffed.format) {
+  const sniffed = sniffMediaFormat(bytes);
+  if (!sniffed.known) return null;
+  switch (sniffed.type.format) {
     case 'jpeg':
       return jpegJumbfBoxes(bytes).find(isManifestStore) ?? null;
     case 'png':
@@ -38,11 +39,19 @@ export function embeddedManifestStore(bytes: Uint8Array): Uint8Array | null {
       return webpStore(bytes);
     case 'gif':
       return gifStore(bytes);
+    // A DNG is a TIFF, and keeps its store in the same IFD0 tag.
     case 'tiff':
+    case 'dng':
       return tiffStore(bytes);
+    // Stills and movies alike keep the store in a top-level `uuid` box.
     case 'avif':
     case 'heic':
     case 'heif':
+    case 'mp4':
+    case 'mov':
+    case 'm4a':
       return bmffStore(bytes);
+    default:
+      return null;
   }
 }
