@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { waitFor } from '@hallmark/runtime/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -233,6 +235,21 @@ describe('bad input: a clear problem, nothing stored or lost', () => {
   it('400 for an upload with another Content-Type than declared', async () => {
     const res = await unchanged(() => put(t, pending.uploadLink, pngImage, 'image/png'));
     expectProblem(res, 400, 'validation-error');
+  });
+
+  it('a movie may pass the image limit (it is signed in bounded memory); a WAV, held whole, may not', async () => {
+    const media = join(import.meta.dirname, '../../../fixtures/media');
+    const padding = Buffer.alloc(jpegPhoto.length);
+    const movie = Buffer.concat([await readFile(join(media, 'sample.mp4')), padding]);
+    const movieLink = await claimUploadLink(t, alice.bearer, 'video/mp4');
+    expect((await put(t, movieLink.uploadLink, movie, 'video/mp4')).statusCode).toBe(200);
+    const sound = Buffer.concat([await readFile(join(media, 'sample.wav')), padding]);
+    const soundLink = await claimUploadLink(t, alice.bearer, 'audio/wav');
+    const refused = await unchanged(() => put(t, soundLink.uploadLink, sound, 'audio/wav'));
+    const problem = expectProblem(refused, 413, 'payload-too-large');
+    expect(problem.detail).toBe(
+      `Files of type audio/wav may be at most ${jpegPhoto.length + 10} bytes.`,
+    );
   });
 
   it('413 for an upload over the size limit, and the link still works afterwards', async () => {

@@ -119,7 +119,7 @@ describe('video and sound: signed, stored, read back and verified like images (r
     ]);
   });
 
-  it('a verification job reads an uploaded video through a file, with the same verdict', async () => {
+  it('a verification job reads an uploaded video or a signed FLAC through a file, with the same verdict', async () => {
     const signed = await watermarkFile(
       client,
       join(media, 'sample.mp4'),
@@ -132,6 +132,17 @@ describe('video and sound: signed, stored, read back and verified like images (r
     expect((report as unknown as Report).c2pa.state).toBe('trusted');
     const unsigned = await verifyFile(client, join(media, 'sample.wav'), poll);
     expect(unsigned.report.verdict).toBe('no_provenance');
+    // A signed FLAC opens with the ID3 tag that holds its manifest: still a FLAC at the upload.
+    const flac = await watermarkFile(
+      client,
+      join(media, 'sample.flac'),
+      { watermarkType: ['c2pa'] },
+      poll,
+    );
+    const signedFlac = await flac.download();
+    expect(Buffer.from(signedFlac.subarray(0, 3)).toString('latin1')).toBe('ID3');
+    const again = await verifyFile(client, new Blob([signedFlac], { type: 'audio/flac' }), poll);
+    expect(again.report.verdict).toBe('manifest_only');
   });
 
   it('asking for the invisible mark on a video is refused before anything is queued, naming the kind', async () => {

@@ -36,6 +36,13 @@ export interface MediaType {
   readonly extensions: readonly string[];
   /** The invisible image mark can be embedded (the pixel engines decode and re-encode it). */
   readonly markable: boolean;
+  /**
+   * Signed and read in bounded memory, however large (ISO BMFF movies, whose media data
+   * c2pa-node hashes chunk by chunk): such files may be as large as MEDIA_UPLOAD_MAX_BYTES.
+   * c2pa-node 0.8.0 holds every other format whole (WAV and AVI about twice over), so those are
+   * limited as images are.
+   */
+  readonly streamed: boolean;
 }
 
 function row(
@@ -43,27 +50,37 @@ function row(
   mimeType: string,
   kind: MediaKind,
   extensions: readonly string[],
-  markable = false,
+  traits: { readonly markable?: boolean; readonly streamed?: boolean } = {},
 ): MediaType {
-  return Object.freeze({ format, mimeType, kind, extensions: Object.freeze(extensions), markable });
+  return Object.freeze({
+    format,
+    mimeType,
+    kind,
+    extensions: Object.freeze(extensions),
+    markable: traits.markable ?? false,
+    streamed: traits.streamed ?? false,
+  });
 }
 
+const MARKABLE = { markable: true };
+const STREAMED = { streamed: true };
+
 export const MEDIA_TYPES: readonly MediaType[] = Object.freeze([
-  row('jpeg', 'image/jpeg', 'image', ['jpg', 'jpeg'], true),
-  row('png', 'image/png', 'image', ['png'], true),
-  row('webp', 'image/webp', 'image', ['webp'], true),
-  row('avif', 'image/avif', 'image', ['avif'], true),
+  row('jpeg', 'image/jpeg', 'image', ['jpg', 'jpeg'], MARKABLE),
+  row('png', 'image/png', 'image', ['png'], MARKABLE),
+  row('webp', 'image/webp', 'image', ['webp'], MARKABLE),
+  row('avif', 'image/avif', 'image', ['avif'], MARKABLE),
   row('heic', 'image/heic', 'image', ['heic']),
   row('heif', 'image/heif', 'image', ['heif']),
-  row('tiff', 'image/tiff', 'image', ['tiff', 'tif'], true),
+  row('tiff', 'image/tiff', 'image', ['tiff', 'tif'], MARKABLE),
   row('gif', 'image/gif', 'image', ['gif']),
   row('svg', 'image/svg+xml', 'image', ['svg']),
   row('dng', 'image/x-adobe-dng', 'image', ['dng']),
   row('jxl', 'image/jxl', 'image', ['jxl']),
-  row('mp4', 'video/mp4', 'video', ['mp4', 'm4v']),
-  row('mov', 'video/quicktime', 'video', ['mov', 'qt']),
+  row('mp4', 'video/mp4', 'video', ['mp4', 'm4v'], STREAMED),
+  row('mov', 'video/quicktime', 'video', ['mov', 'qt'], STREAMED),
   row('avi', 'video/x-msvideo', 'video', ['avi']),
-  row('m4a', 'audio/mp4', 'audio', ['m4a', 'm4b']),
+  row('m4a', 'audio/mp4', 'audio', ['m4a', 'm4b'], STREAMED),
   row('mp3', 'audio/mpeg', 'audio', ['mp3']),
   row('wav', 'audio/wav', 'audio', ['wav']),
   row('flac', 'audio/flac', 'audio', ['flac']),

@@ -1,3 +1,4 @@
+import { writeStreamToFile } from './node-files.ts';
 import { type SignedLinkOptions, sendToSignedLink } from './signed-link.ts';
 
 /**
@@ -11,4 +12,18 @@ export async function downloadFile(
 ): Promise<Uint8Array> {
   const response = await sendToSignedLink(link, { method: 'GET' }, options);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * GETs a signed download link into the file at `path` as a stream (Node only): a large output
+ * (a video) is never held whole.
+ */
+export async function downloadFileTo(
+  link: string,
+  path: string,
+  options: SignedLinkOptions = {},
+): Promise<void> {
+  const response = await sendToSignedLink(link, { method: 'GET' }, options);
+  if (response.body === null) throw new Error(`the download of ${link} has no body`);
+  await writeStreamToFile(path, response.body, options.signal);
 }

@@ -1,5 +1,5 @@
 import { UnknownContentTypeError } from './errors.ts';
-import { readFileBytes } from './node-files.ts';
+import { openFileBlob } from './node-files.ts';
 import type { FileBytes } from './upload.ts';
 
 /** What `watermarkFile` accepts: a path (Node only), bytes, or a `Blob`/`File` (browsers). */
@@ -67,7 +67,7 @@ export async function fileToUpload(input: WatermarkInput, hints: FileHints): Pro
   const contentType = hints.contentType ?? blobType(input) ?? contentTypeOfName(named);
   // Settled before reading, so a file of unknown type is refused without being read.
   if (contentType === undefined) throw new UnknownContentTypeError(named);
-  const bytes = typeof input === 'string' ? await readFileBytes(input, hints.signal) : input;
+  const bytes = typeof input === 'string' ? await openFileBlob(input, hints.signal) : input;
   return {
     bytes,
     size: bytes instanceof Blob ? bytes.size : bytes.byteLength,

@@ -2,22 +2,30 @@
 // is called, so the SDK still loads in browsers, where only paths are unsupported. The comment
 // keeps bundlers (webpack, Vite) from trying to bundle the module for the browser.
 
-/** Reads a whole file; Node (and Deno, Bun) only. */
-export async function readFileBytes(path: string, signal?: AbortSignal): Promise<Uint8Array> {
-  const { readFile } = await import(
-    /* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises'
-  );
-  return await readFile(path, signal ? { signal } : {});
+/**
+ * A file as a Blob backed by the file: its bytes are read as it is sent, so a 2 GB video is
+ * never held whole; Node (and Deno, Bun) only.
+ */
+export async function openFileBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  signal?.throwIfAborted();
+  const { openAsBlob } = await import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs');
+  return await openAsBlob(path);
 }
 
-/** Writes a whole file, replacing it; Node (and Deno, Bun) only. */
-export async function writeFileBytes(
+/** Streams a response body into a file, replacing it; Node (and Deno, Bun) only. */
+export async function writeStreamToFile(
   path: string,
-  bytes: Uint8Array,
+  body: ReadableStream<Uint8Array>,
   signal?: AbortSignal,
 ): Promise<void> {
-  const { writeFile } = await import(
-    /* webpackIgnore: true */ /* @vite-ignore */ 'node:fs/promises'
+  const [{ createWriteStream }, { Readable }, { pipeline }] = await Promise.all([
+    import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:fs'),
+    import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:stream'),
+    import(/* webpackIgnore: true */ /* @vite-ignore */ 'node:stream/promises'),
+  ]);
+  await pipeline(
+    Readable.fromWeb(body as Parameters<typeof Readable.fromWeb>[0]),
+    createWriteStream(path),
+    signal ? { signal } : {},
   );
-  await writeFile(path, bytes, signal ? { signal } : {});
 }

@@ -1,8 +1,7 @@
-import { downloadFile } from './download.ts';
+import { downloadFile, downloadFileTo } from './download.ts';
 import type { HallmarkClient } from './generated/client.ts';
 import type { WatermarkJob, WatermarkOptions } from './generated/openapi.ts';
 import { fileToUpload, type WatermarkInput } from './input.ts';
-import { writeFileBytes } from './node-files.ts';
 import type { SignedLinkOptions } from './signed-link.ts';
 import { uploadFile } from './upload.ts';
 import { type JobProcessingEvent, waitForJob } from './wait-for-job.ts';
@@ -70,19 +69,17 @@ export async function watermarkFile(
   const job = await waitForJob(client, requestId, { ...settings, onProgress });
   onProgress?.({ phase: 'done', job });
 
-  const download = async (
-    call: { readonly signal?: AbortSignal | undefined } = {},
-  ): Promise<Uint8Array> => {
+  const link = (): string => {
     if (job.watermarkedUrl === undefined) {
       throw new Error(`Watermark job ${job.requestId} succeeded without a watermarkedUrl`);
     }
-    return await downloadFile(job.watermarkedUrl, { ...settings, signal: call.signal });
+    return job.watermarkedUrl;
   };
   return {
     job,
-    download,
+    download: async (call = {}) => await downloadFile(link(), { ...settings, signal: call.signal }),
     downloadTo: async (path, call = {}) => {
-      await writeFileBytes(path, await download(call), call.signal);
+      await downloadFileTo(link(), path, { ...settings, signal: call.signal });
     },
   };
 }

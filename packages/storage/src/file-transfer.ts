@@ -53,3 +53,15 @@ export async function streamToFile(source: Readable, target: string): Promise<St
   }
   return { sizeBytes, sha256: hash.digest('hex') };
 }
+
+/** Up to `length` bytes of the file at `offset` (fewer at its end). */
+export async function readRange(path: string, offset: number, length: number): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await file.read(buffer, 0, length, offset);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}

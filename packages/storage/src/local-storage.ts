@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ApiLinks } from './api-links.ts';
-import { streamToFile } from './file-transfer.ts';
+import { readRange, streamToFile } from './file-transfer.ts';
 import type { LinkSigner } from './link-signer.ts';
 import { assertObjectKey } from './object-key.ts';
 import type {
@@ -87,6 +87,7 @@ export class LocalStorage implements ObjectStorage {
     const received = await receiveToFile(temporary, body, maxBytes);
     return {
       ...received,
+      readAt: (offset, length) => readRange(temporary, offset, length),
       commit: () => rename(temporary, target),
       discard: () => rm(temporary, { force: true }),
     };

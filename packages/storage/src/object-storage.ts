@@ -15,6 +15,11 @@ export interface DownloadLinkOptions {
 
 /** Bytes received into a temporary file: `commit` makes them the object, `discard` drops them. */
 export interface ReceivedUpload extends ReceivedFile {
+  /**
+   * Up to `length` bytes at `offset`, before commit: what lies past `head` (the audio after a
+   * signed FLAC's ID3 tag, which holds its manifest).
+   */
+  readAt(offset: number, length: number): Promise<Uint8Array>;
   commit(): Promise<void>;
   discard(): Promise<void>;
 }

@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ApiLinks } from './api-links.ts';
-import { describeFile, streamToFile } from './file-transfer.ts';
+import { describeFile, readRange, streamToFile } from './file-transfer.ts';
 import type { LinkSigner } from './link-signer.ts';
 import { assertObjectKey, fileNameOfKey } from './object-key.ts';
 import type {
@@ -100,6 +100,7 @@ export class S3Storage implements ObjectStorage {
     const discard = () => rm(temporary, { force: true });
     return {
       ...received,
+      readAt: (offset, length) => readRange(temporary, offset, length),
       commit: async () => {
         try {
           await this.#client.send(

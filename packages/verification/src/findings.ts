@@ -101,7 +101,7 @@ export async function examineMediaFile(path: string, options: ExamineOptions): P
 
 /** Whether the bytes are of a kind the invisible mark is embedded in. */
 function canCarryMark(bytes: Uint8Array): boolean {
-  const sniffed = sniffMediaFormat(bytes.subarray(0, SNIFF_BYTES));
+  const sniffed = sniffMediaFormat(bytes);
   return !sniffed.known || sniffed.type.markable;
 }
 

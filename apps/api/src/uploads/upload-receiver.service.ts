@@ -9,7 +9,7 @@ import {
 } from '@hallmark/db';
 import { CONFIG, OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
 import { storedBytes } from '@hallmark/runtime/metrics';
-import { mediaTypeOf, problemTypes, sniffMediaFormat } from '@hallmark/schemas';
+import { id3TagLength, mediaTypeOf, problemTypes, sniffMediaFormat } from '@hallmark/schemas';
 import {
   type ObjectStorage,
   type ReceivedUpload,
@@ -86,7 +86,7 @@ export class UploadReceiver {
       throw error;
     }
     try {
-      this.#checkRealType(upload.head, file.contentType);
+      await this.#checkRealType(upload, file.contentType);
     } catch (error) {
       await upload.discard();
       throw error;
@@ -125,8 +125,11 @@ export class UploadReceiver {
     );
   }
 
-  #checkRealType(head: Uint8Array, declared: string): void {
-    const actual = sniffMediaFormat(head);
+  async #checkRealType(upload: ReceivedUpload, declared: string): Promise<void> {
+    // A signed FLAC opens with an ID3 tag holding its manifest: the audio after it tells.
+    const tag = id3TagLength(upload.head);
+    const afterTag = tag === undefined ? undefined : await upload.readAt(tag, 4);
+    const actual = sniffMediaFormat(upload.head, afterTag);
     if (actual.known && actual.type.mimeType === declared) return;
     throw new ProblemException(
       problemTypes.unsupportedMediaType,
@@ -137,13 +140,12 @@ export class UploadReceiver {
   }
 }
 
-/** Video and sound are signed as streams and may be far larger than an image the mark decodes. */
+/** A movie is signed in bounded memory and may be far larger than what is held whole. */
 function maxBytesOf(
   contentType: string,
   config: Pick<HallmarkConfig, 'UPLOAD_MAX_BYTES' | 'MEDIA_UPLOAD_MAX_BYTES'>,
 ): number {
-  const kind = mediaTypeOf(contentType)?.kind;
-  return kind === 'video' || kind === 'audio'
+  return mediaTypeOf(contentType)?.streamed === true
     ? config.MEDIA_UPLOAD_MAX_BYTES
     : config.UPLOAD_MAX_BYTES;
 }

@@ -26,7 +26,7 @@ export async function readImageBody(body: unknown, maxBytes: number): Promise<Ui
  */
 export async function readFileBody(body: unknown, maxBytes: number): Promise<Uint8Array> {
   const bytes = await readBody(body, maxBytes);
-  const sniffed = sniffMediaFormat(bytes.subarray(0, SNIFF_BYTES));
+  const sniffed = sniffMediaFormat(bytes);
   if (!sniffed.known) {
     throw new ProblemException(
       problemTypes.unsupportedMediaType,

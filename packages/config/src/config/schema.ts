@@ -144,7 +144,7 @@ export const configSchema = z
       .optional(),
     NFT_MARKETPLACE_URL_TEMPLATE: z.string().min(1).optional(),
     UPLOAD_MAX_BYTES: positiveInt.default(50 * MEGABYTE),
-    // Video and audio: signed as streams, never held whole, so they may be far larger.
+    // MP4, MOV and M4A: signed in bounded memory, so they may be far larger than the rest.
     MEDIA_UPLOAD_MAX_BYTES: positiveInt.default(2048 * MEGABYTE),
     MAX_IMAGE_PIXELS: positiveInt.default(50_000_000),
     UPLOAD_LINK_TTL_SECONDS: positiveInt.default(900),

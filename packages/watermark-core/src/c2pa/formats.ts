@@ -17,12 +17,13 @@ export const C2PA_FORMATS: readonly C2paFormat[] = Object.freeze(
 );
 
 /**
- * The formats signManifestFile and readManifestFile handle in bounded memory: ISO BMFF movies,
- * whose media data c2pa-node hashes chunk by chunk (BUILDER_SETTINGS). c2pa-node 0.8.0 holds
- * every other format whole while signing or validating it (WAV and AVI about twice over), so
- * their size must be capped by what the process may hold. Measured in c2pa-media-memory.test.ts.
+ * The formats signManifestFile and readManifestFile handle in bounded memory (the contract's
+ * `streamed`): ISO BMFF movies, whose media data c2pa-node hashes chunk by chunk
+ * (BUILDER_SETTINGS). Measured in c2pa-media-memory.test.ts.
  */
-export const C2PA_STREAMED_FORMATS: readonly C2paFormat[] = Object.freeze(['mp4', 'mov', 'm4a']);
+export const C2PA_STREAMED_FORMATS: readonly C2paFormat[] = Object.freeze(
+  MEDIA_TYPES.filter((type) => type.streamed).map((type) => type.format),
+);
 
 /** The canonical MIME type c2pa-node parses the format by. */
 export function mimeTypeOf(format: C2paFormat): string {
