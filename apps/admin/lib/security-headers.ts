@@ -11,8 +11,9 @@ export function contentSecurityPolicy(nonce: string): string {
     // React sets style attributes; no third-party styles are loaded.
     "style-src 'self' 'unsafe-inline'",
     // Job previews are the API's signed links, or an S3 store's presigned ones: other origins.
-    // An image cannot run script, so any is allowed.
+    // An image, a clip or a recording cannot run script, so any is allowed.
     "img-src 'self' data: blob: http: https:",
+    "media-src 'self' http: https:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -178,6 +178,20 @@ describe('the admin console in Chromium', () => {
     }
     await screenshot(jobs, 'job-detail');
 
+    // A recording is signed (c2pa only) and its page plays it rather than showing a picture.
+    const recording = await watermarkFile(
+      client,
+      join(import.meta.dirname, '../../../fixtures/media/sample.wav'),
+      { watermarkType: ['c2pa'] },
+    );
+    await jobs.goto(`${running.url}/jobs/${recording.job.requestId}`);
+    for (const label of ['The upload, before marking', 'The output, watermarked']) {
+      const player = jobs.locator(`audio[aria-label="${label}"]`);
+      await expect
+        .poll(() => player.evaluate((element) => (element as HTMLAudioElement).duration))
+        .toBeGreaterThan(0);
+    }
+
     const records = await operator.newPage();
     await records.goto(`${running.url}/nfts`);
     expect(await records.content()).toContain(marked.job.requestId.slice(0, 8));

@@ -409,6 +409,7 @@ describe('the admin API: operators sign in, viewers read, admins decide, every c
       status: 'failed',
       errorCode: 'invalid_image',
       retryable: false,
+      contentType: 'image/jpeg',
       outputUrl: null,
     });
     const before = await t.app.inject({ method: 'GET', url: pathOf(detail.inputUrl) });

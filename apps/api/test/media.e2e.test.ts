@@ -127,9 +127,17 @@ describe('video and sound: signed, stored, read back and verified like images (r
       poll,
     );
     const output = await signed.download();
-    const { report } = await verifyFile(client, new Blob([output], { type: 'video/mp4' }), poll);
+    const verified = await verifyFile(client, new Blob([output], { type: 'video/mp4' }), poll);
+    const { report } = verified;
     expect(report.verdict).toBe('manifest_only');
     expect((report as unknown as Report).c2pa.state).toBe('trusted');
+    // No picture to outline the regions on: a clear 404, not a failed decode.
+    const regions = await fetch(
+      `${service.baseUrl}/verify/${verified.verification.requestId}/regions.png`,
+      { headers: { authorization: `Bearer ${apiKey}` } },
+    );
+    const problem = await expectProblem(regions, 404, 'not-found');
+    expect(problem.detail).toContain('a video (video/mp4)');
     const unsigned = await verifyFile(client, join(media, 'sample.wav'), poll);
     expect(unsigned.report.verdict).toBe('no_provenance');
     // A signed FLAC opens with the ID3 tag that holds its manifest: still a FLAC at the upload.

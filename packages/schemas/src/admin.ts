@@ -203,6 +203,9 @@ export const AdminJobDetail = z
     options: z.record(z.string(), z.unknown()),
     steps: z.array(z.record(z.string(), z.unknown())),
     errorMessage: z.string().nullable(),
+    contentType: z.string().meta({
+      description: 'Media type of the upload (and of the output, which keeps its format).',
+    }),
     inputUrl: z
       .string()
       .nullable()

@@ -106,6 +106,7 @@ export class AdminJobsService {
       options: (row.options ?? {}) as Record<string, unknown>,
       steps: Array.isArray(row.steps) ? (row.steps as Record<string, unknown>[]) : [],
       errorMessage: row.errorMessage,
+      contentType: row.file.contentType,
       inputUrl: await link(
         row.file.status === 'uploaded' ? row.file.storageKey : null,
         row.file.contentType,

@@ -11,6 +11,7 @@ import { CONFIG, OBJECT_STORAGE, PrismaService, TrustAnchors } from '@hallmark/r
 import { verificationsFinished } from '@hallmark/runtime/metrics';
 import { PixelPool } from '@hallmark/runtime/pixels';
 import {
+  mediaTypeOf,
   problemTypes,
   type VerificationAccepted,
   type VerificationJob,
@@ -152,6 +153,12 @@ export class VerifyService {
       throw new ProblemException(
         problemTypes.fileDeleted,
         `The file of verification ${requestId} was deleted by retention.`,
+      );
+    }
+    const kind = mediaTypeOf(file.contentType);
+    if (kind !== undefined && !kind.markable) {
+      throw ProblemException.notFound(
+        `Verification ${requestId} verified a ${kind.kind} (${kind.mimeType}), judged by its manifest alone: there is no picture to outline.`,
       );
     }
     const regions = (row.report as StoredReport).content?.regions ?? [];

@@ -1357,6 +1357,8 @@ export interface components {
                 [key: string]: unknown;
             }[];
             errorMessage: string | null;
+            /** @description Media type of the upload (and of the output, which keeps its format). */
+            contentType: string;
             /** @description A short-lived link to the uploaded file (the "before"). */
             inputUrl: string | null;
             /** @description A short-lived link to the watermarked file (the "after"). */

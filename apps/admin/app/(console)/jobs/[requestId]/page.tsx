@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ActionForm } from '../../../../components/action-form.tsx';
 import { dateTime } from '../../../../components/format.ts';
+import { MediaPreview } from '../../../../components/media-preview.tsx';
 import { retryJobAction } from '../../../../lib/actions.ts';
 import { signedIn } from '../../../../lib/session.ts';
 
@@ -105,8 +106,11 @@ export default async function JobPage(props: { readonly params: Promise<{ reques
           {job.inputUrl === null ? (
             <p>The upload is gone.</p>
           ) : (
-            // biome-ignore lint/performance/noImgElement: a short-lived signed link of the API, shown as is (next/image would fetch and cache it through the console)
-            <img src={job.inputUrl} alt="The upload, before marking" />
+            <MediaPreview
+              url={job.inputUrl}
+              contentType={job.contentType}
+              alt="The upload, before marking"
+            />
           )}
           <figcaption>Before (upload)</figcaption>
         </figure>
@@ -114,8 +118,11 @@ export default async function JobPage(props: { readonly params: Promise<{ reques
           {job.outputUrl === null ? (
             <p>{job.status === 'success' ? 'The output was deleted.' : 'No output yet.'}</p>
           ) : (
-            // biome-ignore lint/performance/noImgElement: as above
-            <img src={job.outputUrl} alt="The output, watermarked" />
+            <MediaPreview
+              url={job.outputUrl}
+              contentType={job.contentType}
+              alt="The output, watermarked"
+            />
           )}
           <figcaption>
             After (watermarked){' '}
