@@ -85,6 +85,16 @@ describe('lifecycle: nothing stays stuck, nothing grows without bound', () => {
       [recent ?? '']: { input: false, output: false },
     });
 
+    // The API's view of a job trails its row by the change notification's delivery (the job
+    // view cache), which a loaded machine can hold back for a moment.
+    await waitFor(
+      () =>
+        client.getWatermarkJob(old ?? '').then(
+          () => false,
+          () => true,
+        ),
+      'the API to hear of the deletion',
+    );
     const gone = await problemOf(() => client.getWatermarkJob(old ?? ''));
     expect(gone.status).toBe(410);
     expect(gone.problem?.type).toBe('https://hallmark.dev/problems/output-deleted');
