@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { HANG_MS } from '@hallmark/runtime/testing';
 import { type HallmarkClient, uploadFile, verifyFile, watermarkFile } from '@hallmark/sdk';
 import { readManifest } from '@hallmark/watermark-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from './support/problem.ts';
 import { type RunningService, startService } from './support/service.ts';
@@ -41,23 +42,37 @@ describe('video and sound: signed, stored, read back and verified like images (r
     return { status: res.status, report: ((await res.json()) as { result: Report }).result };
   }
 
+  const committed = (name: string) => () => readFile(join(media, name));
+  const photo = () => readFile(join(media, '../photos/fig-0.25mp.jpg'));
   it.each([
-    ['sample.mp4', 'video/mp4'],
-    ['sample.mov', 'video/quicktime'],
-    ['sample.avi', 'video/x-msvideo'],
-    ['sample.m4a', 'audio/mp4'],
-    ['sample.mp3', 'audio/mpeg'],
-    ['sample.wav', 'audio/wav'],
-    ['sample.flac', 'audio/flac'],
-  ])(
+    ['sample.mp4', 'video/mp4', committed('sample.mp4')],
+    ['sample.mov', 'video/quicktime', committed('sample.mov')],
+    ['sample.avi', 'video/x-msvideo', committed('sample.avi')],
+    ['sample.m4a', 'audio/mp4', committed('sample.m4a')],
+    ['sample.mp3', 'audio/mpeg', committed('sample.mp3')],
+    ['sample.wav', 'audio/wav', committed('sample.wav')],
+    ['sample.flac', 'audio/flac', committed('sample.flac')],
+    ['sample.svg', 'image/svg+xml', committed('sample.svg')],
+    ['sample.dng', 'image/x-adobe-dng', committed('sample.dng')],
+    ['sample.jxl', 'image/jxl', committed('sample-container.jxl')],
+    [
+      'sample.gif',
+      'image/gif',
+      async () =>
+        sharp(await photo())
+          .resize(96)
+          .gif()
+          .toBuffer(),
+    ],
+  ] as const)(
     '%s: a c2pa job signs it in its own format, with the sidecar, and it verifies',
-    async (name, contentType) => {
-      const input = await readFile(join(media, name));
+    async (name, contentType, load) => {
+      const input = await load();
       const result = await watermarkFile(
         client,
-        join(media, name),
+        input,
         { watermarkType: ['c2pa'], data: { author: 'Ada' } },
-        poll,
+        { ...poll, contentType, fileName: name },
       );
       expect(result.job.status).toBe('success');
       const output = await result.download();
