@@ -17,19 +17,23 @@ export function PublicVerifyForm(props: { readonly maxMegabytes: string }) {
       <form action={action} className="verify-form" aria-label="Check a picture">
         <label className="drop-zone">
           <span>
-            <strong>Drop a picture here</strong> or choose one (JPEG, PNG, WebP, AVIF, TIFF; at most{' '}
+            <strong>Drop a picture here</strong> or choose one (JPEG, PNG, WebP, AVIF, TIFF, or any
+            other image, clip or recording C2PA signs, checked by its credentials; at most{' '}
             {props.maxMegabytes} MB)
           </span>
           <input
             type="file"
             name="image"
-            accept="image/*"
+            accept="image/*,video/*,audio/*"
             data-testid="image"
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];
               setPreview((old) => {
                 if (old !== undefined) URL.revokeObjectURL(old);
-                return file === undefined ? undefined : URL.createObjectURL(file);
+                // Only a picture has regions to outline; a clip or a recording is not shown.
+                return file?.type.startsWith('image/') === true
+                  ? URL.createObjectURL(file)
+                  : undefined;
               });
             }}
           />

@@ -43,7 +43,12 @@ export default async function VerificationsPage(props: { readonly searchParams: 
         >
           <label className="field">
             <span>Verify an image</span>
-            <input type="file" name="image" accept="image/*" data-testid="operator-image" />
+            <input
+              type="file"
+              name="image"
+              accept="image/*,video/*,audio/*"
+              data-testid="operator-image"
+            />
           </label>
         </ActionForm>
       )}
