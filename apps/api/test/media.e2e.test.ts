@@ -25,7 +25,11 @@ describe('video and sound: signed, stored, read back and verified like images (r
   let apiKey: string;
 
   beforeAll(async () => {
-    service = await startService({ VERIFY_SYNC_MAX_BYTES: String(2 * 1024 * 1024) });
+    service = await startService({
+      VERIFY_SYNC_MAX_BYTES: String(2 * 1024 * 1024),
+      // Every sample is smaller; a movie may be larger, as the crJSON test's is.
+      UPLOAD_MAX_BYTES: String(64 * 1024),
+    });
     ({ client, apiKey } = await service.newClient());
   });
 
@@ -166,6 +170,20 @@ describe('video and sound: signed, stored, read back and verified like images (r
     expect(Buffer.from(signedFlac.subarray(0, 3)).toString('latin1')).toBe('ID3');
     const again = await verifyFile(client, new Blob([signedFlac], { type: 'audio/flac' }), poll);
     expect(again.report.verdict).toBe('manifest_only');
+  });
+
+  it('a movie larger than an image may be is verified, but its crJSON is not made in memory', async () => {
+    const movie = Buffer.concat([
+      await readFile(join(media, 'sample.mp4')),
+      Buffer.alloc(128 * 1024),
+    ]);
+    const verified = await verifyFile(client, new Blob([movie], { type: 'video/mp4' }), poll);
+    expect(verified.verification.status).toBe('success');
+    const res = await fetch(`${service.baseUrl}/verify/${verified.verification.requestId}/crjson`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    const problem = await expectProblem(res, 422, 'image-unreadable');
+    expect(problem.detail).toContain(`larger than ${64 * 1024} bytes`);
   });
 
   it('asking for the invisible mark on a video is refused before anything is queued, naming the kind', async () => {

@@ -39,6 +39,8 @@ const TSA_RETRY_AFTER_SECONDS = 30;
 export class ReportService {
   readonly #service: ReturnType<typeof reportingService>;
   readonly #tsaUrl: string | undefined;
+  /** The largest file whose crJSON is made here (in memory): what an image upload may be. */
+  readonly #crJsonMaxBytes: number;
 
   constructor(
     @Inject(CONFIG) config: HallmarkConfig,
@@ -50,6 +52,7 @@ export class ReportService {
   ) {
     this.#service = reportingService(publicBaseUrl(config));
     this.#tsaUrl = config.C2PA_TSA_URL;
+    this.#crJsonMaxBytes = config.UPLOAD_MAX_BYTES;
   }
 
   /** The report's exact bytes: a checker refuses any other serialisation. */
@@ -140,7 +143,10 @@ export class ReportService {
   async crJson(apiKeyId: string, requestId: string): Promise<CrJsonDocument> {
     const row = await this.prisma.client.verification.findFirst({
       where: { id: requestId, apiKeyId },
-      select: { status: true, file: { select: { storageKey: true, deletedAt: true } } },
+      select: {
+        status: true,
+        file: { select: { storageKey: true, deletedAt: true, sizeBytes: true } },
+      },
     });
     if (row === null) throw ProblemException.notFound(`No verification ${requestId}.`);
     if (row.status !== 'success') {
@@ -155,6 +161,13 @@ export class ReportService {
       throw new ProblemException(
         problemTypes.fileDeleted,
         `The file of verification ${requestId} was deleted by retention.`,
+      );
+    }
+    // crJSON is made from the whole file in memory: a movie larger than an image may be is not.
+    if (Number(row.file.sizeBytes ?? 0) > this.#crJsonMaxBytes) {
+      throw new ProblemException(
+        problemTypes.imageUnreadable,
+        `The file of verification ${requestId} is larger than ${this.#crJsonMaxBytes} bytes; its crJSON is not made here: run hallmark inspect --crjson on it.`,
       );
     }
     const bytes = await this.storage.read(row.file.storageKey);

@@ -88,7 +88,7 @@ export function reportRoutes() {
         { problem: problemTypes.fileDeleted, when: 'the verified file was deleted by retention.' },
         {
           problem: problemTypes.imageUnreadable,
-          when: 'the manifest store of the file cannot be decoded.',
+          when: 'the manifest store of the file cannot be decoded, or the file (a movie) is larger than `UPLOAD_MAX_BYTES`, which crJSON is made within.',
         },
         ...authenticatedCases,
       ]),

@@ -4459,7 +4459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Image cannot be read (`image-unreadable`): the manifest store of the file cannot be decoded. */
+            /** @description Image cannot be read (`image-unreadable`): the manifest store of the file cannot be decoded, or the file (a movie) is larger than `UPLOAD_MAX_BYTES`, which crJSON is made within. */
             422: {
                 headers: {
                     [name: string]: unknown;
