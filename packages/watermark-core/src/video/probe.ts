@@ -1,0 +1,50 @@
+// What the video mark needs to know about a file before piping its frames: the first video
+// stream's size and frame rate, the duration, and whether there is audio to copy.
+
+import { FFPROBE, FfmpegError, runForOutput } from './ffmpeg.ts';
+
+export interface VideoInfo {
+  readonly width: number;
+  readonly height: number;
+  /** ffprobe's r_frame_rate as written (e.g. '30000/1001'): given back to the encoder verbatim. */
+  readonly frameRate: string;
+  readonly fps: number;
+  readonly durationSeconds: number;
+  readonly hasAudio: boolean;
+}
+
+interface ProbeStream {
+  readonly codec_type?: string;
+  readonly width?: number;
+  readonly height?: number;
+  readonly r_frame_rate?: string;
+  readonly duration?: string;
+}
+
+export async function probeVideo(path: string, signal?: AbortSignal): Promise<VideoInfo> {
+  const text = await runForOutput(
+    FFPROBE,
+    ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path],
+    signal,
+  );
+  const probe = JSON.parse(text) as {
+    readonly streams?: readonly ProbeStream[];
+    readonly format?: { readonly duration?: string };
+  };
+  const video = probe.streams?.find((s) => s.codec_type === 'video');
+  if (video?.width === undefined || video.height === undefined) {
+    throw new FfmpegError(`${path} has no video stream`);
+  }
+  const frameRate = video.r_frame_rate ?? '25/1';
+  const [num, den] = frameRate.split('/').map(Number);
+  const fps = num !== undefined && den !== undefined && den > 0 ? num / den : Number.NaN;
+  if (!(fps > 0)) throw new FfmpegError(`${path}: unreadable frame rate ${frameRate}`);
+  return {
+    width: video.width,
+    height: video.height,
+    frameRate,
+    fps,
+    durationSeconds: Number(probe.format?.duration ?? video.duration ?? 0),
+    hasAudio: probe.streams?.some((s) => s.codec_type === 'audio') ?? false,
+  };
+}
