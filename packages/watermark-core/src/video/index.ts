@@ -5,6 +5,8 @@
 export { FfmpegError } from './ffmpeg.ts';
 export { LumaPlaneMarker, VIDEO_STRENGTH } from './luma-plane-mark.ts';
 export {
+  MARKED_CRF,
+  MARKED_PRESET,
   type MarkedVideo,
   type MarkVideoOptions,
   markVideoFile,
