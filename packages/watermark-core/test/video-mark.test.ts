@@ -67,6 +67,22 @@ describe('markVideoFile / readVideoMark', () => {
     SLOW,
   );
 
+  it(
+    'marks a sideways phone video upright, as the decoder turns it',
+    async () => {
+      // The stream stays 640x360; a display matrix says to show it turned by 90 degrees.
+      await runFfmpeg([
+        ...['-y', '-i', at('original.mp4'), '-t', '3', '-c', 'copy'],
+        ...['-metadata:s:v:0', 'rotate=90', at('sideways.mp4')],
+      ]);
+      const marked = await markVideoFile(at('sideways.mp4'), at('upright.mp4'), PAYLOAD);
+      expect(marked).toMatchObject({ width: 360, height: 640 });
+      const reading = await readVideoMark(at('upright.mp4'));
+      expect(reading).toMatchObject({ found: true, payloadHex: PAYLOAD });
+    },
+    SLOW,
+  );
+
   it('rejects a payload that is not 16 hex digits before starting ffmpeg', async () => {
     await expect(markVideoFile(at('original.mp4'), at('x.mp4'), 'abc')).rejects.toThrow(RangeError);
   });

@@ -4,6 +4,10 @@
 import { FFPROBE, FfmpegError, runForOutput } from './ffmpeg.ts';
 
 export interface VideoInfo {
+  /**
+   * The size of the frames ffmpeg decodes: a phone video stored sideways with a display matrix
+   * turning it by 90 degrees is turned upright by the decoder, so its sides are swapped here.
+   */
   readonly width: number;
   readonly height: number;
   /** ffprobe's r_frame_rate as written (e.g. '30000/1001'): given back to the encoder verbatim. */
@@ -19,6 +23,7 @@ interface ProbeStream {
   readonly height?: number;
   readonly r_frame_rate?: string;
   readonly duration?: string;
+  readonly side_data_list?: readonly { readonly rotation?: number }[];
 }
 
 export async function probeVideo(path: string, signal?: AbortSignal): Promise<VideoInfo> {
@@ -39,9 +44,11 @@ export async function probeVideo(path: string, signal?: AbortSignal): Promise<Vi
   const [num, den] = frameRate.split('/').map(Number);
   const fps = num !== undefined && den !== undefined && den > 0 ? num / den : Number.NaN;
   if (!(fps > 0)) throw new FfmpegError(`${path}: unreadable frame rate ${frameRate}`);
+  const rotation = video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0;
+  const sideways = Math.abs(rotation) % 180 === 90;
   return {
-    width: video.width,
-    height: video.height,
+    width: sideways ? video.height : video.width,
+    height: sideways ? video.width : video.height,
     frameRate,
     fps,
     durationSeconds: Number(probe.format?.duration ?? video.duration ?? 0),
