@@ -41,13 +41,13 @@ function still(name: string, file: string): Clip {
   return {
     name,
     inputs: ['-loop', '1', '-framerate', String(CLIP_FPS), '-i', photo(file)],
-    filter: `[0:v]scale=${size}:force_original_aspect_ratio=increase,crop=${size},noise=alls=3:allf=t`,
+    filter: `[0:v]scale=${size}:force_original_aspect_ratio=increase,crop=${CLIP_WIDTH}:${CLIP_HEIGHT},noise=alls=3:allf=t`,
   };
 }
 
 /** Input i filled to the frame as the labelled stream s<i>, for the slideshow's concat. */
 const fillFrame = (i: number) =>
-  `[${i}:v]scale=${size}:force_original_aspect_ratio=increase,crop=${size},setsar=1[s${i}]`;
+  `[${i}:v]scale=${size}:force_original_aspect_ratio=increase,crop=${CLIP_WIDTH}:${CLIP_HEIGHT},setsar=1[s${i}]`;
 
 const lavfi = (name: string, source: string, after = ''): Clip => ({
   name,

@@ -4,10 +4,12 @@
 // Prints the tables README.md#video-mark quotes. Options: --clips=N (first N clips),
 // --fp-seconds=S (time spent on unmarked windows beyond the originals' own reads, default 240).
 // Files go to $HALLMARK_VIDEO_EVAL_DIR (default: a folder in the system's temp dir); the
-// generated originals are kept there between runs.
+// generated originals are kept there between runs, and so is each clip's result, under a hash
+// of the code it came from (src/ and eval/video/): a run cut short resumes where it stopped, and
+// any change to the code measures every clip again.
 
 import { createHash } from 'node:crypto';
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runFfmpeg } from '../../src/video/ffmpeg.ts';
@@ -32,6 +34,18 @@ const exists = (path: string) =>
   );
 const payloadOf = (name: string) => createHash('sha256').update(name).digest('hex').slice(0, 16);
 
+/** Hash of every source file the results depend on. */
+async function codeVersion(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const root of ['../../src', '.']) {
+    const dir = join(import.meta.dirname, root);
+    const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith('.ts')).sort();
+    for (const file of files) hash.update(file).update(await readFile(join(dir, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+const version = await codeVersion();
+
 const started = performance.now();
 const results: ClipResult[] = [];
 for (const [index, clip] of clips.entries()) {
@@ -39,6 +53,12 @@ for (const [index, clip] of clips.entries()) {
   const original = `${base}.mp4`;
   if (!(await exists(original))) await runFfmpeg(clipArgs(clip, original));
   const payload = payloadOf(clip.name);
+  const saved = `${base}.result-${version}.json`;
+  if (await exists(saved)) {
+    results.push(JSON.parse(await readFile(saved, 'utf8')) as ClipResult);
+    console.error(`${clip.name}: kept from an earlier run of this code`);
+    continue;
+  }
   const marked = `${base}.marked.mp4`;
   const markStarted = performance.now();
   const mark = await markVideoFile(original, marked, payload);
@@ -62,7 +82,17 @@ for (const [index, clip] of clips.entries()) {
     reads.push({ attack: attack.name, reading, expected: payload });
   }
   const unmarked = await readVideoMark(original);
-  results.push({ clip: clip.name, mark, markMs, quality, plainQuality, reads, unmarked });
+  const result: ClipResult = {
+    clip: clip.name,
+    mark,
+    markMs,
+    quality,
+    plainQuality,
+    reads,
+    unmarked,
+  };
+  await writeFile(saved, JSON.stringify(result));
+  results.push(result);
   const exact = reads.filter((r) => r.reading.payloadHex === payload).length;
   console.error(
     `${clip.name}: ${exact}/${reads.length} exact, unmarked ${unmarked.found ? 'FOUND' : 'clean'}, ` +
