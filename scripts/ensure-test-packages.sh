@@ -4,11 +4,12 @@
 # the PKCS#11 token in software the HSM signing tests use, Prometheus for its promtool, which
 # checks and unit-tests the alert rules in infra/prometheus, and Redis's server and CLI, which
 # the Sentinel and Cluster tests start on ports of their own (the machine's running
-# Redis usually brought them).
+# Redis usually brought them), and FFmpeg, which the video mark's tests drive as a child process
+# to decode and encode raw frames (never an npm wrapper that downloads a binary).
 set -euo pipefail
 # package:file that shows it is installed
 needed=(chromium:/usr/bin/chromium softhsm2:/usr/lib/softhsm/libsofthsm2.so prometheus:/usr/bin/promtool
-  redis-server:/usr/bin/redis-server redis-tools:/usr/bin/redis-cli)
+  redis-server:/usr/bin/redis-server redis-tools:/usr/bin/redis-cli ffmpeg:/usr/bin/ffmpeg)
 missing=()
 for entry in "${needed[@]}"; do
   [ -e "${entry#*:}" ] || missing+=("${entry%%:*}")

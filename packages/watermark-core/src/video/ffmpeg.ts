@@ -1,0 +1,74 @@
+// Debian's ffmpeg and ffprobe as child processes: the video mark only ever sees raw frames piped
+// over stdin/stdout, so no codec runs in this process and no npm wrapper downloads a binary.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/** Paths of the binaries; Debian's by default, overridable for other systems. */
+export const FFMPEG = process.env.HALLMARK_FFMPEG ?? '/usr/bin/ffmpeg';
+export const FFPROBE = process.env.HALLMARK_FFPROBE ?? '/usr/bin/ffprobe';
+
+/** ffmpeg or ffprobe failed: the message ends with the tail of its stderr. */
+export class FfmpegError extends Error {
+  override readonly name = 'FfmpegError';
+}
+
+/** Keeps only the end of stderr: the error is there, and a long run's log would fill memory. */
+const STDERR_TAIL = 4_000;
+
+export interface RunningProcess {
+  readonly child: ChildProcess;
+  /** Resolves when the process exits with status 0, rejects with FfmpegError otherwise. */
+  readonly done: Promise<void>;
+}
+
+/**
+ * Starts `binary` with `args`; stdin and stdout are pipes when asked for, stderr is kept (its
+ * tail) for the error. The abort signal kills the process, and `done` then rejects.
+ */
+export function startProcess(
+  binary: string,
+  args: readonly string[],
+  options: { readonly signal?: AbortSignal; readonly stdin?: boolean; readonly stdout?: boolean },
+): RunningProcess {
+  const child = spawn(binary, args, {
+    stdio: [options.stdin ? 'pipe' : 'ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'],
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (text: string) => {
+    stderr = (stderr + text).slice(-STDERR_TAIL);
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    child.once('error', (error) =>
+      reject(new FfmpegError(`${binary} could not run: ${error.message}`, { cause: error })),
+    );
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve();
+      else
+        reject(
+          new FfmpegError(`${binary} exited with ${code ?? signal}: ${stderr.trim().slice(-800)}`),
+        );
+    });
+  });
+  return { child, done };
+}
+
+/** Runs ffmpeg to completion with its stdin closed and its output written by itself. */
+export async function runFfmpeg(args: readonly string[], signal?: AbortSignal): Promise<void> {
+  const options = signal === undefined ? {} : { signal };
+  await startProcess(FFMPEG, ['-hide_banner', '-nostdin', '-v', 'error', ...args], options).done;
+}
+
+/** Runs a binary to completion and returns its stdout as text (ffprobe's JSON, a filter's log). */
+export async function runForOutput(
+  binary: string,
+  args: readonly string[],
+  signal?: AbortSignal,
+): Promise<string> {
+  const running = startProcess(binary, args, { stdout: true, ...(signal ? { signal } : {}) });
+  const chunks: Buffer[] = [];
+  running.child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await running.done;
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,15 @@
+// The video mark: the image mark on a video's frames, read back from means of frames. ffmpeg
+// (Debian's, as a child process) decodes and encodes; README.md#video-mark has the design and
+// the measured results.
+
+export { FfmpegError } from './ffmpeg.ts';
+export { LumaPlaneMarker, VIDEO_STRENGTH } from './luma-plane-mark.ts';
+export {
+  MARKED_CRF,
+  MARKED_PRESET,
+  type MarkedVideo,
+  type MarkVideoOptions,
+  markVideoFile,
+} from './mark-video.ts';
+export { probeVideo, type VideoInfo } from './probe.ts';
+export { type ReadVideoOptions, readVideoMark, type VideoMarkReading } from './read-video.ts';

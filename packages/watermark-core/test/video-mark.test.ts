@@ -1,0 +1,89 @@
+// The video mark end to end through Debian's ffmpeg (scripts/ensure-test-packages.sh installs
+// it): a small generated clip is marked, read back, re-encoded as a platform would, read again;
+// the same clip unmarked must read as not found.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFfmpeg } from '../src/video/ffmpeg.ts';
+import { markVideoFile, readVideoMark } from '../src/video/index.ts';
+
+// ffmpeg shares the machine with other work: generous, not a speed requirement.
+const SLOW = 180_000;
+const PAYLOAD = 'feedface0badc0de';
+
+let dir = '';
+const at = (name: string) => join(dir, name);
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'hallmark-video-'));
+  // 4 s of a moving fractal at 640x360, nearly lossless: the original a user would upload.
+  await runFfmpeg([
+    ...['-f', 'lavfi', '-i', 'mandelbrot=s=640x360:r=25', '-t', '4'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p'],
+    at('original.mp4'),
+  ]);
+}, SLOW);
+
+afterAll(async () => {
+  if (dir !== '') await rm(dir, { recursive: true, force: true });
+});
+
+describe('markVideoFile / readVideoMark', () => {
+  it(
+    'marks every frame and reads the exact payload back',
+    async () => {
+      const marked = await markVideoFile(at('original.mp4'), at('marked.mp4'), PAYLOAD);
+      expect(marked).toMatchObject({ width: 640, height: 360, frames: 100 });
+      expect(marked.durationSeconds).toBeCloseTo(4, 5);
+      // The mark's own change stays far below visibility (the image mark's floor is 40 dB).
+      expect(marked.psnrMean).toBeGreaterThan(40);
+      const reading = await readVideoMark(at('marked.mp4'));
+      expect(reading).toMatchObject({ found: true, payloadHex: PAYLOAD, framesRead: 40 });
+      expect(reading.confidence).toBeGreaterThan(0.5);
+    },
+    SLOW,
+  );
+
+  it(
+    'reads the payload after an H.264 CRF 28 re-encode',
+    async () => {
+      await runFfmpeg([
+        ...['-y', '-i', at('marked.mp4'), '-c:v', 'libx264', '-crf', '28', '-preset', 'medium'],
+        at('crf28.mp4'),
+      ]);
+      const reading = await readVideoMark(at('crf28.mp4'));
+      expect(reading).toMatchObject({ found: true, payloadHex: PAYLOAD });
+    },
+    SLOW,
+  );
+
+  it(
+    'finds no mark in the unmarked original',
+    async () => {
+      const reading = await readVideoMark(at('original.mp4'));
+      expect(reading).toEqual({ found: false, payloadHex: null, confidence: 0, framesRead: 40 });
+    },
+    SLOW,
+  );
+
+  it(
+    'marks a sideways phone video upright, as the decoder turns it',
+    async () => {
+      // The stream stays 640x360; a display matrix says to show it turned by 90 degrees.
+      await runFfmpeg([
+        ...['-y', '-i', at('original.mp4'), '-t', '3', '-c', 'copy'],
+        ...['-metadata:s:v:0', 'rotate=90', at('sideways.mp4')],
+      ]);
+      const marked = await markVideoFile(at('sideways.mp4'), at('upright.mp4'), PAYLOAD);
+      expect(marked).toMatchObject({ width: 360, height: 640 });
+      const reading = await readVideoMark(at('upright.mp4'));
+      expect(reading).toMatchObject({ found: true, payloadHex: PAYLOAD });
+    },
+    SLOW,
+  );
+
+  it('rejects a payload that is not 16 hex digits before starting ffmpeg', async () => {
+    await expect(markVideoFile(at('original.mp4'), at('x.mp4'), 'abc')).rejects.toThrow(RangeError);
+  });
+});
