@@ -1,0 +1,116 @@
+// `pnpm --filter @hallmark/watermark-core bench:video`: how fast markVideoFile marks a 1080p clip
+// on one core, beside ffmpeg's own decode + encode of the same clip at the same settings in the
+// same run (the ratio is what to compare: these machines are shared and noisy). The script runs
+// under `taskset -c 1`, so this process and every ffmpeg it starts share one core, and ffmpeg
+// gets -threads 1. Each row is the median of ROUNDS runs, rows alternating. Not part of `bench`:
+// it takes minutes.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { FFMPEG, runFfmpeg, startProcess } from '../src/video/ffmpeg.ts';
+import { MARKED_CRF, markVideoFile } from '../src/video/index.ts';
+import { LumaPlaneMarker } from '../src/video/luma-plane-mark.ts';
+import { MASK_INTERVAL } from '../src/video/mark-video.ts';
+import { rawFrames, yuv420pFrameBytes } from '../src/video/raw-frames.ts';
+import { median, timed } from './measure.ts';
+
+const WIDTH = 1920;
+const HEIGHT = 1080;
+const FPS = 24;
+const SECONDS = 3;
+const ROUNDS = 3;
+const dir = await mkdtemp(join(tmpdir(), 'hallmark-video-bench-'));
+const clip = join(dir, 'clip.mp4');
+// A slow zoom over a photo with a little noise: real detail for the encoder, like a camera clip.
+await runFfmpeg([
+  ...['-loop', '1', '-framerate', String(FPS), '-i'],
+  join(import.meta.dirname, '../../../fixtures/photos/bridge-8mp.jpg'),
+  ...[
+    '-vf',
+    `scale=2880:1620,zoompan=z='zoom+0.0015':d=1:s=${WIDTH}x${HEIGHT}:fps=${FPS},noise=alls=3:allf=t`,
+  ],
+  ...['-frames:v', String(FPS * SECONDS), '-c:v', 'libx264', '-crf', '12', '-preset', 'veryfast'],
+  ...['-pix_fmt', 'yuv420p', clip],
+]);
+const frames = FPS * SECONDS;
+
+const transcode = (preset: string) =>
+  runFfmpeg([
+    ...['-y', '-threads', '1', '-i', clip, '-threads', '1', '-c:v', 'libx264'],
+    ...['-preset', preset, '-crf', String(MARKED_CRF), '-pix_fmt', 'yuv420p'],
+    join(dir, `plain-${preset}.mp4`),
+  ]);
+const mark = (preset: string) =>
+  markVideoFile(clip, join(dir, `marked-${preset}.mp4`), '0123456789abcdef', {
+    preset,
+    threads: 1,
+  });
+
+/** The marking alone, on decoded frames held in memory: what markVideoFile adds per frame. */
+async function markingOnly(): Promise<number> {
+  const decoder = startProcess(
+    FFMPEG,
+    ['-v', 'error', '-i', clip, '-frames:v', '48', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-'],
+    { stdout: true },
+  );
+  const held: Uint8Array[] = [];
+  for await (const frame of rawFrames(
+    decoder.child.stdout as Readable,
+    yuv420pFrameBytes(WIDTH, HEIGHT),
+  )) {
+    held.push(frame.slice());
+  }
+  await decoder.done;
+  const marker = new LumaPlaneMarker(WIDTH, HEIGHT, 0x0123456789abcdefn);
+  const ms = await timed(async () => {
+    let strength: Float32Array | null = null;
+    for (const [i, frame] of held.entries()) {
+      if (i % MASK_INTERVAL === 0 || strength === null) strength = marker.strength(frame);
+      marker.mark(frame, strength);
+    }
+  });
+  return ms / held.length;
+}
+
+const rows: { name: string; ms: number; baselineMs?: number }[] = [];
+for (const preset of ['medium', 'veryfast']) {
+  const plain: number[] = [];
+  const marked: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    plain.push(await timed(() => transcode(preset)));
+    marked.push(await timed(() => mark(preset)));
+  }
+  const baselineMs = median(plain);
+  rows.push({
+    name: `ffmpeg decode + x264 ${preset} CRF ${MARKED_CRF} (baseline)`,
+    ms: baselineMs,
+  });
+  rows.push({
+    name: `markVideoFile, x264 ${preset} CRF ${MARKED_CRF}`,
+    ms: median(marked),
+    baselineMs,
+  });
+}
+const perFrame = await markingOnly();
+await rm(dir, { recursive: true, force: true });
+
+const realTime = SECONDS * 1000;
+console.log(
+  `1080p, ${frames} frames (${SECONDS} s at ${FPS} fps); cores visible to this process: ` +
+    `${availableParallelism()}; ffmpeg -threads 1; median of ${ROUNDS}.`,
+);
+console.log('| run | s | fps | x real time | ratio to baseline |');
+console.log('|---|---|---|---|---|');
+for (const row of rows) {
+  console.log(
+    `| ${row.name} | ${(row.ms / 1000).toFixed(1)} | ${((frames * 1000) / row.ms).toFixed(1)} | ` +
+      `${(realTime / row.ms).toFixed(2)}x | ${row.baselineMs === undefined ? '' : `${(row.ms / row.baselineMs).toFixed(2)}x`} |`,
+  );
+}
+console.log(
+  `| marking alone (mask every ${MASK_INTERVAL} frames + add), in memory | ` +
+    `${((perFrame * frames) / 1000).toFixed(1)} | ${(1000 / perFrame).toFixed(1)} | ` +
+    `${(realTime / (perFrame * frames)).toFixed(2)}x | |`,
+);
