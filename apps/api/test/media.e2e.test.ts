@@ -1,5 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { HANG_MS } from '@hallmark/runtime/testing';
 import { type HallmarkClient, uploadFile, verifyFile, watermarkFile } from '@hallmark/sdk';
 import { readManifest } from '@hallmark/watermark-core';
@@ -9,6 +12,11 @@ import { expectProblem } from './support/problem.ts';
 import { type RunningService, startService } from './support/service.ts';
 
 const media = join(import.meta.dirname, '../../../fixtures/media');
+
+/** Debian's ffmpeg (scripts/ensure-test-packages.sh installs it), quietly. */
+async function ffmpeg(args: readonly string[]): Promise<void> {
+  await promisify(execFile)('/usr/bin/ffmpeg', ['-hide_banner', '-v', 'error', '-y', ...args]);
+}
 const poll = { minIntervalMs: 50, timeoutMs: HANG_MS };
 
 interface Report {
@@ -23,6 +31,8 @@ describe('video and sound: signed, stored, read back and verified like images (r
   let service: RunningService;
   let client: HallmarkClient;
   let apiKey: string;
+  /** Clips made by ffmpeg for the video mark. */
+  let scratch = '';
 
   beforeAll(async () => {
     service = await startService({
@@ -31,10 +41,12 @@ describe('video and sound: signed, stored, read back and verified like images (r
       UPLOAD_MAX_BYTES: String(64 * 1024),
     });
     ({ client, apiKey } = await service.newClient());
+    scratch = await mkdtemp(join(tmpdir(), 'hallmark-media-'));
   });
 
   afterAll(async () => {
     await service?.close();
+    if (scratch !== '') await rm(scratch, { recursive: true, force: true });
   });
 
   async function verifyNow(bytes: Uint8Array, contentType: string) {
@@ -99,7 +111,12 @@ describe('video and sound: signed, stored, read back and verified like images (r
       expect(status).toBe(200);
       expect(report.verdict).toBe('manifest_only');
       expect(report.reasons.map((reason) => reason.code)).toEqual(['manifest_trusted', 'no_mark']);
-      expect(report.reasons[1]?.message).toContain('cannot carry the invisible mark');
+      // An MP4 can carry the video mark: it was looked for, and not found.
+      expect(report.reasons[1]?.message).toContain(
+        contentType === 'video/mp4'
+          ? 'No invisible mark was found'
+          : 'cannot carry the invisible mark',
+      );
       expect(report.c2pa).toMatchObject({
         present: true,
         manifestId: summary.manifestLabel,
@@ -172,6 +189,52 @@ describe('video and sound: signed, stored, read back and verified like images (r
     expect(again.report.verdict).toBe('manifest_only');
   });
 
+  it(
+    'an MP4 marked frame by frame and signed: authentic, and a re-encoded copy still leads to its job',
+    async () => {
+      const clip = join(scratch, 'clip.mp4');
+      await ffmpeg([
+        ...['-f', 'lavfi', '-i', 'mandelbrot=s=480x270:r=25', '-t', '4'],
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '14', '-pix_fmt', 'yuv420p', clip],
+      ]);
+      const result = await watermarkFile(
+        client,
+        clip,
+        { watermarkType: ['invisible', 'c2pa'], data: { author: 'Ada' } },
+        poll,
+      );
+      const row = await service.prisma.watermarkJob.findUniqueOrThrow({
+        where: { id: result.job.requestId },
+      });
+      expect((row.steps as Array<{ name: string }>).map((step) => step.name)).toEqual([
+        'load',
+        'invisible',
+        'c2pa',
+        'store',
+      ]);
+      expect([row.outputWidth, row.outputHeight]).toEqual([480, 270]);
+      const output = await result.download();
+      const summary = await readManifest(output);
+      if (!summary.present) throw new Error('no manifest in the marked MP4');
+      expect(summary.softBinding?.payloadHex).toBe(row.markPayload);
+
+      const { report } = await verifyNow(output, 'video/mp4');
+      expect(report.verdict).toBe('authentic');
+      expect(report.invisible).toMatchObject({ found: true });
+      expect(report.reasons.map((reason) => reason.code)).toContain('soft_binding_matches_mark');
+
+      // A platform's re-encode drops the manifest; the mark still names the job.
+      const marked = join(scratch, 'marked.mp4');
+      const copy = join(scratch, 'copy.mp4');
+      await writeFile(marked, output);
+      await ffmpeg(['-i', marked, '-c:v', 'libx264', '-crf', '28', '-an', copy]);
+      const verified = await verifyFile(client, copy, poll);
+      expect(verified.report.verdict).toBe('manifest_stripped');
+      expect(verified.report.reasons.map((reason) => reason.code)).toContain('mark_issued');
+    },
+    HANG_MS,
+  );
+
   it('a movie larger than an image may be is verified, but its crJSON is not made in memory', async () => {
     const movie = Buffer.concat([
       await readFile(join(media, 'sample.mp4')),
@@ -186,9 +249,12 @@ describe('video and sound: signed, stored, read back and verified like images (r
     expect(problem.detail).toContain(`larger than ${64 * 1024} bytes`);
   });
 
-  it('asking for the invisible mark on a video is refused before anything is queued, naming the kind', async () => {
-    const link = await client.createUploadLink({ contentType: 'video/mp4', fileName: 'clip.mp4' });
-    await uploadFile(link.uploadLink, await readFile(join(media, 'sample.mp4')), 'video/mp4');
+  it('asking for the invisible mark on a MOV is refused before anything is queued, naming the kind', async () => {
+    const link = await client.createUploadLink({
+      contentType: 'video/quicktime',
+      fileName: 'clip.mov',
+    });
+    await uploadFile(link.uploadLink, await readFile(join(media, 'sample.mov')), 'video/quicktime');
     for (const watermarkType of [['invisible', 'c2pa'], ['invisible']]) {
       const res = await fetch(`${service.baseUrl}/watermark`, {
         method: 'POST',
@@ -196,7 +262,7 @@ describe('video and sound: signed, stored, read back and verified like images (r
         body: JSON.stringify({ fileId: link.fileId, options: { watermarkType } }),
       });
       const problem = await expectProblem(res, 422, 'mark-not-applicable');
-      expect(problem.detail).toContain('a video (video/mp4)');
+      expect(problem.detail).toContain('a video (video/quicktime)');
     }
     const batch = await fetch(`${service.baseUrl}/watermark/batches`, {
       method: 'POST',

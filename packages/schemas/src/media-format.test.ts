@@ -10,9 +10,14 @@ describe('MEDIA_TYPES', () => {
     expect(new Set(mimeTypes).size).toBe(mimeTypes.length);
   });
 
-  it('marks only the containers the pixel engines re-encode', () => {
+  it('marks only the containers the pixel engines re-encode, and MP4 frame by frame', () => {
     const markable = MEDIA_TYPES.filter((type) => type.markable).map((type) => type.format);
-    expect(markable).toEqual(['jpeg', 'png', 'webp', 'avif', 'tiff']);
+    expect(markable).toEqual(['jpeg', 'png', 'webp', 'avif', 'tiff', 'mp4']);
+  });
+
+  it('streams only the movies c2pa-node signs in bounded memory', () => {
+    const streamed = MEDIA_TYPES.filter((type) => type.streamed).map((type) => type.format);
+    expect(streamed).toEqual(['mp4', 'mov', 'm4a']);
   });
 
   it('is the table the raster image view answers from', () => {

@@ -34,7 +34,10 @@ export interface MediaType {
   readonly kind: MediaKind;
   /** File extensions without the dot; the first is the canonical one. */
   readonly extensions: readonly string[];
-  /** The invisible image mark can be embedded (the pixel engines decode and re-encode it). */
+  /**
+   * The invisible mark can be embedded: in an image by the pixel engines, which decode and
+   * re-encode it; in an MP4 frame by frame (the video mark, through ffmpeg).
+   */
   readonly markable: boolean;
   /**
    * Signed and read in bounded memory, however large (ISO BMFF movies, whose media data
@@ -77,7 +80,7 @@ export const MEDIA_TYPES: readonly MediaType[] = Object.freeze([
   row('svg', 'image/svg+xml', 'image', ['svg']),
   row('dng', 'image/x-adobe-dng', 'image', ['dng']),
   row('jxl', 'image/jxl', 'image', ['jxl']),
-  row('mp4', 'video/mp4', 'video', ['mp4', 'm4v'], STREAMED),
+  row('mp4', 'video/mp4', 'video', ['mp4', 'm4v'], { markable: true, streamed: true }),
   row('mov', 'video/quicktime', 'video', ['mov', 'qt'], STREAMED),
   row('avi', 'video/x-msvideo', 'video', ['avi']),
   row('m4a', 'audio/mp4', 'audio', ['m4a', 'm4b'], STREAMED),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HttpUrl } from './common/http-url.ts';
-import { MEDIA_TYPES, type MediaKind, type MediaType as MediaTypeRow } from './media-format.ts';
+import { MEDIA_TYPES, type MediaKind } from './media-format.ts';
 
 /**
  * A media type `type/subtype` (RFC 6838 restricted names), without parameters: the file is
@@ -35,12 +35,11 @@ export const FileName = z
 
 /** The accepted types by kind, for the API's documentation. */
 function acceptedTypes(): string {
-  const names = (types: readonly MediaTypeRow[]) =>
-    types.map((type) => `\`${type.mimeType}\``).join(', ');
-  const marked = MEDIA_TYPES.filter((type) => type.markable);
-  const signed = (kind: MediaKind) =>
-    MEDIA_TYPES.filter((type) => type.kind === kind && !type.markable);
-  return `images that can carry the invisible mark ${names(marked)}; other images, signed (\`c2pa\`) only, ${names(signed('image'))}; video, signed only, ${names(signed('video'))}; audio, signed only, ${names(signed('audio'))}`;
+  const names = (kind: MediaKind, markable: boolean) =>
+    MEDIA_TYPES.filter((type) => type.kind === kind && type.markable === markable)
+      .map((type) => `\`${type.mimeType}\``)
+      .join(', ');
+  return `images that can carry the invisible mark ${names('image', true)}; other images, signed (\`c2pa\`) only, ${names('image', false)}; video that can carry it ${names('video', true)}; other video, signed only, ${names('video', false)}; audio, signed only, ${names('audio', false)}`;
 }
 
 /** Body of `POST /claim/file-upload-link`. */

@@ -1,11 +1,16 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type C2paFinding,
   type InvisibleFinding,
-  SNIFF_BYTES,
+  mediaTypeFor,
   sniffMediaFormat,
 } from '@hallmark/schemas';
 import {
   type Detection,
+  detectC2paFormatOfFile,
+  FfmpegError,
   INVISIBLE_MARK_ALGORITHM,
   type IngredientSummary,
   type ManifestSummary,
@@ -16,14 +21,15 @@ import {
   readManifest,
   readManifestFile,
   readMarkAndFingerprint,
+  readVideoMark,
 } from '@hallmark/watermark-core';
 
 /** What the file itself says: the mark in its pixels, its embedded manifest, its fingerprint. */
 export interface Findings {
   /**
    * Whether the file is of a kind that can carry the invisible mark (an image the mark is
-   * embedded in); of a video, a sound or a vector drawing only the manifest is read. Absent in
-   * reports stored before other kinds of file were verified: those were images.
+   * embedded in, an MP4); of another video, a sound or a vector drawing only the manifest is
+   * read. Absent in reports stored before other kinds of file were verified: those were images.
    */
   readonly markable?: boolean;
   readonly invisible: InvisibleFinding;
@@ -61,7 +67,10 @@ export interface ExamineOptions {
  * @throws the watermark-core errors for bytes that are not a supported, readable image
  */
 export async function examineImage(bytes: Uint8Array, options: ExamineOptions): Promise<Findings> {
-  if (!canCarryMark(bytes)) return manifestOnly(await readManifest(bytes, trustOf(options)));
+  if (isMarkableVideo(bytes)) {
+    return withTemporaryFile(bytes, (path) => examineMediaFile(path, options));
+  }
+  if (!isMarkableImage(bytes)) return manifestOnly(await readManifest(bytes, trustOf(options)));
   // The pixels are decoded once for the mark and the fingerprint; the manifest is read meanwhile.
   const [pixels, manifest] = await Promise.all([
     (options.readPixels ?? readMarkAndFingerprint)(bytes, options.maxPixels),
@@ -92,17 +101,70 @@ export async function examineImage(bytes: Uint8Array, options: ExamineOptions): 
 }
 
 /**
- * Reads the manifest of a file of any kind at `path` (a video, a recording) as a stream, without
- * holding it whole; files that could carry the mark are read with examineImage.
+ * Reads a file of any kind at `path` (a video, a recording) without holding it whole: its
+ * manifest as a stream, and an MP4's video mark from means of its frames (ffmpeg). An MP4 whose
+ * frames cannot be read (no video stream, frames too small, no ffmpeg here) has no mark found.
  */
 export async function examineMediaFile(path: string, options: ExamineOptions): Promise<Findings> {
-  return manifestOnly(await readManifestFile(path, trustOf(options)));
+  const format = await detectC2paFormatOfFile(path);
+  if (!mediaTypeFor(format).markable) {
+    return manifestOnly(await readManifestFile(path, trustOf(options)));
+  }
+  const [reading, manifest] = await Promise.all([
+    readVideoMark(path).catch((error: unknown) => {
+      if (error instanceof FfmpegError || NO_MARK_TO_READ.has(codeOf(error))) return null;
+      throw error;
+    }),
+    readManifestFile(path, trustOf(options)),
+  ]);
+  return {
+    markable: true,
+    invisible: {
+      found: reading?.found ?? false,
+      algorithm: INVISIBLE_MARK_ALGORITHM,
+      payload: reading?.payloadHex ?? null,
+      confidence: reading?.confidence ?? 0,
+      geometry: null,
+    },
+    c2pa: c2paFinding(manifest),
+    fingerprint: null,
+    markGeometry: null,
+  };
 }
 
-/** Whether the bytes are of a kind the invisible mark is embedded in. */
-function canCarryMark(bytes: Uint8Array): boolean {
+/** What a video too small, or with no frames to read, gives: no mark, as an image too small. */
+const NO_MARK_TO_READ: ReadonlySet<string | undefined> = new Set(['image_too_small']);
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Whether the bytes are an image the pixel engines read a mark from (else: examineMediaFile). */
+function isMarkableImage(bytes: Uint8Array): boolean {
   const sniffed = sniffMediaFormat(bytes);
-  return !sniffed.known || sniffed.type.markable;
+  return !sniffed.known || (sniffed.type.kind === 'image' && sniffed.type.markable);
+}
+
+/** Whether the bytes are a video that can carry the mark: read through a temporary file. */
+function isMarkableVideo(bytes: Uint8Array): boolean {
+  const sniffed = sniffMediaFormat(bytes);
+  return sniffed.known && sniffed.type.kind === 'video' && sniffed.type.markable;
+}
+
+/** `work` on the bytes written to a temporary file, removed afterwards. */
+async function withTemporaryFile<T>(
+  bytes: Uint8Array,
+  work: (path: string) => Promise<T>,
+): Promise<T> {
+  const folder = await mkdtemp(join(tmpdir(), 'hallmark-verify-'));
+  try {
+    const path = join(folder, 'file');
+    await writeFile(path, bytes);
+    return await work(path);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 function trustOf(options: ExamineOptions): ReadManifestOptions {

@@ -50,13 +50,8 @@ export async function verifyImage(
   options: VerifyOptions,
 ): Promise<VerificationOutcome> {
   const findings = await examineImage(bytes, options);
-  const payload = findings.invisible.payload;
-  const manifestId = findings.c2pa.manifestId;
-  const [byMark, byManifest] = await Promise.all([
-    payload === null ? null : findIssuedByPayload(sql, payload),
-    manifestId === null ? null : findIssuedByManifest(sql, manifestId),
-  ]);
-  const leads = { byMark, byManifest };
+  const leads = await leadsOf(findings, sql);
+  const { byMark } = leads;
   const size =
     byMark?.outputWidth == null || byMark.outputHeight == null
       ? null
@@ -77,9 +72,9 @@ export async function verifyImage(
 }
 
 /**
- * Verifies a file that cannot carry the mark (a video, a recording) from a local `path`, read as
- * a stream: its manifest, where that leads, the verdict. Nothing is compared: there is no mark
- * to place the copy by.
+ * Verifies a video or a recording from a local `path`, read as a stream (an MP4's mark from
+ * means of its frames): its marks, where they lead, the verdict. Nothing is compared: the
+ * content comparison is of pictures.
  */
 export async function verifyMediaFile(
   path: string,
@@ -90,16 +85,29 @@ export async function verifyMediaFile(
     examineMediaFile(path, options),
     checkedFileAt(path),
   ]);
-  const manifestId = findings.c2pa.manifestId;
-  const byManifest = manifestId === null ? null : await findIssuedByManifest(sql, manifestId);
+  const leads = await leadsOf(findings, sql);
   return {
     findings,
-    decision: decideVerdict(findings, { byMark: null, byManifest }),
-    issued: null,
+    decision: decideVerdict(findings, leads),
+    issued: leads.byMark,
     fingerprintDistance: null,
     content: CONTENT_NOT_COMPARED,
     checkedFile,
   };
+}
+
+/** The records of this deployment the file's mark and manifest lead to. */
+async function leadsOf(
+  findings: Findings,
+  sql: Sql,
+): Promise<{ readonly byMark: IssuedRecord | null; readonly byManifest: IssuedRecord | null }> {
+  const payload = findings.invisible.payload;
+  const manifestId = findings.c2pa.manifestId;
+  const [byMark, byManifest] = await Promise.all([
+    payload === null ? null : findIssuedByPayload(sql, payload),
+    manifestId === null ? null : findIssuedByManifest(sql, manifestId),
+  ]);
+  return { byMark, byManifest };
 }
 
 async function checkedFileAt(path: string): Promise<CheckedFile> {

@@ -32,7 +32,7 @@ export async function assertFileUsable(
     const type = mediaTypeOf(file.contentType);
     throw new ProblemException(
       problemTypes.markNotApplicable,
-      `File ${fileId} is ${type === undefined ? file.contentType : `a ${type.kind} (${type.mimeType})`}, which cannot carry the invisible mark; ask for watermarkType ["c2pa"], which signs it. The mark is embedded in ${MARKABLE_CONTENT_TYPES.join(', ')} images.`,
+      `File ${fileId} is ${type === undefined ? file.contentType : `a ${type.kind} (${type.mimeType})`}, which cannot carry the invisible mark; ask for watermarkType ["c2pa"], which signs it. The mark is embedded in ${MARKABLE_CONTENT_TYPES.join(', ')} files.`,
       [
         {
           path: 'options.watermarkType',

@@ -156,7 +156,7 @@ export class VerifyService {
       );
     }
     const kind = mediaTypeOf(file.contentType);
-    if (kind !== undefined && !kind.markable) {
+    if (kind !== undefined && (kind.kind !== 'image' || !kind.markable)) {
       throw ProblemException.notFound(
         `Verification ${requestId} verified a ${kind.kind} (${kind.mimeType}), judged by its manifest alone: there is no picture to outline.`,
       );

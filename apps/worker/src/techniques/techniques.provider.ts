@@ -2,12 +2,15 @@ import { type HallmarkConfig, type Logger } from '@hallmark/config';
 import { CONFIG, LOGGER } from '@hallmark/runtime';
 import { PixelPool } from '@hallmark/runtime/pixels';
 import {
+  FfmpegError,
   INVISIBLE_MARK_ALGORITHM,
   type ManifestRequest,
+  markVideoFile,
   signManifest,
   signManifestFile,
 } from '@hallmark/watermark-core';
 import type { Provider } from '@nestjs/common';
+import { PermanentJobFailure } from '../watermark/job-failure.ts';
 import { createC2paSigner } from './c2pa-signer.ts';
 import { SigningIdentity } from './signing-identity.ts';
 import { type SigningRequest, TECHNIQUES, type Techniques } from './techniques.ts';
@@ -38,6 +41,8 @@ export const techniquesProvider: Provider = {
             { bytes: image.bytes, payloadHex, maxPixels: config.MAX_IMAGE_PIXELS },
             signal,
           ),
+        markVideo: (inputPath, outputPath, payloadHex, signal) =>
+          markVideoWithFfmpeg(inputPath, outputPath, payloadHex, signal),
       },
       c2pa: {
         notAfter: () => new Date(identity.current().identity.notAfter),
@@ -77,4 +82,32 @@ function manifestRequest(request: SigningRequest): ManifestRequest {
     ...(request.data === undefined ? {} : { data: request.data }),
     ...(request.softBinding === undefined ? {} : { softBinding: request.softBinding }),
   };
+}
+
+/**
+ * The video mark, its failures in the job's terms: no ffmpeg on this worker is a technique it
+ * cannot apply; ffmpeg refusing the file (no video stream, a broken one) is the file's fault.
+ */
+async function markVideoWithFfmpeg(
+  inputPath: string,
+  outputPath: string,
+  payloadHex: string,
+  signal: AbortSignal,
+): Promise<{ width: number; height: number }> {
+  try {
+    const marked = await markVideoFile(inputPath, outputPath, payloadHex, { signal });
+    return { width: marked.width, height: marked.height };
+  } catch (error) {
+    if (!(error instanceof FfmpegError) || signal.aborted) throw error;
+    if ((error.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+      throw new PermanentJobFailure(
+        'technique_unavailable',
+        'This deployment has no ffmpeg for the video mark; ask for c2pa alone, or tell its operator.',
+      );
+    }
+    throw new PermanentJobFailure(
+      'invalid_image',
+      'The video could not be decoded for the mark (no video stream, or a broken one).',
+    );
+  }
 }

@@ -22,6 +22,16 @@ export interface MarkedImage {
 export interface InvisibleTechnique {
   readonly algorithm: string;
   embed(image: ImageInput, payloadHex: string, signal: AbortSignal): Promise<MarkedImage>;
+  /**
+   * Marks every frame of the MP4 at `inputPath` into the new MP4 `outputPath` (ffmpeg child
+   * processes do the decoding and encoding).
+   */
+  markVideo(
+    inputPath: string,
+    outputPath: string,
+    payloadHex: string,
+    signal: AbortSignal,
+  ): Promise<{ readonly width: number; readonly height: number }>;
 }
 
 export interface SigningRequest {

@@ -15,7 +15,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { countRun } from '../metrics/job-runs.ts';
 import { inScratchFolder, scratchRoot } from '../scratch-folder.ts';
-import { isStreamedMedia } from '../watermark/media-signing.ts';
+import { isStreamedMedia } from '../watermark/media-through-files.ts';
 
 /** Codes of images the engines refuse: no retry reads them better. */
 const IMAGE_CODES: ReadonlySet<string> = new Set([

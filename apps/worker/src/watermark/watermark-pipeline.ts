@@ -33,14 +33,16 @@ import { IpfsRecords } from '../records/ipfs-records.ts';
 import { NftMinter, type WatermarkedOutput } from '../records/nft-minter.ts';
 import { inScratchFolder, scratchRoot } from '../scratch-folder.ts';
 import {
+  type C2paSigning,
   type ImageInput,
+  type InvisibleTechnique,
   type SignedImage,
   TECHNIQUES,
   type Techniques,
 } from '../techniques/techniques.ts';
 import { asPermanentFailure, finalFailureCode, PermanentJobFailure } from './job-failure.ts';
 import { type StepTiming, timed } from './job-steps.ts';
-import { isStreamedMedia, signMediaThroughFiles } from './media-signing.ts';
+import { isStreamedMedia, processMediaThroughFiles } from './media-through-files.ts';
 
 /** Crashed runs a job survives: the next crash (the third) fails it with `worker_crashed`. */
 export const MAX_CRASHES = 2;
@@ -226,37 +228,17 @@ export class WatermarkPipeline {
     // Keys of this attempt's own: a run that lost its lease cannot overwrite the recorded files.
     const storageKey = `outputs/${row.id}/${attempt}/${fileNameOfKey(file.storageKey)}`;
     const manifestKey = `manifests/${row.id}/${attempt}.c2pa`;
-    if (signing !== undefined && isStreamedMedia(file.contentType)) {
-      // No pixel work: the API refuses the invisible mark on video and sound.
+    const invisible = options.watermarkType.includes('invisible')
+      ? this.techniques.invisible
+      : undefined;
+    if (isStreamedMedia(file.contentType)) {
       await keeper.renewNow();
-      const { stored, signed } = await signMediaThroughFiles(
-        this.storage,
+      return this.#produceMedia(row, claim, options, keeper, steps, {
+        storageKey,
+        manifestKey,
         signing,
-        this.#scratch,
-        {
-          inputKey: file.storageKey,
-          outputKey: storageKey,
-          manifestKey,
-          contentType: file.contentType,
-          request: {
-            fileId: file.id,
-            requestId: row.id,
-            data: options.data,
-            softBinding: undefined,
-            fingerprint: undefined,
-          },
-        },
-        (name, work) => timed(steps, name, attempt, work),
-      );
-      return this.#record(
-        claim,
-        keeper,
-        { storageKey, contentType: file.contentType, stored },
-        {
-          manifestId: signed.manifestId,
-          storageKey: manifestKey,
-        },
-      );
+        invisible,
+      });
     }
     let image: ImageInput = await timed(steps, 'load', attempt, async () => ({
       bytes: await this.storage.read(file.storageKey),
@@ -268,9 +250,6 @@ export class WatermarkPipeline {
     let fingerprint: string | undefined;
     let contentReference: Uint8Array | undefined;
     let size: { width: number; height: number } | undefined;
-    const invisible = options.watermarkType.includes('invisible')
-      ? this.techniques.invisible
-      : undefined;
     if (invisible !== undefined && markPayload !== null) {
       const marked = await timed(steps, 'invisible', attempt, () =>
         invisible.embed(image, markPayload, keeper.signal),
@@ -310,6 +289,77 @@ export class WatermarkPipeline {
       signed === undefined ? null : { manifestId: signed.manifestId, storageKey: manifestKey },
     );
     return { ...recorded, bytes: image.bytes };
+  }
+
+  /**
+   * A video or a recording, through files: the video mark (an MP4; the API refuses it on other
+   * media), then the manifest, bound to the mark as an image's is.
+   */
+  async #produceMedia(
+    row: JobRun,
+    claim: Claimed,
+    options: WatermarkOptions,
+    keeper: LeaseKeeper<JobLease>,
+    steps: StepTiming[],
+    made: {
+      readonly storageKey: string;
+      readonly manifestKey: string;
+      readonly signing: C2paSigning | undefined;
+      readonly invisible: InvisibleTechnique | undefined;
+    },
+  ): Promise<StoredOutput & { bytes: undefined }> {
+    const { attempt, markPayload } = claim;
+    const { file } = row;
+    const { invisible, signing } = made;
+    const payloadHex = invisible === undefined ? null : markPayload;
+    const softBinding =
+      invisible === undefined || payloadHex === null
+        ? undefined
+        : { algorithm: invisible.algorithm, payloadHex };
+    const output = await processMediaThroughFiles(
+      this.storage,
+      this.#scratch,
+      {
+        inputKey: file.storageKey,
+        outputKey: made.storageKey,
+        manifestKey: made.manifestKey,
+        contentType: file.contentType,
+        ...(invisible === undefined || payloadHex === null
+          ? {}
+          : {
+              mark: (input: string, marked: string) =>
+                invisible.markVideo(input, marked, payloadHex, keeper.signal),
+            }),
+        ...(signing === undefined
+          ? {}
+          : {
+              sign: (input: string, signed: string) => {
+                keeper.assertHeld();
+                return signing.signFile(input, signed, {
+                  fileId: file.id,
+                  requestId: row.id,
+                  data: options.data,
+                  softBinding,
+                  fingerprint: undefined,
+                });
+              },
+            }),
+      },
+      (name, work) => timed(steps, name, attempt, work),
+    );
+    return this.#record(
+      claim,
+      keeper,
+      {
+        storageKey: made.storageKey,
+        contentType: file.contentType,
+        stored: output.stored,
+        size: output.size,
+      },
+      output.signed === undefined
+        ? null
+        : { manifestId: output.signed.manifestId, storageKey: made.manifestKey },
+    );
   }
 
   /** Records the stored output (and its manifest sidecar) as the job's, under the run's lease. */

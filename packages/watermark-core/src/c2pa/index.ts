@@ -37,6 +37,7 @@ export {
   UnreadableImageError,
   UnsupportedFormatError,
 } from './errors.ts';
+export { detectC2paFormatOfFile } from './file-format.ts';
 export {
   C2PA_FORMATS,
   C2PA_STREAMED_FORMATS,
