@@ -1,4 +1,4 @@
-// What a marked video goes through on its way around (issue 39): platform re-encodes, rescaling,
+// What a marked video goes through on its way around: platform re-encodes, rescaling,
 // cropping, a sped-up copy, a screen recording and a short excerpt. Each attack is one ffmpeg run
 // from the marked file. The two quality re-encodes use x264's default preset (medium), what a
 // platform's offline encoder is closer to; the geometric ones re-encode at CRF 23 with veryfast,
