@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { access, copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -158,6 +158,18 @@ describe('the packed CLI, installed with plain npm into an empty project', () =>
     expect(edited.stdout).toContain('regions: 1 drawn in regions.png');
     const drawn = await sharp(join(project, 'regions.png')).metadata();
     expect([drawn.format, drawn.width, drawn.height]).toEqual(['png', width, height]);
+
+    // A recording has no picture to draw on: its verdict, and no regions file.
+    await copyFile(join(fixturePhotos, '../media/sample.wav'), join(project, 'sound.wav'));
+    const sound = await sh(
+      'npx',
+      ['hallmark', 'verify', 'sound.wav', '--regions', 'sound.png'],
+      project,
+    );
+    expect(sound.code, sound.stderr).toBe(5);
+    expect(sound.stdout.split('\n')[0]).toBe('no_provenance');
+    expect(sound.stdout).toContain('regions: none drawn (sound.wav is not a picture)');
+    await expect(access(join(project, 'sound.png'))).rejects.toThrow();
   });
 
   it('`npx hallmark watermark a.jpg b.jpg c.jpg` marks them as a batch with one progress bar', async () => {

@@ -1,6 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
+  contentTypeOfName,
   HallmarkClient,
   isProblem,
   problemTypes,
@@ -89,15 +90,20 @@ export async function verify(args: string[], io: CliIo): Promise<number> {
     }
   }
   if (values.regions !== undefined) {
-    const picture = await drawRegions(
-      await readFile(file),
-      report.content.regions,
-      DEFAULT_MAX_PIXELS,
-    );
-    await writeFile(values.regions, picture);
-    const count = report.content.regions.length;
-    if (!values.json) {
-      io.stdout(`  regions: ${count === 0 ? 'none' : count} drawn in ${values.regions}\n`);
+    // Told by its name, as the file was sent: a clip or a recording has no picture to outline.
+    if (contentTypeOfName(file)?.startsWith('image/') !== true) {
+      if (!values.json) io.stdout(`  regions: none drawn (${file} is not a picture)\n`);
+    } else {
+      const picture = await drawRegions(
+        await readFile(file),
+        report.content.regions,
+        DEFAULT_MAX_PIXELS,
+      );
+      await writeFile(values.regions, picture);
+      const count = report.content.regions.length;
+      if (!values.json) {
+        io.stdout(`  regions: ${count === 0 ? 'none' : count} drawn in ${values.regions}\n`);
+      }
     }
   }
   if (values.report !== undefined) {
