@@ -22,6 +22,7 @@ import {
   readManifestFile,
   readMarkAndFingerprint,
   readVideoMark,
+  type VideoMarkReading,
 } from '@hallmark/watermark-core';
 
 /** What the file itself says: the mark in its pixels, its embedded manifest, its fingerprint. */
@@ -67,10 +68,14 @@ export interface ExamineOptions {
  * @throws the watermark-core errors for bytes that are not a supported, readable image
  */
 export async function examineImage(bytes: Uint8Array, options: ExamineOptions): Promise<Findings> {
-  if (isMarkableVideo(bytes)) {
-    return withTemporaryFile(bytes, (path) => examineMediaFile(path, options));
+  switch (markCarrier(bytes)) {
+    case 'video':
+      return withTemporaryFile(bytes, (path) => examineMediaFile(path, options));
+    case 'none':
+      return withoutPixels(await readManifest(bytes, trustOf(options)), null);
+    case 'image':
+      break;
   }
-  if (!isMarkableImage(bytes)) return manifestOnly(await readManifest(bytes, trustOf(options)));
   // The pixels are decoded once for the mark and the fingerprint; the manifest is read meanwhile.
   const [pixels, manifest] = await Promise.all([
     (options.readPixels ?? readMarkAndFingerprint)(bytes, options.maxPixels),
@@ -108,7 +113,7 @@ export async function examineImage(bytes: Uint8Array, options: ExamineOptions): 
 export async function examineMediaFile(path: string, options: ExamineOptions): Promise<Findings> {
   const format = await detectC2paFormatOfFile(path);
   if (!mediaTypeFor(format).markable) {
-    return manifestOnly(await readManifestFile(path, trustOf(options)));
+    return withoutPixels(await readManifestFile(path, trustOf(options)), null);
   }
   const [reading, manifest] = await Promise.all([
     readVideoMark(path).catch((error: unknown) => {
@@ -117,19 +122,7 @@ export async function examineMediaFile(path: string, options: ExamineOptions): P
     }),
     readManifestFile(path, trustOf(options)),
   ]);
-  return {
-    markable: true,
-    invisible: {
-      found: reading?.found ?? false,
-      algorithm: INVISIBLE_MARK_ALGORITHM,
-      payload: reading?.payloadHex ?? null,
-      confidence: reading?.confidence ?? 0,
-      geometry: null,
-    },
-    c2pa: c2paFinding(manifest),
-    fingerprint: null,
-    markGeometry: null,
-  };
+  return withoutPixels(manifest, { reading });
 }
 
 /** What a video too small, or with no frames to read, gives: no mark, as an image too small. */
@@ -140,16 +133,15 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** Whether the bytes are an image the pixel engines read a mark from (else: examineMediaFile). */
-function isMarkableImage(bytes: Uint8Array): boolean {
+/**
+ * Where the bytes' mark would be: in an image's pixels (what is not recognised goes there too, to
+ * be refused by the engines), in a video's frames (read through a temporary file), or nowhere.
+ */
+function markCarrier(bytes: Uint8Array): 'image' | 'video' | 'none' {
   const sniffed = sniffMediaFormat(bytes);
-  return !sniffed.known || (sniffed.type.kind === 'image' && sniffed.type.markable);
-}
-
-/** Whether the bytes are a video that can carry the mark: read through a temporary file. */
-function isMarkableVideo(bytes: Uint8Array): boolean {
-  const sniffed = sniffMediaFormat(bytes);
-  return sniffed.known && sniffed.type.kind === 'video' && sniffed.type.markable;
+  if (!sniffed.known) return 'image';
+  if (!sniffed.type.markable) return 'none';
+  return sniffed.type.kind === 'video' ? 'video' : 'image';
 }
 
 /** `work` on the bytes written to a temporary file, removed afterwards. */
@@ -171,15 +163,23 @@ function trustOf(options: ExamineOptions): ReadManifestOptions {
   return { trustAnchors: options.trustAnchors, trustList: options.trustList };
 }
 
-/** The findings of a file that cannot carry the mark: its manifest alone. */
-function manifestOnly(manifest: ManifestSummary): Findings {
+/**
+ * The findings of a file whose pixels are not read: its manifest, and for a video that can carry
+ * the mark what its frames gave (`reading` null: none could be read); `video` absent for a file
+ * that cannot carry the mark at all.
+ */
+function withoutPixels(
+  manifest: ManifestSummary,
+  video: { readonly reading: VideoMarkReading | null } | null,
+): Findings {
+  const reading = video?.reading ?? null;
   return {
-    markable: false,
+    markable: video !== null,
     invisible: {
-      found: false,
+      found: reading?.found ?? false,
       algorithm: INVISIBLE_MARK_ALGORITHM,
-      payload: null,
-      confidence: 0,
+      payload: reading?.payloadHex ?? null,
+      confidence: reading?.confidence ?? 0,
       geometry: null,
     },
     c2pa: c2paFinding(manifest),

@@ -15,7 +15,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { countRun } from '../metrics/job-runs.ts';
 import { inScratchFolder, scratchRoot } from '../scratch-folder.ts';
-import { isStreamedMedia } from '../watermark/media-through-files.ts';
+import { isTimeBasedMedia } from '../watermark/media-through-files.ts';
 
 /** Codes of images the engines refuse: no retry reads them better. */
 const IMAGE_CODES: ReadonlySet<string> = new Set([
@@ -55,7 +55,7 @@ export class VerificationRunner {
       return 'skipped';
     }
     try {
-      const outcome = isStreamedMedia(started.contentType)
+      const outcome = isTimeBasedMedia(started.contentType)
         ? await this.#verifyMedia(started.storageKey)
         : await this.#verifyImage(started.storageKey);
       await finishVerification(this.prisma.sql, requestId, storedResult(outcome));

@@ -6,8 +6,11 @@ import type { ObjectStorage, StoredObject } from '@hallmark/storage';
 import { inScratchFolder } from '../scratch-folder.ts';
 import type { SignedFile } from '../techniques/techniques.ts';
 
-/** Whether a file of this type is worked on through files rather than in memory. */
-export function isStreamedMedia(contentType: string): boolean {
+/**
+ * Whether a file of this type is video or sound, worked on through files rather than in memory
+ * (whether c2pa-node then holds it whole is the contract's `streamed`, which limits its size).
+ */
+export function isTimeBasedMedia(contentType: string): boolean {
   const kind = mediaTypeOf(contentType)?.kind;
   return kind === 'video' || kind === 'audio';
 }

@@ -42,7 +42,7 @@ import {
 } from '../techniques/techniques.ts';
 import { asPermanentFailure, finalFailureCode, PermanentJobFailure } from './job-failure.ts';
 import { type StepTiming, timed } from './job-steps.ts';
-import { isStreamedMedia, processMediaThroughFiles } from './media-through-files.ts';
+import { isTimeBasedMedia, processMediaThroughFiles } from './media-through-files.ts';
 
 /** Crashed runs a job survives: the next crash (the third) fails it with `worker_crashed`. */
 export const MAX_CRASHES = 2;
@@ -198,7 +198,7 @@ export class WatermarkPipeline {
       // A video or a recording is read into a file, never whole into memory.
       await timed(steps, 'nft', attempt, async () => {
         if (output.bytes !== undefined) return mint({ fileName, bytes: output.bytes });
-        if (!isStreamedMedia(output.contentType)) {
+        if (!isTimeBasedMedia(output.contentType)) {
           return mint({ fileName, bytes: await this.storage.read(output.storageKey) });
         }
         return inScratchFolder(this.#scratch, async (folder) => {
@@ -231,7 +231,7 @@ export class WatermarkPipeline {
     const invisible = options.watermarkType.includes('invisible')
       ? this.techniques.invisible
       : undefined;
-    if (isStreamedMedia(file.contentType)) {
+    if (isTimeBasedMedia(file.contentType)) {
       await keeper.renewNow();
       return this.#produceMedia(row, claim, options, keeper, steps, {
         storageKey,
