@@ -83,6 +83,29 @@ describe('markVideoFile / readVideoMark', () => {
     SLOW,
   );
 
+  it(
+    'reads a mark on black and white stored at the extremes of the range (0 and 255)',
+    async () => {
+      // A cellular automaton drawn in pure black and white: ffmpeg stores it in Y levels 0 and
+      // 255, outside video's 16-235, as screen captures of text and graphics often are.
+      await runFfmpeg([
+        ...['-y', '-f', 'lavfi', '-i', 'cellauto=s=960x540:r=25:rule=110:scroll=1', '-t', '4'],
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '12', '-pix_fmt', 'yuv420p'],
+        at('binary.mp4'),
+      ]);
+      await markVideoFile(at('binary.mp4'), at('binary-marked.mp4'), PAYLOAD);
+      await runFfmpeg([
+        ...['-y', '-i', at('binary-marked.mp4'), '-c:v', 'libx264', '-crf', '18'],
+        at('binary-crf18.mp4'),
+      ]);
+      for (const copy of ['binary-marked.mp4', 'binary-crf18.mp4']) {
+        const reading = await readVideoMark(at(copy));
+        expect(reading, copy).toMatchObject({ found: true, payloadHex: PAYLOAD });
+      }
+    },
+    SLOW,
+  );
+
   it('rejects a payload that is not 16 hex digits before starting ffmpeg', async () => {
     await expect(markVideoFile(at('original.mp4'), at('x.mp4'), 'abc')).rejects.toThrow(RangeError);
   });

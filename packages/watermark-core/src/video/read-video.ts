@@ -53,7 +53,10 @@ export async function readVideoMark(
   const filters = [
     `fps=${rate}`,
     ...(shrink < 1 ? [`scale=${width}:${height}:flags=area`] : []),
-    'format=gray',
+    // The Y plane as it is stored: format=gray would map limited range to full and clip every
+    // level under 16 and over 235, where a mark on black or white content sits.
+    'format=yuv420p',
+    'extractplanes=y',
   ];
   const decoder = startProcess(
     FFMPEG,
