@@ -96,8 +96,7 @@ export async function markVideoFile(
       const mse = marker.mark(frame, strength);
       psnrSum += 10 * Math.log10((255 * 255) / Math.max(mse, 1e-9));
       frames++;
-      // The frame buffer is reused by the reader, so the encoder gets a copy.
-      if (!stdin.write(Buffer.from(frame))) await once(stdin, 'drain', { signal: stop.signal });
+      if (!stdin.write(frame)) await once(stdin, 'drain', { signal: stop.signal });
     }
     stdin.end();
     await processes;

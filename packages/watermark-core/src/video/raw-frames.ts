@@ -1,18 +1,19 @@
 // Raw frames from a pipe: stdout arrives in chunks of any size, a frame is a fixed number of
-// bytes, so chunks are copied into one frame buffer at a time.
+// bytes, so chunks are copied into a frame buffer until it is full.
 
 import type { Readable } from 'node:stream';
 
 /**
- * Yields each complete frame of `frameBytes` bytes read from `stream`. The buffer is reused: a
- * caller must be done with a frame before asking for the next one. A partial last frame (a
- * truncated file) is dropped.
+ * Yields each complete frame of `frameBytes` bytes read from `stream`, each in a buffer of its
+ * own that the caller may keep (the marker hands it on to the encoder's pipe without a copy). A
+ * partial last frame (a truncated file) is dropped.
  */
 export async function* rawFrames(
   stream: Readable,
   frameBytes: number,
 ): AsyncGenerator<Uint8Array, void, undefined> {
-  const frame = new Uint8Array(frameBytes);
+  // Uninitialised: every byte is written before the frame is yielded.
+  let frame = Buffer.allocUnsafe(frameBytes);
   let filled = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     let offset = 0;
@@ -23,6 +24,7 @@ export async function* rawFrames(
       offset += take;
       if (filled === frameBytes) {
         yield frame;
+        frame = Buffer.allocUnsafe(frameBytes);
         filled = 0;
       }
     }
