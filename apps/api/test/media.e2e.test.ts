@@ -111,9 +111,9 @@ describe('video and sound: signed, stored, read back and verified like images (r
       expect(status).toBe(200);
       expect(report.verdict).toBe('manifest_only');
       expect(report.reasons.map((reason) => reason.code)).toEqual(['manifest_trusted', 'no_mark']);
-      // An MP4 can carry the video mark: it was looked for, and not found.
+      // An MP4 or a MOV can carry the video mark: it was looked for, and not found.
       expect(report.reasons[1]?.message).toContain(
-        contentType === 'video/mp4'
+        contentType === 'video/mp4' || contentType === 'video/quicktime'
           ? 'No invisible mark was found'
           : 'cannot carry the invisible mark',
       );
@@ -189,10 +189,13 @@ describe('video and sound: signed, stored, read back and verified like images (r
     expect(again.report.verdict).toBe('manifest_only');
   });
 
-  it(
-    'an MP4 marked frame by frame and signed: authentic, and a re-encoded copy still leads to its job',
-    async () => {
-      const clip = join(scratch, 'clip.mp4');
+  it.each([
+    ['MP4', 'mp4', 'video/mp4', 'isom'],
+    ['MOV', 'mov', 'video/quicktime', 'qt  '],
+  ] as const)(
+    'an %s marked frame by frame and signed: authentic, and a re-encoded copy still leads to its job',
+    async (_kind, extension, contentType, brand) => {
+      const clip = join(scratch, `clip.${extension}`);
       await ffmpeg([
         ...['-f', 'lavfi', '-i', 'mandelbrot=s=480x270:r=25', '-t', '4'],
         ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '14', '-pix_fmt', 'yuv420p', clip],
@@ -213,18 +216,21 @@ describe('video and sound: signed, stored, read back and verified like images (r
         'store',
       ]);
       expect([row.outputWidth, row.outputHeight]).toEqual([480, 270]);
+      // The marked file stays in its container: a MOV comes back a MOV.
+      expect(row.outputContentType).toBe(contentType);
       const output = await result.download();
+      expect(Buffer.from(output.subarray(8, 12)).toString('latin1')).toBe(brand);
       const summary = await readManifest(output);
-      if (!summary.present) throw new Error('no manifest in the marked MP4');
+      if (!summary.present) throw new Error(`no manifest in the marked ${extension}`);
       expect(summary.softBinding?.payloadHex).toBe(row.markPayload);
 
-      const { report } = await verifyNow(output, 'video/mp4');
+      const { report } = await verifyNow(output, contentType);
       expect(report.verdict).toBe('authentic');
       expect(report.invisible).toMatchObject({ found: true });
       expect(report.reasons.map((reason) => reason.code)).toContain('soft_binding_matches_mark');
 
       // A platform's re-encode drops the manifest; the mark still names the job.
-      const marked = join(scratch, 'marked.mp4');
+      const marked = join(scratch, `marked.${extension}`);
       const copy = join(scratch, 'copy.mp4');
       await writeFile(marked, output);
       await ffmpeg(['-i', marked, '-c:v', 'libx264', '-crf', '28', '-an', copy]);
@@ -249,12 +255,12 @@ describe('video and sound: signed, stored, read back and verified like images (r
     expect(problem.detail).toContain(`larger than ${64 * 1024} bytes`);
   });
 
-  it('asking for the invisible mark on a MOV is refused before anything is queued, naming the kind', async () => {
+  it('asking for the invisible mark on an AVI is refused before anything is queued, naming the kind', async () => {
     const link = await client.createUploadLink({
-      contentType: 'video/quicktime',
-      fileName: 'clip.mov',
+      contentType: 'video/x-msvideo',
+      fileName: 'clip.avi',
     });
-    await uploadFile(link.uploadLink, await readFile(join(media, 'sample.mov')), 'video/quicktime');
+    await uploadFile(link.uploadLink, await readFile(join(media, 'sample.avi')), 'video/x-msvideo');
     for (const watermarkType of [['invisible', 'c2pa'], ['invisible']]) {
       const res = await fetch(`${service.baseUrl}/watermark`, {
         method: 'POST',
@@ -262,7 +268,7 @@ describe('video and sound: signed, stored, read back and verified like images (r
         body: JSON.stringify({ fileId: link.fileId, options: { watermarkType } }),
       });
       const problem = await expectProblem(res, 422, 'mark-not-applicable');
-      expect(problem.detail).toContain('a video (video/quicktime)');
+      expect(problem.detail).toContain('a video (video/x-msvideo)');
     }
     const batch = await fetch(`${service.baseUrl}/watermark/batches`, {
       method: 'POST',

@@ -12,7 +12,7 @@ describe('MEDIA_TYPES', () => {
 
   it('marks only the containers the pixel engines re-encode, and MP4 frame by frame', () => {
     const markable = MEDIA_TYPES.filter((type) => type.markable).map((type) => type.format);
-    expect(markable).toEqual(['jpeg', 'png', 'webp', 'avif', 'tiff', 'mp4']);
+    expect(markable).toEqual(['jpeg', 'png', 'webp', 'avif', 'tiff', 'mp4', 'mov']);
   });
 
   it('streams only the movies c2pa-node signs in bounded memory', () => {

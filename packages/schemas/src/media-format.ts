@@ -36,7 +36,8 @@ export interface MediaType {
   readonly extensions: readonly string[];
   /**
    * The invisible mark can be embedded: in an image by the pixel engines, which decode and
-   * re-encode it; in an MP4 frame by frame (the video mark, through ffmpeg).
+   * re-encode it; in an MP4 or MOV frame by frame (the video mark, through ffmpeg, which writes
+   * the marked file in the same container).
    */
   readonly markable: boolean;
   /**
@@ -81,7 +82,7 @@ export const MEDIA_TYPES: readonly MediaType[] = Object.freeze([
   row('dng', 'image/x-adobe-dng', 'image', ['dng']),
   row('jxl', 'image/jxl', 'image', ['jxl']),
   row('mp4', 'video/mp4', 'video', ['mp4', 'm4v'], { markable: true, streamed: true }),
-  row('mov', 'video/quicktime', 'video', ['mov', 'qt'], STREAMED),
+  row('mov', 'video/quicktime', 'video', ['mov', 'qt'], { markable: true, streamed: true }),
   row('avi', 'video/x-msvideo', 'video', ['avi']),
   row('m4a', 'audio/mp4', 'audio', ['m4a', 'm4b'], STREAMED),
   row('mp3', 'audio/mpeg', 'audio', ['mp3']),

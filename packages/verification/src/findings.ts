@@ -29,7 +29,7 @@ import {
 export interface Findings {
   /**
    * Whether the file is of a kind that can carry the invisible mark (an image the mark is
-   * embedded in, an MP4); of another video, a sound or a vector drawing only the manifest is
+   * embedded in, an MP4 or a MOV); of an AVI, a sound or a vector drawing only the manifest is
    * read. Absent in reports stored before other kinds of file were verified: those were images.
    */
   readonly markable?: boolean;
@@ -107,8 +107,8 @@ export async function examineImage(bytes: Uint8Array, options: ExamineOptions): 
 
 /**
  * Reads a file of any kind at `path` (a video, a recording) without holding it whole: its
- * manifest as a stream, and an MP4's video mark from means of its frames (ffmpeg). An MP4 whose
- * frames cannot be read (no video stream, frames too small, no ffmpeg here) has no mark found.
+ * manifest as a stream, and an MP4's or MOV's video mark from means of its frames (ffmpeg). A
+ * video whose frames cannot be read (no video stream, frames too small, no ffmpeg here) has no mark found.
  */
 export async function examineMediaFile(path: string, options: ExamineOptions): Promise<Findings> {
   const format = await detectC2paFormatOfFile(path);

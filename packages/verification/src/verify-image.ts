@@ -72,7 +72,7 @@ export async function verifyImage(
 }
 
 /**
- * Verifies a video or a recording from a local `path`, read as a stream (an MP4's mark from
+ * Verifies a video or a recording from a local `path`, read as a stream (an MP4's or MOV's mark from
  * means of its frames): its marks, where they lead, the verdict. Nothing is compared: the
  * content comparison is of pictures.
  */

@@ -23,8 +23,8 @@ export interface InvisibleTechnique {
   readonly algorithm: string;
   embed(image: ImageInput, payloadHex: string, signal: AbortSignal): Promise<MarkedImage>;
   /**
-   * Marks every frame of the MP4 at `inputPath` into the new MP4 `outputPath` (ffmpeg child
-   * processes do the decoding and encoding).
+   * Marks every frame of the MP4 or MOV at `inputPath` into the new file `outputPath`, of the
+   * same container (ffmpeg child processes do the decoding and encoding).
    */
   markVideo(
     inputPath: string,

@@ -292,7 +292,7 @@ export class WatermarkPipeline {
   }
 
   /**
-   * A video or a recording, through files: the video mark (an MP4; the API refuses it on other
+   * A video or a recording, through files: the video mark (an MP4 or MOV; the API refuses it on other
    * media), then the manifest, bound to the mark as an image's is.
    */
   async #produceMedia(

@@ -43,7 +43,7 @@ export function watermarkRoutes() {
         },
         {
           problem: problemTypes.markNotApplicable,
-          when: '`watermarkType` has `invisible` and the file is of a kind that cannot carry it (audio, video other than MP4, and images other than JPEG, PNG, WebP, AVIF and TIFF); the detail names the kind. Nothing is queued.',
+          when: '`watermarkType` has `invisible` and the file is of a kind that cannot carry it (audio, AVI video, and images other than JPEG, PNG, WebP, AVIF and TIFF); the detail names the kind. Nothing is queued.',
         },
         {
           problem: problemTypes.idempotencyKeyReused,

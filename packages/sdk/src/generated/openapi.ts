@@ -2259,7 +2259,7 @@ export interface components {
          */
         UploadLinkRequest: {
             /**
-             * @description Media type of the file. Accepted (any other answers 415): images that can carry the invisible mark `image/jpeg`, `image/png`, `image/webp`, `image/avif`, `image/tiff`; other images, signed (`c2pa`) only, `image/heic`, `image/heif`, `image/gif`, `image/svg+xml`, `image/x-adobe-dng`, `image/jxl`; video that can carry it `video/mp4`; other video, signed only, `video/quicktime`, `video/x-msvideo`; audio, signed only, `audio/mp4`, `audio/mpeg`, `audio/wav`, `audio/flac`.
+             * @description Media type of the file. Accepted (any other answers 415): images that can carry the invisible mark `image/jpeg`, `image/png`, `image/webp`, `image/avif`, `image/tiff`; other images, signed (`c2pa`) only, `image/heic`, `image/heif`, `image/gif`, `image/svg+xml`, `image/x-adobe-dng`, `image/jxl`; video that can carry it `video/mp4`, `video/quicktime`; other video, signed only, `video/x-msvideo`; audio, signed only, `audio/mp4`, `audio/mpeg`, `audio/wav`, `audio/flac`.
              * @example image/jpeg
              * @example video/mp4
              * @example audio/wav
@@ -2959,7 +2959,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description This kind of file cannot carry the invisible mark (`mark-not-applicable`): `watermarkType` has `invisible` and the file is of a kind that cannot carry it (audio, video other than MP4, and images other than JPEG, PNG, WebP, AVIF and TIFF); the detail names the kind. Nothing is queued. Idempotency key reused with a different request (`idempotency-key-reused`): the `Idempotency-Key` was already used with a different body. */
+            /** @description This kind of file cannot carry the invisible mark (`mark-not-applicable`): `watermarkType` has `invisible` and the file is of a kind that cannot carry it (audio, AVI video, and images other than JPEG, PNG, WebP, AVIF and TIFF); the detail names the kind. Nothing is queued. Idempotency key reused with a different request (`idempotency-key-reused`): the `Idempotency-Key` was already used with a different body. */
             422: {
                 headers: {
                     [name: string]: unknown;

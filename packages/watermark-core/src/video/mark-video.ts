@@ -38,12 +38,15 @@ export const MARKED_PRESET = 'medium';
 
 /**
  * The frames' perceptual mask is measured again every this many frames: the mask follows the
- * content, which moves little in a tenth of a second, and measuring it costs about six times the
- * add itself (16 against 2.5 ms for a 1080p frame here, README.md#video-mark).
+ * content, which moves little in a tenth of a second, and measuring it costs several times the
+ * add itself (README.md#video-mark).
  */
 export const MASK_INTERVAL = 3;
 
-/** Marks every frame of `inputPath` with the 64-bit `payloadHex` and writes `outputPath` (MP4). */
+/**
+ * Marks every frame of `inputPath` with the 64-bit `payloadHex` and writes `outputPath`, in the
+ * container its name says (`.mp4`, `.mov`: ffmpeg picks it by the extension).
+ */
 export async function markVideoFile(
   inputPath: string,
   outputPath: string,
