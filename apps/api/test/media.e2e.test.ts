@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { HANG_MS } from '@hallmark/runtime/testing';
-import { type HallmarkClient, uploadFile, verifyFile, watermarkFile } from '@hallmark/sdk';
+import {
+  type HallmarkClient,
+  uploadFile,
+  verifyFile,
+  WatermarkJobFailedError,
+  waitForJob,
+  watermarkFile,
+} from '@hallmark/sdk';
 import { readManifest } from '@hallmark/watermark-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -240,6 +247,31 @@ describe('video and sound: signed, stored, read back and verified like images (r
     },
     HANG_MS,
   );
+
+  it('a worker whose settings name no ffmpeg fails a video mark with technique_unavailable, and runs on', async () => {
+    await service.worker.stop();
+    service.worker = await service.startWorker({
+      env: { HALLMARK_FFMPEG: '/nonexistent/ffmpeg', HALLMARK_FFPROBE: '/nonexistent/ffprobe' },
+    });
+    try {
+      const link = await client.createUploadLink({ contentType: 'video/mp4', fileName: 'a.mp4' });
+      await uploadFile(link.uploadLink, await readFile(join(media, 'sample.mp4')), 'video/mp4');
+      const accepted = await client.createWatermarkJob({
+        fileId: link.fileId,
+        options: { watermarkType: ['invisible', 'c2pa'] },
+      });
+      await expect(
+        waitForJob(client, accepted.requestId, { timeoutMs: HANG_MS }),
+      ).rejects.toThrowError(WatermarkJobFailedError);
+      const job = await client.getWatermarkJob(accepted.requestId);
+      expect(job.error?.code).toBe('technique_unavailable');
+      expect(job.error?.message).toContain('no ffmpeg');
+      expect(service.worker.child.exitCode).toBeNull();
+    } finally {
+      await service.worker.stop();
+      service.worker = await service.startWorker();
+    }
+  });
 
   it('a movie larger than an image may be is verified, but its crJSON is not made in memory', async () => {
     const movie = Buffer.concat([

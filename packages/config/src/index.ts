@@ -10,6 +10,7 @@ export {
   loadConfigOrExit,
   publicBaseUrl,
   staleUploadBound,
+  videoTools,
 } from './config/index.ts';
 export { redactSecrets } from './log-redaction.ts';
 export { createLogger, type Logger } from './logger.ts';

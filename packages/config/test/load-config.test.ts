@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configSchema, loadConfig, publicBaseUrl } from '../src/index.ts';
+import { ConfigError, configSchema, loadConfig, publicBaseUrl, videoTools } from '../src/index.ts';
 
 describe('loadConfig', () => {
   it('gives working local defaults for an empty environment', () => {
@@ -105,6 +105,21 @@ describe('cross-variable rules', () => {
     expect(loadConfig({}).DATABASE_POOL_MAX).toBe(10);
     expect(loadConfig({ DATABASE_POOL_MAX: '40' }).DATABASE_POOL_MAX).toBe(40);
     expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrowError(/DATABASE_POOL_MAX/);
+  });
+
+  it("finds the video mark's ffmpeg and ffprobe at Debian's paths unless told, absolute only", () => {
+    expect(videoTools(loadConfig({}))).toEqual({
+      ffmpeg: '/usr/bin/ffmpeg',
+      ffprobe: '/usr/bin/ffprobe',
+    });
+    const own = loadConfig({
+      HALLMARK_FFMPEG: '/opt/ff/ffmpeg',
+      HALLMARK_FFPROBE: '/opt/ff/ffprobe',
+    });
+    expect(videoTools(own)).toEqual({ ffmpeg: '/opt/ff/ffmpeg', ffprobe: '/opt/ff/ffprobe' });
+    expect(() => loadConfig({ HALLMARK_FFMPEG: 'ffmpeg' })).toThrowError(
+      /HALLMARK_FFMPEG: must be an absolute path/,
+    );
   });
 
   it('reads the Sentinels as host:port pairs, IPv6 in brackets', () => {

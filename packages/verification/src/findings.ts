@@ -23,6 +23,7 @@ import {
   readMarkAndFingerprint,
   readVideoMark,
   type VideoMarkReading,
+  type VideoTools,
 } from '@hallmark/watermark-core';
 
 /** What the file itself says: the mark in its pixels, its embedded manifest, its fingerprint. */
@@ -58,6 +59,8 @@ export interface ExamineOptions {
    * pixel threads, so the detector never holds its event loop.
    */
   readonly readPixels?: PixelReader;
+  /** Where ffmpeg and ffprobe are, for a video's mark. Default: Debian's. */
+  readonly videoTools?: VideoTools;
 }
 
 /**
@@ -116,7 +119,10 @@ export async function examineMediaFile(path: string, options: ExamineOptions): P
     return withoutPixels(await readManifestFile(path, trustOf(options)), null);
   }
   const [reading, manifest] = await Promise.all([
-    readVideoMark(path).catch((error: unknown) => {
+    readVideoMark(
+      path,
+      options.videoTools === undefined ? {} : { tools: options.videoTools },
+    ).catch((error: unknown) => {
       if (error instanceof FfmpegError || NO_MARK_TO_READ.has(codeOf(error))) return null;
       throw error;
     }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type HallmarkConfig, untilAborted } from '@hallmark/config';
+import { type HallmarkConfig, untilAborted, videoTools } from '@hallmark/config';
 import { insertFinishedVerification, type VerificationAsker } from '@hallmark/db';
 import { CONFIG, PrismaService, TrustAnchors } from '@hallmark/runtime';
 import { verificationsFinished } from '@hallmark/runtime/metrics';
@@ -43,6 +43,7 @@ export class InRequestVerifier {
       const verification = verifyImage(bytes, this.prisma.sql, {
         ...(await this.anchors.current()),
         maxPixels,
+        videoTools: videoTools(this.config),
         readPixels: this.pixels.reader(signal),
         compareContent: this.pixels.comparer(signal),
       });

@@ -1,4 +1,4 @@
-import { type HallmarkConfig, type Logger } from '@hallmark/config';
+import { type HallmarkConfig, type Logger, videoTools } from '@hallmark/config';
 import { CONFIG, LOGGER } from '@hallmark/runtime';
 import { PixelPool } from '@hallmark/runtime/pixels';
 import {
@@ -8,6 +8,7 @@ import {
   markVideoFile,
   signManifest,
   signManifestFile,
+  type VideoTools,
 } from '@hallmark/watermark-core';
 import type { Provider } from '@nestjs/common';
 import { PermanentJobFailure } from '../watermark/job-failure.ts';
@@ -42,7 +43,10 @@ export const techniquesProvider: Provider = {
             signal,
           ),
         markVideo: (inputPath, outputPath, payloadHex, signal) =>
-          markVideoWithFfmpeg(inputPath, outputPath, payloadHex, signal),
+          markVideoWithFfmpeg(inputPath, outputPath, payloadHex, {
+            signal,
+            tools: videoTools(config),
+          }),
       },
       c2pa: {
         notAfter: () => new Date(identity.current().identity.notAfter),
@@ -92,10 +96,11 @@ async function markVideoWithFfmpeg(
   inputPath: string,
   outputPath: string,
   payloadHex: string,
-  signal: AbortSignal,
+  options: { readonly signal: AbortSignal; readonly tools: VideoTools },
 ): Promise<{ width: number; height: number }> {
+  const { signal } = options;
   try {
-    const marked = await markVideoFile(inputPath, outputPath, payloadHex, { signal });
+    const marked = await markVideoFile(inputPath, outputPath, payloadHex, options);
     return { width: marked.width, height: marked.height };
   } catch (error) {
     if (!(error instanceof FfmpegError) || signal.aborted) throw error;

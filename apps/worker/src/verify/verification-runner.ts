@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type HallmarkConfig, type Logger } from '@hallmark/config';
+import { type HallmarkConfig, type Logger, videoTools } from '@hallmark/config';
 import { failVerification, finishVerification, startVerification } from '@hallmark/db';
 import { CONFIG, LOGGER, OBJECT_STORAGE, PrismaService, TrustAnchors } from '@hallmark/runtime';
 import { verificationsFinished } from '@hallmark/runtime/metrics';
@@ -85,6 +85,7 @@ export class VerificationRunner {
     return verifyImage(bytes, this.prisma.sql, {
       ...(await this.anchors.current()),
       maxPixels: this.config.MAX_IMAGE_PIXELS,
+      videoTools: videoTools(this.config),
       readPixels: this.pixels.reader(signal),
       compareContent: this.pixels.comparer(signal),
     });
@@ -98,6 +99,7 @@ export class VerificationRunner {
       return verifyMediaFile(path, this.prisma.sql, {
         ...(await this.anchors.current()),
         maxPixels: this.config.MAX_IMAGE_PIXELS,
+        videoTools: videoTools(this.config),
       });
     });
   }

@@ -5,3 +5,4 @@
 export { ConfigError, loadConfig, loadConfigOrExit } from './load.ts';
 export { configSchema, type HallmarkConfig, ipfsGatewayUrl, publicBaseUrl } from './schema.ts';
 export { staleUploadBound } from './upload-bounds.ts';
+export { videoTools } from './video-tools.ts';

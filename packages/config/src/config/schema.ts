@@ -229,6 +229,15 @@ export const configSchema = z
     RECONCILE_INTERVAL_MS: positiveInt.default(15_000),
     RECONCILE_AFTER_MS: positiveInt.default(30_000),
     SHUTDOWN_TIMEOUT_MS: positiveInt.default(30_000),
+    // The video mark's child processes: Debian's packages unless another build is named.
+    HALLMARK_FFMPEG: z
+      .string()
+      .startsWith('/', 'must be an absolute path')
+      .default('/usr/bin/ffmpeg'),
+    HALLMARK_FFPROBE: z
+      .string()
+      .startsWith('/', 'must be an absolute path')
+      .default('/usr/bin/ffprobe'),
   })
   .superRefine((config, ctx) => {
     // A generated secret lives in one data folder; instances that scale out must share one.

@@ -3,9 +3,18 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 
-/** Paths of the binaries; Debian's by default, overridable for other systems. */
-export const FFMPEG = process.env.HALLMARK_FFMPEG ?? '/usr/bin/ffmpeg';
-export const FFPROBE = process.env.HALLMARK_FFPROBE ?? '/usr/bin/ffprobe';
+/** Where ffmpeg and ffprobe are: the service's settings name them (docs/configuration.md). */
+export interface VideoTools {
+  readonly ffmpeg: string;
+  readonly ffprobe: string;
+}
+
+/** Debian's packages, which scripts/ensure-test-packages.sh installs: the default everywhere. */
+export const DEBIAN_VIDEO_TOOLS: VideoTools = Object.freeze({
+  ffmpeg: '/usr/bin/ffmpeg',
+  ffprobe: '/usr/bin/ffprobe',
+});
+export const FFMPEG = DEBIAN_VIDEO_TOOLS.ffmpeg;
 
 /** ffmpeg or ffprobe failed: the message ends with the tail of its stderr. */
 export class FfmpegError extends Error {

@@ -2,7 +2,7 @@
 // (Debian's, as a child process) decodes and encodes; README.md#video-mark has the design and
 // the measured results.
 
-export { FfmpegError } from './ffmpeg.ts';
+export { DEBIAN_VIDEO_TOOLS, FfmpegError, type VideoTools } from './ffmpeg.ts';
 export { LumaPlaneMarker, VIDEO_STRENGTH } from './luma-plane-mark.ts';
 export {
   MARKED_CRF,

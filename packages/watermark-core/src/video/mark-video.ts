@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { payloadFromHex } from '../code/payload.ts';
-import { FFMPEG, startProcess } from './ffmpeg.ts';
+import { DEBIAN_VIDEO_TOOLS, startProcess, type VideoTools } from './ffmpeg.ts';
 import { LumaPlaneMarker } from './luma-plane-mark.ts';
 import { probeVideo } from './probe.ts';
 import { rawFrames, yuv420pFrameBytes } from './raw-frames.ts';
@@ -18,6 +18,8 @@ export interface MarkVideoOptions {
   readonly preset?: string;
   /** ffmpeg's -threads for the decoder and the encoder (the bench sets 1). Default: ffmpeg's. */
   readonly threads?: number;
+  /** Where ffmpeg and ffprobe are. Default: Debian's. */
+  readonly tools?: VideoTools;
 }
 
 export interface MarkedVideo {
@@ -54,7 +56,8 @@ export async function markVideoFile(
   options: MarkVideoOptions = {},
 ): Promise<MarkedVideo> {
   const payload = payloadFromHex(payloadHex);
-  const info = await probeVideo(inputPath, options.signal);
+  const tools = options.tools ?? DEBIAN_VIDEO_TOOLS;
+  const info = await probeVideo(inputPath, { signal: options.signal, tools });
   const { width, height } = info;
   // One abort for both processes: when either fails or the caller aborts, both stop.
   const stop = new AbortController();
@@ -62,7 +65,7 @@ export async function markVideoFile(
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const threads = options.threads === undefined ? [] : ['-threads', String(options.threads)];
   const decoder = startProcess(
-    FFMPEG,
+    tools.ffmpeg,
     [
       ...['-hide_banner', '-nostdin', '-v', 'error', ...threads, '-i', inputPath],
       ...['-map', '0:v:0', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1'],
@@ -70,7 +73,7 @@ export async function markVideoFile(
     { signal: stop.signal, stdout: true },
   );
   const encoder = startProcess(
-    FFMPEG,
+    tools.ffmpeg,
     [
       ...['-hide_banner', '-v', 'error', '-y'],
       ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`],

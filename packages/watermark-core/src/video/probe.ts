@@ -1,7 +1,7 @@
 // What the video mark needs to know about a file before piping its frames: the first video
 // stream's size and frame rate, the duration, and whether there is audio to copy.
 
-import { FFPROBE, FfmpegError, runForOutput } from './ffmpeg.ts';
+import { DEBIAN_VIDEO_TOOLS, FfmpegError, runForOutput, type VideoTools } from './ffmpeg.ts';
 
 export interface VideoInfo {
   /**
@@ -26,9 +26,13 @@ interface ProbeStream {
   readonly side_data_list?: readonly { readonly rotation?: number }[];
 }
 
-export async function probeVideo(path: string, signal?: AbortSignal): Promise<VideoInfo> {
+export async function probeVideo(
+  path: string,
+  options: { readonly signal?: AbortSignal | undefined; readonly tools?: VideoTools } = {},
+): Promise<VideoInfo> {
+  const { signal, tools = DEBIAN_VIDEO_TOOLS } = options;
   const text = await runForOutput(
-    FFPROBE,
+    tools.ffprobe,
     ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path],
     signal,
   );

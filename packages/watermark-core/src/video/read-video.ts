@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import { payloadToHex } from '../code/payload.ts';
 import { detectMark } from '../detect/detect.ts';
-import { FFMPEG, startProcess } from './ffmpeg.ts';
+import { DEBIAN_VIDEO_TOOLS, startProcess, type VideoTools } from './ffmpeg.ts';
 import { FrameAverage } from './frame-average.ts';
 import { probeVideo } from './probe.ts';
 import { rawFrames } from './raw-frames.ts';
@@ -20,6 +20,8 @@ export interface ReadVideoOptions {
   readonly seconds?: number;
   /** Frames sampled per second of video. Default 10. */
   readonly samplesPerSecond?: number;
+  /** Where ffmpeg and ffprobe are. Default: Debian's. */
+  readonly tools?: VideoTools;
 }
 
 export interface VideoMarkReading {
@@ -45,7 +47,8 @@ export async function readVideoMark(
   path: string,
   options: ReadVideoOptions = {},
 ): Promise<VideoMarkReading> {
-  const info = await probeVideo(path, options.signal);
+  const tools = options.tools ?? DEBIAN_VIDEO_TOOLS;
+  const info = await probeVideo(path, { signal: options.signal, tools });
   const shrink = Math.min(1, Math.sqrt(MAX_READ_PIXELS / (info.width * info.height)));
   const width = shrink < 1 ? 2 * Math.round((info.width * shrink) / 2) : info.width;
   const height = shrink < 1 ? 2 * Math.round((info.height * shrink) / 2) : info.height;
@@ -59,7 +62,7 @@ export async function readVideoMark(
     'extractplanes=y',
   ];
   const decoder = startProcess(
-    FFMPEG,
+    tools.ffmpeg,
     [
       ...['-hide_banner', '-nostdin', '-v', 'error'],
       ...['-ss', String(options.startSeconds ?? 0), '-t', String(options.seconds ?? 10)],
