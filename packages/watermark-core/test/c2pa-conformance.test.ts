@@ -4,16 +4,10 @@
 // rubric's (c2pa-org/conformance-public, asset-rubrics/asset-rubric-conformance0.2-spec2.4.yml,
 // CC BY 4.0); each check names the rubric entry it follows.
 import { Reader } from '@contentauth/c2pa-node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  C2PA_SPEC_VERSION,
-  createSigner,
-  type ManifestSigner,
-  readManifest,
-  signManifest,
-} from '../src/c2pa/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { C2PA_SPEC_VERSION, readManifest, signManifest } from '../src/c2pa/index.ts';
 import { INVISIBLE_MARK_ALGORITHM } from '../src/invisible.ts';
-import { c2paFixture, photo, temporaryDataDir } from './c2pa-fixtures.ts';
+import { c2paFixture, photo, useDevelopmentSigner } from './c2pa-fixtures.ts';
 
 const ALLOWED_ASSERTIONS = new Set([
   'c2pa.hash.data',
@@ -71,20 +65,13 @@ interface ActiveManifest {
   readonly failures: readonly { readonly code: string }[];
 }
 
-let signer: ManifestSigner;
-let data: Awaited<ReturnType<typeof temporaryDataDir>>;
-
-beforeAll(async () => {
-  data = await temporaryDataDir();
-  signer = await createSigner({ kind: 'development', dataDir: data.dir });
-});
-afterAll(() => data.remove());
+const dev = useDevelopmentSigner();
 
 /** The active manifest as c2pa-node reads it, validated against the development root. */
 async function activeManifest(bytes: Uint8Array): Promise<ActiveManifest> {
   const reader = await Reader.fromAsset(
     { buffer: Buffer.from(bytes), mimeType: 'image/jpeg' },
-    { trust: { user_anchors: signer.trustAnchorsPem, verify_trust_list: true } },
+    { trust: { user_anchors: dev.signer.trustAnchorsPem, verify_trust_list: true } },
   );
   const store = reader?.json() as unknown as {
     active_manifest: string;
@@ -117,7 +104,7 @@ describe.each(cases)('%s, as the 2.4 rubric checks a backend generator', (_name,
   let manifest: ActiveManifest;
   let actions: readonly Action[];
   beforeAll(async () => {
-    const signed = await signManifest(await input(), request, signer);
+    const signed = await signManifest(await input(), request, dev.signer);
     manifest = await activeManifest(signed.bytes);
     actions = manifest.assertions.flatMap((assertion) => assertion.data.actions ?? []);
   });

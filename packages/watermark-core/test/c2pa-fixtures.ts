@@ -1,11 +1,14 @@
 // Shared by the c2pa tests: committed photos, the third-party C2PA samples in fixtures/c2pa, a
-// throwaway data folder, and exiftool as an independent reader of the embedded manifest store.
+// throwaway data folder with a development signer in it, and exiftool as an independent reader of
+// the embedded manifest store.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
+import { createSigner, type ManifestSigner } from '../src/c2pa/index.ts';
 
 const repoRoot = join(import.meta.dirname, '../../..');
 
@@ -25,6 +28,38 @@ export function c2paFixture(name: string): Promise<Buffer> {
 export async function temporaryDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'hallmark-c2pa-'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A development signer in a throwaway data folder, made before the calling file's tests and
+ * removed after them. Call it at the top level of a test file; read its fields inside tests.
+ */
+export function useDevelopmentSigner(): {
+  readonly signer: ManifestSigner;
+  readonly dataDir: string;
+} {
+  let made: { signer: ManifestSigner; dataDir: string; remove: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    const data = await temporaryDataDir();
+    made = {
+      signer: await createSigner({ kind: 'development', dataDir: data.dir }),
+      dataDir: data.dir,
+      remove: data.remove,
+    };
+  });
+  afterAll(() => made?.remove());
+  const ready = () => {
+    if (made === undefined) throw new Error('the development signer is made in beforeAll');
+    return made;
+  };
+  return {
+    get signer() {
+      return ready().signer;
+    },
+    get dataDir() {
+      return ready().dataDir;
+    },
+  };
 }
 
 /**

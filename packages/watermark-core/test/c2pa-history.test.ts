@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createSigner,
   type IngredientSummary,
   MANIFEST_UNREADABLE_CODE,
-  type ManifestSigner,
   type ManifestSummary,
   readManifest,
   signManifest,
 } from '../src/c2pa/index.ts';
 import { MAX_HISTORY_ENTRIES, summariseStore } from '../src/c2pa/read-manifest.ts';
-import { c2paFixture, temporaryDataDir } from './c2pa-fixtures.ts';
+import { c2paFixture, useDevelopmentSigner } from './c2pa-fixtures.ts';
 
 /** Active manifest of the c2pa-rs sample CA.jpg, whose parent A.jpg carries no manifest. */
 const CA_MANIFEST = 'contentauth:urn:uuid:c2677d4b-0a93-4444-876f-ed2f2d40b8cf';
 const C_MANIFEST = 'contentauth:urn:uuid:b2b1f7fa-b119-4de1-9c0d-c97fbea3f2c3';
 
-let signer: ManifestSigner;
-let data: Awaited<ReturnType<typeof temporaryDataDir>>;
-
-beforeAll(async () => {
-  data = await temporaryDataDir();
-  signer = await createSigner({ kind: 'development', dataDir: data.dir });
-});
-afterAll(() => data.remove());
+const dev = useDevelopmentSigner();
 
 function present(summary: ManifestSummary): Extract<ManifestSummary, { present: true }> {
   if (!summary.present) throw new Error('expected a manifest');
@@ -38,9 +29,11 @@ function only(ingredients: readonly IngredientSummary[]): IngredientSummary {
 
 describe('edit history', () => {
   it('keeps the two-level history of CA.jpg under the new manifest', async () => {
-    const signed = await signManifest(await c2paFixture('CA.jpg'), { title: 'CA.jpg' }, signer);
+    const signed = await signManifest(await c2paFixture('CA.jpg'), { title: 'CA.jpg' }, dev.signer);
     expect(signed.parent).toBe('manifest');
-    const summary = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
+    const summary = present(
+      await readManifest(signed, { trustAnchors: dev.signer.trustAnchorsPem }),
+    );
 
     expect(summary.validation.state).toBe('trusted');
     expect(summary.actions[0]?.action).toBe('c2pa.opened');
@@ -68,10 +61,12 @@ describe('edit history', () => {
   });
 
   it('stacks Hallmark manifests: a re-signed file lists the earlier one, then its history', async () => {
-    const first = await signManifest(await c2paFixture('CA.jpg'), { fileId: 'first' }, signer);
+    const first = await signManifest(await c2paFixture('CA.jpg'), { fileId: 'first' }, dev.signer);
     const firstLabel = present(await readManifest(first)).manifestLabel;
-    const second = await signManifest(first.bytes, { fileId: 'second' }, signer);
-    const summary = present(await readManifest(second, { trustAnchors: signer.trustAnchorsPem }));
+    const second = await signManifest(first.bytes, { fileId: 'second' }, dev.signer);
+    const summary = present(
+      await readManifest(second, { trustAnchors: dev.signer.trustAnchorsPem }),
+    );
 
     expect(summary.identifiers.fileId).toBe('second');
     const earlier = only(summary.ingredients);
@@ -95,8 +90,10 @@ describe('edit history', () => {
     tampered[at] = (tampered[at] ?? 0) ^ 0xff;
     expect(present(await readManifest(tampered)).validation.state).toBe('invalid');
 
-    const signed = await signManifest(tampered, {}, signer);
-    const summary = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
+    const signed = await signManifest(tampered, {}, dev.signer);
+    const summary = present(
+      await readManifest(signed, { trustAnchors: dev.signer.trustAnchorsPem }),
+    );
     // The new manifest is sound; the history says the parent had been altered.
     expect(summary.validation.state).toBe('trusted');
     const parent = only(summary.ingredients);
@@ -115,9 +112,11 @@ describe('edit history', () => {
     expect(before.validation.state).toBe('invalid');
     expect(before.validation.failures[0]?.code).toBe(MANIFEST_UNREADABLE_CODE);
 
-    const signed = await signManifest(corrupt, { title: 'C.jpg' }, signer);
+    const signed = await signManifest(corrupt, { title: 'C.jpg' }, dev.signer);
     expect(signed.parent).toBe('unreadable');
-    const summary = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
+    const summary = present(
+      await readManifest(signed, { trustAnchors: dev.signer.trustAnchorsPem }),
+    );
     expect(summary.validation.state).toBe('trusted');
     expect(summary.actions[0]?.action).toBe('c2pa.opened');
     const parent = only(summary.ingredients);

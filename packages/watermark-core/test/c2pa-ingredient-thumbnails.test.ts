@@ -1,26 +1,17 @@
 import { Builder } from '@contentauth/c2pa-node';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createSigner,
   type IngredientSummary,
   MAX_THUMBNAIL_BYTES,
   MAX_THUMBNAILS,
-  type ManifestSigner,
   type ManifestSummary,
   readManifest,
   signManifest,
 } from '../src/c2pa/index.ts';
-import { c2paFixture, photo, temporaryDataDir } from './c2pa-fixtures.ts';
+import { c2paFixture, photo, useDevelopmentSigner } from './c2pa-fixtures.ts';
 
-let signer: ManifestSigner;
-let data: Awaited<ReturnType<typeof temporaryDataDir>>;
-
-beforeAll(async () => {
-  data = await temporaryDataDir();
-  signer = await createSigner({ kind: 'development', dataDir: data.dir });
-});
-afterAll(() => data.remove());
+const dev = useDevelopmentSigner();
 
 function ingredientsOf(summary: ManifestSummary): readonly IngredientSummary[] {
   if (!summary.present) throw new Error('expected a manifest');
@@ -74,11 +65,11 @@ async function craftedHistory(ingredients: readonly CraftedIngredient[]): Promis
   }
   const output: { buffer: Buffer | null } = { buffer: null };
   await builder.signConfigAsync(
-    async (bytes: Buffer) => Buffer.from(await signer.sign(bytes)),
+    async (bytes: Buffer) => Buffer.from(await dev.signer.sign(bytes)),
     {
-      alg: signer.algorithm,
-      certs: [Buffer.from(signer.certChainPem)],
-      reserveSize: 2048 + signer.certChainDerBytes,
+      alg: dev.signer.algorithm,
+      certs: [Buffer.from(dev.signer.certChainPem)],
+      reserveSize: 2048 + dev.signer.certChainDerBytes,
       directCoseHandling: false,
     },
     { buffer: source, mimeType: 'image/jpeg' },
@@ -90,8 +81,12 @@ async function craftedHistory(ingredients: readonly CraftedIngredient[]): Promis
 
 describe('ingredient thumbnails', () => {
   it('a re-signed output keeps a small JPEG of its parent, and a reader gets it back', async () => {
-    const first = await signManifest(await photo('boats-0.6mp.jpg'), { title: 'first' }, signer);
-    const second = await signManifest(first.bytes, { title: 'second' }, signer);
+    const first = await signManifest(
+      await photo('boats-0.6mp.jpg'),
+      { title: 'first' },
+      dev.signer,
+    );
+    const second = await signManifest(first.bytes, { title: 'second' }, dev.signer);
     const [parent] = ingredientsOf(await readManifest(second));
 
     expect(parent?.thumbnail?.mimeType).toBe('image/jpeg');

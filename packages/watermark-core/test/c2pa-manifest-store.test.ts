@@ -1,25 +1,16 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   activeManifestOnly,
-  createSigner,
-  type ManifestSigner,
   manifestLabelsOf,
   readManifest,
   readManifestStore,
   signManifest,
 } from '../src/c2pa/index.ts';
 import { INVISIBLE_MARK_ALGORITHM } from '../src/invisible.ts';
-import { photo, temporaryDataDir } from './c2pa-fixtures.ts';
+import { photo, useDevelopmentSigner } from './c2pa-fixtures.ts';
 
-let signer: ManifestSigner;
-let data: Awaited<ReturnType<typeof temporaryDataDir>>;
-
-beforeAll(async () => {
-  data = await temporaryDataDir();
-  signer = await createSigner({ kind: 'development', dataDir: data.dir });
-});
-afterAll(() => data.remove());
+const dev = useDevelopmentSigner();
 
 describe('the manifest store kept beside the output (a .c2pa sidecar)', () => {
   it('is the embedded store, named by its active manifest', async () => {
@@ -29,9 +20,9 @@ describe('the manifest store kept beside the output (a .c2pa sidecar)', () => {
         data: { author: 'Ada' },
         softBinding: { algorithm: INVISIBLE_MARK_ALGORITHM, payloadHex: '0123456789abcdef' },
       },
-      signer,
+      dev.signer,
     );
-    const embedded = await readManifest(signed, { trustAnchors: signer.trustAnchorsPem });
+    const embedded = await readManifest(signed, { trustAnchors: dev.signer.trustAnchorsPem });
     expect(embedded.present && embedded.manifestLabel).toBe(signed.manifestId);
     expect(signed.manifestId).toMatch(/^urn:c2pa:/);
     expect(manifestLabelsOf(signed.manifestStore).at(-1)).toBe(signed.manifestId);
@@ -43,7 +34,7 @@ describe('the manifest store kept beside the output (a .c2pa sidecar)', () => {
     const signed = await signManifest(
       await photo('boats-0.6mp.jpg'),
       { softBinding: { algorithm: INVISIBLE_MARK_ALGORITHM, payloadHex: 'fedcba9876543210' } },
-      signer,
+      dev.signer,
     );
     const image = sharp(signed.bytes);
     const { width = 0 } = await image.metadata();
@@ -54,7 +45,7 @@ describe('the manifest store kept beside the output (a .c2pa sidecar)', () => {
     expect((await readManifest(stripped)).present).toBe(false);
 
     const recovered = await readManifestStore(signed.manifestStore, stripped, {
-      trustAnchors: signer.trustAnchorsPem,
+      trustAnchors: dev.signer.trustAnchorsPem,
     });
     if (!recovered.present) throw new Error('the sidecar did not read');
     expect(recovered.manifestLabel).toBe(signed.manifestId);
@@ -70,7 +61,7 @@ describe('the manifest store kept beside the output (a .c2pa sidecar)', () => {
 
     // Against the very file it came from, it validates whole.
     const original = await readManifestStore(signed.manifestStore, signed.bytes, {
-      trustAnchors: signer.trustAnchorsPem,
+      trustAnchors: dev.signer.trustAnchorsPem,
     });
     expect(original.present && original.validation.state).toBe('trusted');
   });
@@ -84,8 +75,8 @@ describe('the manifest store kept beside the output (a .c2pa sidecar)', () => {
 
 describe('activeManifestOnly', () => {
   it('keeps the active manifest of a store holding a history', async () => {
-    const first = await signManifest(await photo('boats-0.6mp.jpg'), {}, signer);
-    const second = await signManifest(first.bytes, { data: { author: 'Ada' } }, signer);
+    const first = await signManifest(await photo('boats-0.6mp.jpg'), {}, dev.signer);
+    const second = await signManifest(first.bytes, { data: { author: 'Ada' } }, dev.signer);
     const labels = manifestLabelsOf(second.manifestStore);
     expect(labels.length).toBeGreaterThanOrEqual(2);
     expect(labels.at(-1)).toBe(second.manifestId);

@@ -7,15 +7,9 @@ import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mediaTypeFor } from '@hallmark/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  C2PA_STREAMED_FORMATS,
-  createSigner,
-  type ManifestSigner,
-  readManifestFile,
-  signManifestFile,
-} from '../src/c2pa/index.ts';
-import { temporaryDataDir } from './c2pa-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { C2PA_STREAMED_FORMATS, readManifestFile, signManifestFile } from '../src/c2pa/index.ts';
+import { useDevelopmentSigner } from './c2pa-fixtures.ts';
 import { mediaFixture } from './c2pa-media-samples.ts';
 
 const SAMPLE_BYTES = 300 * 1024 * 1024;
@@ -26,14 +20,7 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
  */
 const MAX_MANIFEST_DELTA = 1024 * 1024;
 
-let signer: ManifestSigner;
-let data: Awaited<ReturnType<typeof temporaryDataDir>>;
-
-beforeAll(async () => {
-  data = await temporaryDataDir();
-  signer = await createSigner({ kind: 'development', dataDir: data.dir });
-});
-afterAll(() => data.remove());
+const dev = useDevelopmentSigner();
 
 /**
  * A committed sample with `extraBytes` more of (zero) media data at the end of its `mdat` box.
@@ -84,20 +71,23 @@ describe('signManifestFile on a large file', () => {
     '%s: keeps resident memory far below the file size, and reads back valid',
     async (format) => {
       const extension = mediaTypeFor(format).extensions[0];
-      const input = join(data.dir, `large.${extension}`);
-      const output = join(data.dir, `large-signed.${extension}`);
+      const input = join(dev.dataDir, `large.${extension}`);
+      const output = join(dev.dataDir, `large-signed.${extension}`);
       await writeLargeMovie(`sample.${extension}`, input, SAMPLE_BYTES);
       const inputBytes = (await stat(input)).size;
 
       let signedId = '';
       const signGrowth = await peakRssGrowth(async () => {
-        signedId = (await signManifestFile(input, output, { title: `large.${extension}` }, signer))
-          .manifestId;
+        signedId = (
+          await signManifestFile(input, output, { title: `large.${extension}` }, dev.signer)
+        ).manifestId;
       });
       const outputBytes = (await stat(output)).size;
       let state = '';
       const readGrowth = await peakRssGrowth(async () => {
-        const summary = await readManifestFile(output, { trustAnchors: signer.trustAnchorsPem });
+        const summary = await readManifestFile(output, {
+          trustAnchors: dev.signer.trustAnchorsPem,
+        });
         if (!summary.present) throw new Error('no manifest in the signed file');
         expect(summary.manifestLabel).toBe(signedId);
         state = summary.validation.state;

@@ -3,12 +3,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MEDIA_TYPES, type MediaFormatName, mediaTypeFor } from '@hallmark/schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   C2PA_FORMATS,
-  createSigner,
   detectC2paFormat,
-  type ManifestSigner,
   type ManifestSummary,
   readCrJson,
   readManifest,
@@ -18,17 +16,10 @@ import {
   UNSPECIFIED_DIGITAL_SOURCE_TYPE,
   UnsupportedFormatError,
 } from '../src/c2pa/index.ts';
-import { temporaryDataDir } from './c2pa-fixtures.ts';
+import { useDevelopmentSigner } from './c2pa-fixtures.ts';
 import { MEDIA_SAMPLES, mediaFixture } from './c2pa-media-samples.ts';
 
-let signer: ManifestSigner;
-let data: Awaited<ReturnType<typeof temporaryDataDir>>;
-
-beforeAll(async () => {
-  data = await temporaryDataDir();
-  signer = await createSigner({ kind: 'development', dataDir: data.dir });
-});
-afterAll(() => data.remove());
+const dev = useDevelopmentSigner();
 
 function present(summary: ManifestSummary): Extract<ManifestSummary, { present: true }> {
   if (!summary.present) throw new Error('expected a manifest');
@@ -53,7 +44,7 @@ const request = {
 
 /** The sample written to the data folder under its canonical extension. */
 async function sampleFile(format: MediaFormatName, name = 'input'): Promise<string> {
-  const path = join(data.dir, `${format}-${name}.${mediaTypeFor(format).extensions[0]}`);
+  const path = join(dev.dataDir, `${format}-${name}.${mediaTypeFor(format).extensions[0]}`);
   await writeFile(path, await MEDIA_SAMPLES[format]());
   return path;
 }
@@ -68,12 +59,14 @@ describe('every media format', () => {
     const input = await MEDIA_SAMPLES[format]();
     expect(detectC2paFormat(input)).toBe(format);
 
-    const signed = await signManifest(input, request, signer);
+    const signed = await signManifest(input, request, dev.signer);
     expect(signed).toMatchObject({ format, mimeType: mediaTypeFor(format).mimeType });
     expect(signed.parent).toBe('none');
     expect(detectC2paFormat(signed.bytes)).toBe(format);
 
-    const summary = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
+    const summary = present(
+      await readManifest(signed, { trustAnchors: dev.signer.trustAnchorsPem }),
+    );
     expect(summary.format).toBe(format);
     expect(summary.manifestLabel).toBe(signed.manifestId);
     expect(summary.validation).toEqual({ state: 'trusted', failures: [] });
@@ -88,18 +81,18 @@ describe('every media format', () => {
 
   it.each(formats)('%s: signManifestFile, then readManifestFile', async (format) => {
     const input = await sampleFile(format);
-    const output = join(data.dir, `${format}-signed.${mediaTypeFor(format).extensions[0]}`);
-    const signed = await signManifestFile(input, output, request, signer);
+    const output = join(dev.dataDir, `${format}-signed.${mediaTypeFor(format).extensions[0]}`);
+    const signed = await signManifestFile(input, output, request, dev.signer);
     expect(signed).toMatchObject({
       path: output,
       format,
       mimeType: mediaTypeFor(format).mimeType,
       parent: 'none',
-      signer: signer.identity,
+      signer: dev.signer.identity,
     });
 
     const summary = present(
-      await readManifestFile(output, { trustAnchors: signer.trustAnchorsPem }),
+      await readManifestFile(output, { trustAnchors: dev.signer.trustAnchorsPem }),
     );
     expect(summary.format).toBe(format);
     expect(summary.manifestLabel).toBe(signed.manifestId);
@@ -114,14 +107,14 @@ describe('every media format', () => {
     '%s: a file signed twice keeps the first manifest as its parent',
     async (format) => {
       const input = await sampleFile(format, 'twice');
-      const first = join(data.dir, `${format}-first`);
-      const second = join(data.dir, `${format}-second`);
-      const once = await signManifestFile(input, first, { title: 'first' }, signer);
-      const twice = await signManifestFile(first, second, { title: 'second' }, signer);
+      const first = join(dev.dataDir, `${format}-first`);
+      const second = join(dev.dataDir, `${format}-second`);
+      const once = await signManifestFile(input, first, { title: 'first' }, dev.signer);
+      const twice = await signManifestFile(first, second, { title: 'second' }, dev.signer);
       expect(twice.parent).toBe('manifest');
 
       const summary = present(
-        await readManifestFile(second, { trustAnchors: signer.trustAnchorsPem }),
+        await readManifestFile(second, { trustAnchors: dev.signer.trustAnchorsPem }),
       );
       expect(summary.validation.state).toBe('trusted');
       expect(summary.actions[0]?.action).toBe('c2pa.opened');
@@ -137,7 +130,7 @@ describe('every media format', () => {
       expect(summary.ingredients[0]?.thumbnail !== null).toBe(THUMBNAILED.has(format));
 
       // The in-memory path keeps the same history.
-      const again = await signManifest(await readFile(first), { title: 'again' }, signer);
+      const again = await signManifest(await readFile(first), { title: 'again' }, dev.signer);
       expect(again.parent).toBe('manifest');
     },
   );
@@ -151,11 +144,11 @@ describe('what a file holds, not what it is called', () => {
     ['riff/CDXA', Buffer.from('RIFF\x04\0\0\0CDXA', 'latin1')],
   ] as const)('a .mp4 holding %s is refused, naming it', async (format, content) => {
     const bytes = typeof content === 'function' ? await content() : content;
-    const path = join(data.dir, `not-really-${format.replace('/', '-')}.mp4`);
+    const path = join(dev.dataDir, `not-really-${format.replace('/', '-')}.mp4`);
     await writeFile(path, bytes);
     expect(() => detectC2paFormat(bytes)).toThrow(UnsupportedFormatError);
     expect(() => detectC2paFormat(bytes)).toThrow(expect.objectContaining({ format }));
-    await expect(signManifestFile(path, `${path}.out`, {}, signer)).rejects.toMatchObject({
+    await expect(signManifestFile(path, `${path}.out`, {}, dev.signer)).rejects.toMatchObject({
       name: 'UnsupportedFormatError',
       format,
     });
@@ -167,8 +160,8 @@ describe('readCrJson of signed media', () => {
   it.each([['mp4'], ['mov'], ['m4a'], ['dng']] as const)(
     '%s: the store is found in its container',
     async (format) => {
-      const signed = await signManifest(await MEDIA_SAMPLES[format](), {}, signer);
-      const report = await readCrJson(signed, { trustAnchors: signer.trustAnchorsPem });
+      const signed = await signManifest(await MEDIA_SAMPLES[format](), {}, dev.signer);
+      const report = await readCrJson(signed, { trustAnchors: dev.signer.trustAnchorsPem });
       expect(report.manifests.map((manifest) => manifest.label)).toContain(signed.manifestId);
     },
   );

@@ -1,15 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type C2paFormat,
-  createSigner,
   DEVELOPMENT_SIGNER_COMMON_NAME,
   detectC2paFormat,
   InvalidManifestRequestError,
   type ManifestRequest,
-  type ManifestSigner,
   type ManifestSummary,
   readManifest,
   signManifest,
@@ -18,7 +16,7 @@ import {
   UnsupportedFormatError,
 } from '../src/c2pa/index.ts';
 import { SOFTWARE_AGENT } from '../src/c2pa/software-agent.ts';
-import { c2paFixture, exiftoolJumbfLabels, photo, temporaryDataDir } from './c2pa-fixtures.ts';
+import { c2paFixture, exiftoolJumbfLabels, photo, useDevelopmentSigner } from './c2pa-fixtures.ts';
 
 const agent = `Hallmark ${SOFTWARE_AGENT.version}`;
 
@@ -42,14 +40,7 @@ const realPhotos: [C2paFormat, string, () => Promise<Buffer>][] = [
   ['webp', 'webp', () => c2paFixture('sample1.webp')],
 ];
 
-let signer: ManifestSigner;
-let data: Awaited<ReturnType<typeof temporaryDataDir>>;
-
-beforeAll(async () => {
-  data = await temporaryDataDir();
-  signer = await createSigner({ kind: 'development', dataDir: data.dir });
-});
-afterAll(() => data.remove());
+const dev = useDevelopmentSigner();
 
 function present(summary: ManifestSummary): Extract<ManifestSummary, { present: true }> {
   if (!summary.present) throw new Error('expected a manifest');
@@ -60,11 +51,13 @@ describe('signManifest and readManifest on real photos', () => {
   it.each(realPhotos)(
     '%s: trusted with the development root, untrusted without it, seen by exiftool',
     async (format, extension, load) => {
-      const signed = await signManifest(await load(), fullRequest, signer);
+      const signed = await signManifest(await load(), fullRequest, dev.signer);
       expect(signed.format).toBe(format);
       expect(detectC2paFormat(signed.bytes)).toBe(format);
 
-      const trusted = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
+      const trusted = present(
+        await readManifest(signed, { trustAnchors: dev.signer.trustAnchorsPem }),
+      );
       expect(trusted.validation).toEqual({ state: 'trusted', failures: [] });
 
       const untrusted = present(await readManifest(signed.bytes));
@@ -73,7 +66,7 @@ describe('signManifest and readManifest on real photos', () => {
         'signingCredential.untrusted',
       ]);
 
-      const path = join(data.dir, `signed.${extension}`);
+      const path = join(dev.dataDir, `signed.${extension}`);
       await writeFile(path, signed.bytes);
       const labels = await exiftoolJumbfLabels(path);
       expect(labels[0]).toBe('c2pa'); // the manifest store superbox
@@ -83,8 +76,10 @@ describe('signManifest and readManifest on real photos', () => {
   );
 
   it('records the actions, CreativeWork, Hallmark assertion and soft binding of the request', async () => {
-    const signed = await signManifest(await photo('fog-pier-1.5mp.jpg'), fullRequest, signer);
-    const summary = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
+    const signed = await signManifest(await photo('fog-pier-1.5mp.jpg'), fullRequest, dev.signer);
+    const summary = present(
+      await readManifest(signed, { trustAnchors: dev.signer.trustAnchorsPem }),
+    );
 
     expect(summary.title).toBe('harbour.jpg');
     expect(summary.claimGenerator).toBe(agent);
@@ -121,7 +116,7 @@ describe('signManifest and readManifest on real photos', () => {
   });
 
   it('adds neither c2pa.watermarked.bound nor a soft binding when no invisible mark was applied', async () => {
-    const signed = await signManifest(await c2paFixture('sample1.webp'), {}, signer);
+    const signed = await signManifest(await c2paFixture('sample1.webp'), {}, dev.signer);
     const summary = present(await readManifest(signed));
     expect(summary.actions.map((action) => action.action)).toEqual(['c2pa.created']);
     expect(summary.softBinding).toBeNull();
@@ -134,7 +129,7 @@ describe('signManifest and readManifest on real photos', () => {
     const signed = await signManifest(
       await photo('clock-1mp.jpg'),
       { digitalSourceType: digitalCapture },
-      signer,
+      dev.signer,
     );
     const summary = present(await readManifest(signed));
     expect(summary.actions[0]).toMatchObject({
@@ -146,13 +141,13 @@ describe('signManifest and readManifest on real photos', () => {
   it.each(realPhotos)(
     '%s: one changed byte of image data after signing reads back invalid with a data-hash mismatch',
     async (format, _extension, load) => {
-      const signed = await signManifest(await load(), fullRequest, signer);
+      const signed = await signManifest(await load(), fullRequest, dev.signer);
       const tampered = Buffer.from(signed.bytes);
       const at = imageDataOffset(tampered, format);
       tampered[at] = (tampered[at] ?? 0) ^ 0x01;
 
       const summary = present(
-        await readManifest(tampered, { trustAnchors: signer.trustAnchorsPem }),
+        await readManifest(tampered, { trustAnchors: dev.signer.trustAnchorsPem }),
       );
       expect(summary.validation.state).toBe('invalid');
       expect(summary.validation.failures.map((failure) => failure.code)).toContain(
@@ -162,7 +157,7 @@ describe('signManifest and readManifest on real photos', () => {
   );
 
   it('a re-encode after signing drops the manifest, which is why signing comes last', async () => {
-    const signed = await signManifest(await photo('clock-1mp.jpg'), fullRequest, signer);
+    const signed = await signManifest(await photo('clock-1mp.jpg'), fullRequest, dev.signer);
     const reencoded = await sharp(signed.bytes).jpeg({ quality: 90 }).toBuffer();
     expect(await readManifest(reencoded)).toEqual({ present: false, format: 'jpeg' });
   });
@@ -175,9 +170,11 @@ describe('formats beyond JPEG, PNG and WebP', () => {
     ['gif', (image: Sharp) => image.gif()],
   ] as const)('signs and validates %s', async (format, encode) => {
     const input = await encode(sharp(await photo('fig-0.25mp.jpg'))).toBuffer();
-    const signed = await signManifest(input, fullRequest, signer);
+    const signed = await signManifest(input, fullRequest, dev.signer);
     expect(signed.format).toBe(format);
-    const summary = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
+    const summary = present(
+      await readManifest(signed, { trustAnchors: dev.signer.trustAnchorsPem }),
+    );
     expect(summary.validation.state).toBe('trusted');
     expect(summary.softBinding?.payloadHex).toBe('0123456789abcdef');
   });
@@ -191,9 +188,11 @@ describe('formats beyond JPEG, PNG and WebP', () => {
       .toBuffer();
     heic.write('heic', 8, 'latin1'); // ftyp major brand
     expect(detectC2paFormat(heic)).toBe('heic');
-    const signed = await signManifest(heic, {}, signer);
+    const signed = await signManifest(heic, {}, dev.signer);
     expect(signed.mimeType).toBe('image/heic');
-    const summary = present(await readManifest(signed, { trustAnchors: signer.trustAnchorsPem }));
+    const summary = present(
+      await readManifest(signed, { trustAnchors: dev.signer.trustAnchorsPem }),
+    );
     expect(summary.validation.state).toBe('trusted');
   });
 
@@ -203,7 +202,7 @@ describe('formats beyond JPEG, PNG and WebP', () => {
     ['psd', Buffer.from('8BPS\0\x01', 'latin1')],
     ['unknown', Buffer.from('plain text, not an image')],
   ])('refuses %s with a typed error naming the format', async (format, bytes) => {
-    const error = await signManifest(bytes, {}, signer).catch((caught: unknown) => caught);
+    const error = await signManifest(bytes, {}, dev.signer).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UnsupportedFormatError);
     expect(error).toMatchObject({ code: 'unsupported_format', format });
     await expect(readManifest(bytes)).rejects.toBeInstanceOf(UnsupportedFormatError);
@@ -211,7 +210,7 @@ describe('formats beyond JPEG, PNG and WebP', () => {
 
   it('reports a truncated image as invalid_image', async () => {
     const truncated = (await photo('fig-0.25mp.jpg')).subarray(0, 300);
-    await expect(signManifest(truncated, {}, signer)).rejects.toMatchObject({
+    await expect(signManifest(truncated, {}, dev.signer)).rejects.toMatchObject({
       name: 'UnreadableImageError',
       code: 'invalid_image',
     });
@@ -232,7 +231,7 @@ describe('the request contract', () => {
     ['an empty author', { data: { author: '' } }, 'data.author'],
   ])('refuses %s, naming where', async (_case, request, path) => {
     const input = await photo('fig-0.25mp.jpg');
-    const error = await signManifest(input, request as ManifestRequest, signer).catch(
+    const error = await signManifest(input, request as ManifestRequest, dev.signer).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(InvalidManifestRequestError);

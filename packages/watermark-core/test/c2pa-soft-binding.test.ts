@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSigner,
-  type ManifestSigner,
-  readManifest,
-  signManifest,
-} from '../src/c2pa/index.ts';
+import { describe, expect, it } from 'vitest';
+import { readManifest, signManifest } from '../src/c2pa/index.ts';
 import { detectMark, embedMark, INVISIBLE_MARK_ALGORITHM, payloadToHex } from '../src/invisible.ts';
-import { photo, temporaryDataDir } from './c2pa-fixtures.ts';
+import { photo, useDevelopmentSigner } from './c2pa-fixtures.ts';
 
-let signer: ManifestSigner;
-let data: Awaited<ReturnType<typeof temporaryDataDir>>;
-
-beforeAll(async () => {
-  data = await temporaryDataDir();
-  signer = await createSigner({ kind: 'development', dataDir: data.dir });
-});
-afterAll(() => data.remove());
+const dev = useDevelopmentSigner();
 
 describe('soft binding to the invisible mark', () => {
   it('carries the payload the invisible detector reads from the same signed file', async () => {
@@ -24,11 +12,11 @@ describe('soft binding to the invisible mark', () => {
     const signed = await signManifest(
       marked.image,
       { softBinding: { algorithm: INVISIBLE_MARK_ALGORITHM, payloadHex: payloadToHex(payload) } },
-      signer,
+      dev.signer,
     );
 
     const detection = await detectMark(signed.bytes);
-    const summary = await readManifest(signed, { trustAnchors: signer.trustAnchorsPem });
+    const summary = await readManifest(signed, { trustAnchors: dev.signer.trustAnchorsPem });
     expect(detection.found).toBe(true);
     expect(summary.present && summary.validation.state).toBe('trusted');
     expect(summary.present && summary.softBinding).toEqual({
@@ -45,7 +33,7 @@ describe('soft binding to the invisible mark', () => {
     const signed = await signManifest(
       await photo('fig-0.25mp.jpg'),
       { softBinding: { algorithm: 'hallmark.invisible.v1', payloadHex: '00ff00ff00ff00ff' } },
-      signer,
+      dev.signer,
     );
     const summary = await readManifest(signed.bytes);
     expect(summary.present && summary.softBinding?.payloadHex).toBe('00ff00ff00ff00ff');

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSigner, type ManifestSigner, readManifest } from '../src/c2pa/index.ts';
-import { c2paFixture, temporaryDataDir } from './c2pa-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { readManifest } from '../src/c2pa/index.ts';
+import { c2paFixture, useDevelopmentSigner } from './c2pa-fixtures.ts';
 
 // Files produced by the C2PA reference implementation (c2pa-rs), signed with its test
 // certificates: intact, but no trust anchor of ours vouches for them.
 
-let signer: ManifestSigner;
-let data: Awaited<ReturnType<typeof temporaryDataDir>>;
-
-beforeAll(async () => {
-  data = await temporaryDataDir();
-  signer = await createSigner({ kind: 'development', dataDir: data.dir });
-});
-afterAll(() => data.remove());
+const dev = useDevelopmentSigner();
 
 describe('reading third-party C2PA files', () => {
   it('reads C.jpg: one manifest, valid but signed by an untrusted test certificate', async () => {
@@ -40,7 +33,7 @@ describe('reading third-party C2PA files', () => {
         serialNumber: '720724073027128164015125666832722375746636448153',
         signingTime: '2024-08-06T21:53:37+00:00',
         isDevelopmentIdentity: false,
-        // No anchor of ours vouches for the signer; c2pa-node trusts the time-stamp's authority
+        // No anchor of ours vouches for the dev.signer; c2pa-node trusts the time-stamp's authority
         // by its own list.
         trustedBy: null,
         timeStamp: 'trusted',
@@ -82,7 +75,7 @@ describe('reading third-party C2PA files', () => {
 
   it('does not trust the test certificates because of the service’s own development root', async () => {
     const summary = await readManifest(await c2paFixture('C.jpg'), {
-      trustAnchors: signer.trustAnchorsPem,
+      trustAnchors: dev.signer.trustAnchorsPem,
     });
     expect(summary.present && summary.validation.state).toBe('valid_untrusted');
   });
