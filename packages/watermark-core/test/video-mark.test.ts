@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFfmpeg } from '../src/video/ffmpeg.ts';
+import { DEBIAN_VIDEO_TOOLS, runFfmpeg, runForOutput } from '../src/video/ffmpeg.ts';
 import { markVideoFile, readVideoMark } from '../src/video/index.ts';
 
 // ffmpeg shares the machine with other work: generous, not a speed requirement.
@@ -13,6 +13,16 @@ const SLOW = 180_000;
 const PAYLOAD = 'feedface0badc0de';
 
 let dir = '';
+
+/** Each stream's duration in seconds, as ffprobe reads it from the file. */
+async function streamDurations(path: string): Promise<{ video: number; audio: number }> {
+  const text = await runForOutput(DEBIAN_VIDEO_TOOLS.ffprobe, [
+    ...['-v', 'error', '-show_entries', 'stream=codec_type,duration', '-of', 'json', path],
+  ]);
+  const { streams } = JSON.parse(text) as { streams: { codec_type: string; duration: string }[] };
+  const of = (type: string) => Number(streams.find((s) => s.codec_type === type)?.duration);
+  return { video: of('video'), audio: of('audio') };
+}
 const at = (name: string) => join(dir, name);
 
 beforeAll(async () => {
@@ -102,6 +112,27 @@ describe('markVideoFile / readVideoMark', () => {
         const reading = await readVideoMark(at(copy));
         expect(reading, copy).toMatchObject({ found: true, payloadHex: PAYLOAD });
       }
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps the length of a variable-frame-rate clip and its sound, re-timed to a constant rate',
+    async () => {
+      // 3 s at 25 fps, then 3 s at half that rate, with a tone: a phone's clip that slowed down.
+      await runFfmpeg([
+        ...['-y', '-f', 'lavfi', '-i', 'mandelbrot=s=320x180:r=25'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '6'],
+        ...['-vf', "setpts='if(lt(T,3),PTS,PTS*2-3/TB)'", '-fps_mode', 'vfr'],
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '18', '-c:a', 'aac', '-shortest'],
+        at('vfr.mp4'),
+      ]);
+      const marked = await markVideoFile(at('vfr.mp4'), at('vfr-marked.mp4'), PAYLOAD);
+      const streams = await streamDurations(at('vfr-marked.mp4'));
+      // Fewer frames came in (the slow half has half as many); the repeats fill the time.
+      expect(marked.frames).toBeGreaterThan(140);
+      expect(streams.video).toBeCloseTo(streams.audio, 0);
+      expect(streams.video).toBeGreaterThan(5.5);
     },
     SLOW,
   );
