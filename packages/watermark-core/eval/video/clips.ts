@@ -2,7 +2,8 @@
 // photos (fixtures/photos): kinds a mark finds hard in different ways (flat synthetic graphics,
 // sparse cellular patterns, smooth gradients, a still photo that never moves, slow pans and
 // zooms, a slideshow with cuts, a dark scene). Each is encoded nearly losslessly (x264 CRF 12)
-// as the "original" a user would upload.
+// as the "original" a user would upload. The random sources (life, cellauto) have a fixed seed,
+// so every run measures the same clips.
 
 import { join } from 'node:path';
 
@@ -60,10 +61,10 @@ export const CLIPS: readonly Clip[] = [
   lavfi('mandelbrot', `mandelbrot=s=${size}:r=${CLIP_FPS}`),
   lavfi(
     'life',
-    `life=s=960x540:r=${CLIP_FPS}:mold=10:ratio=0.2:life_color=#e0e060`,
+    `life=s=960x540:r=${CLIP_FPS}:mold=10:ratio=0.2:seed=1:life_color=#e0e060`,
     'scale=1920:1080:flags=neighbor',
   ),
-  lavfi('cellauto', `cellauto=s=${size}:r=${CLIP_FPS}:rule=110:scroll=1`),
+  lavfi('cellauto', `cellauto=s=${size}:r=${CLIP_FPS}:rule=110:scroll=1:seed=1`),
   lavfi('gradients+noise', `gradients=s=${size}:r=${CLIP_FPS}:speed=0.03`, 'noise=alls=8:allf=t'),
   lavfi('sierpinski', `sierpinski=s=${size}:r=${CLIP_FPS}:type=carpet`),
   kenBurns('pan: bridge', 'bridge-8mp.jpg', 0.0015),
