@@ -8,6 +8,7 @@ import { detectMark } from '../../src/detect/detect.ts';
 import { FFMPEG, startProcess } from '../../src/video/ffmpeg.ts';
 import { FrameAverage } from '../../src/video/frame-average.ts';
 import { rawFrames } from '../../src/video/raw-frames.ts';
+import { STORED_LUMA } from '../../src/video/read-video.ts';
 
 /** Unmarked windows are read at 720p: the detector analyses about 0.26 MP (and twice that). */
 const WIDTH = 1280;
@@ -34,7 +35,8 @@ export async function countFalseDetections(
       FFMPEG,
       [
         ...['-hide_banner', '-nostdin', '-v', 'error', '-i', clip],
-        ...['-vf', `fps=${RATE},scale=${WIDTH}:${HEIGHT},format=gray`, '-f', 'rawvideo', 'pipe:1'],
+        ...['-vf', [`fps=${RATE}`, `scale=${WIDTH}:${HEIGHT}`, ...STORED_LUMA].join(',')],
+        ...['-f', 'rawvideo', 'pipe:1'],
       ],
       { stdout: true },
     );

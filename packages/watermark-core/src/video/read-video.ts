@@ -33,6 +33,12 @@ export interface VideoMarkReading {
   readonly framesRead: number;
 }
 
+/**
+ * ffmpeg filters that hand over the Y plane as it is stored: format=gray would map limited range
+ * to full and clip every level under 16 and over 235, where a mark on black or white content sits.
+ */
+export const STORED_LUMA: readonly string[] = ['format=yuv420p', 'extractplanes=y'];
+
 /** Seconds per window tried after the whole span: long enough to average a scene's motion. */
 export const WINDOW_SECONDS = 3;
 /** Windows tried at most after the whole span's mean. */
@@ -56,10 +62,7 @@ export async function readVideoMark(
   const filters = [
     `fps=${rate}`,
     ...(shrink < 1 ? [`scale=${width}:${height}:flags=area`] : []),
-    // The Y plane as it is stored: format=gray would map limited range to full and clip every
-    // level under 16 and over 235, where a mark on black or white content sits.
-    'format=yuv420p',
-    'extractplanes=y',
+    ...STORED_LUMA,
   ];
   const decoder = startProcess(
     tools.ffmpeg,
