@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { FFMPEG, runFfmpeg, startProcess } from '../src/video/ffmpeg.ts';
+import { DEBIAN_VIDEO_TOOLS, runFfmpeg, startProcess } from '../src/video/ffmpeg.ts';
 import { MARKED_CRF, markVideoFile } from '../src/video/index.ts';
 import { LumaPlaneMarker } from '../src/video/luma-plane-mark.ts';
 import { MASK_INTERVAL } from '../src/video/mark-video.ts';
@@ -52,7 +52,7 @@ const mark = (preset: string) =>
 /** The marking alone, on decoded frames held in memory: what markVideoFile adds per frame. */
 async function markingOnly(): Promise<number> {
   const decoder = startProcess(
-    FFMPEG,
+    DEBIAN_VIDEO_TOOLS.ffmpeg,
     ['-v', 'error', '-i', clip, '-frames:v', '48', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-'],
     { stdout: true },
   );

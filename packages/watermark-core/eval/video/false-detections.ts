@@ -5,7 +5,7 @@
 
 import type { Readable } from 'node:stream';
 import { detectMark } from '../../src/detect/detect.ts';
-import { FFMPEG, startProcess } from '../../src/video/ffmpeg.ts';
+import { DEBIAN_VIDEO_TOOLS, startProcess } from '../../src/video/ffmpeg.ts';
 import { FrameAverage } from '../../src/video/frame-average.ts';
 import { rawFrames } from '../../src/video/raw-frames.ts';
 import { STORED_LUMA } from '../../src/video/read-video.ts';
@@ -32,7 +32,7 @@ export async function countFalseDetections(
   for (const clip of clips) {
     if (performance.now() > deadline) break;
     const decoder = startProcess(
-      FFMPEG,
+      DEBIAN_VIDEO_TOOLS.ffmpeg,
       [
         ...['-hide_banner', '-nostdin', '-v', 'error', '-i', clip],
         ...['-vf', [`fps=${RATE}`, `scale=${WIDTH}:${HEIGHT}`, ...STORED_LUMA].join(',')],
@@ -43,7 +43,7 @@ export async function countFalseDetections(
     // Frames are kept (they are few) so the decoder is never blocked by the detector.
     const sampled: Uint8Array[] = [];
     for await (const frame of rawFrames(decoder.child.stdout as Readable, WIDTH * HEIGHT)) {
-      sampled.push(frame.slice());
+      sampled.push(frame);
     }
     await decoder.done;
     const means: FrameAverage[] = [];

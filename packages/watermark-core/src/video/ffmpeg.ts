@@ -14,7 +14,6 @@ export const DEBIAN_VIDEO_TOOLS: VideoTools = Object.freeze({
   ffmpeg: '/usr/bin/ffmpeg',
   ffprobe: '/usr/bin/ffprobe',
 });
-export const FFMPEG = DEBIAN_VIDEO_TOOLS.ffmpeg;
 
 /** ffmpeg or ffprobe failed: the message ends with the tail of its stderr. */
 export class FfmpegError extends Error {
@@ -66,7 +65,11 @@ export function startProcess(
 /** Runs ffmpeg to completion with its stdin closed and its output written by itself. */
 export async function runFfmpeg(args: readonly string[], signal?: AbortSignal): Promise<void> {
   const options = signal === undefined ? {} : { signal };
-  await startProcess(FFMPEG, ['-hide_banner', '-nostdin', '-v', 'error', ...args], options).done;
+  await startProcess(
+    DEBIAN_VIDEO_TOOLS.ffmpeg,
+    ['-hide_banner', '-nostdin', '-v', 'error', ...args],
+    options,
+  ).done;
 }
 
 /** Runs a binary to completion and returns its stdout as text (ffprobe's JSON, a filter's log). */
