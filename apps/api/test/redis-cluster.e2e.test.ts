@@ -17,7 +17,9 @@ describe('Redis Cluster: three primaries, every key under one hash-tagged prefix
       REDIS_CLUSTER_NODES: cluster.ports.map((port) => `127.0.0.1:${port}`).join(','),
       RATE_LIMIT_PER_MINUTE: '5',
     });
-  }, HANG_MS);
+    // Twice a hang's length: a start-up step that hangs fails with its own message (and the
+    // service's log) before the hook does.
+  }, 2 * HANG_MS);
 
   afterAll(async () => {
     await service?.close();

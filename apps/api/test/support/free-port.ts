@@ -10,10 +10,18 @@ import { createServer } from 'node:net';
  * the same one.
  */
 export async function freePort(): Promise<number> {
-  const below = ephemeralRangeStart();
+  return freePortWith(0);
+}
+
+/**
+ * A free port whose companion `offset` above it is free too, both below the ephemeral range: a
+ * Redis Cluster node listens on its port and on its cluster bus port, 10,000 above.
+ */
+export async function freePortWith(offset: number): Promise<number> {
+  const below = ephemeralRangeStart() - offset;
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = randomInt(Math.max(1024, below - 12_000), below);
-    if (await canListen(port)) return port;
+    if ((await canListen(port)) && (offset === 0 || (await canListen(port + offset)))) return port;
   }
   throw new Error('no free port below the ephemeral range after 50 tries');
 }

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { waitFor } from '@hallmark/runtime/testing';
-import { freePort } from './free-port.ts';
+import { HANG_MS, waitFor } from '@hallmark/runtime/testing';
+import { freePortWith } from './free-port.ts';
 import { startRedisServer } from './redis-server.ts';
 
 const run = promisify(execFile);
@@ -17,12 +17,24 @@ export interface RedisClusterSet {
   stop(): Promise<void>;
 }
 
-/** A port whose cluster bus port (10000 above) is free too, as Redis Cluster needs. */
+/** Each step of the start names itself when it hangs, within the test's hook timeout. */
+const STEP = { timeoutMs: HANG_MS / 4 };
+
+/** Redis Cluster's bus listens this far above a node's port. */
+const BUS_PORT_OFFSET = 10_000;
+
+/**
+ * A port whose cluster bus port is free too, both below the ephemeral range: a bus port in it
+ * could be taken by any outgoing connection of a parallel test before the node binds it.
+ */
 async function clusterPort(taken: readonly number[]): Promise<number> {
   for (;;) {
-    const port = await freePort();
-    if (port > 55_000 || taken.includes(port)) continue;
-    return port;
+    const port = await freePortWith(BUS_PORT_OFFSET);
+    const clash = (other: number) =>
+      [other, other + BUS_PORT_OFFSET].some(
+        (used) => used === port || used === port + BUS_PORT_OFFSET,
+      );
+    if (!taken.some(clash)) return port;
   }
 }
 
@@ -51,21 +63,37 @@ export async function startRedisCluster(): Promise<RedisClusterSet> {
     },
   };
   try {
-    for (const port of ports) {
-      await waitFor(async () => (await cli(port, 'ping').catch(() => '')) === 'PONG', 'a node');
+    for (const [index, port] of ports.entries()) {
+      const child = children[index];
+      await waitFor(
+        async () => {
+          // A node that could not bind its ports exits: say so now rather than at the timeout.
+          if (child !== undefined && (child.exitCode !== null || child.signalCode !== null)) {
+            throw new Error(`redis-server on ${port} exited at start`);
+          }
+          return (await cli(port, 'ping').catch(() => '')) === 'PONG';
+        },
+        `the node on ${port}`,
+        STEP,
+      );
     }
-    await run('redis-cli', [
-      '--cluster',
-      'create',
-      ...ports.map((port) => `127.0.0.1:${port}`),
-      '--cluster-replicas',
-      '0',
-      '--cluster-yes',
-    ]);
+    await run(
+      'redis-cli',
+      [
+        '--cluster',
+        'create',
+        ...ports.map((port) => `127.0.0.1:${port}`),
+        '--cluster-replicas',
+        '0',
+        '--cluster-yes',
+      ],
+      { timeout: STEP.timeoutMs },
+    );
     for (const port of ports) {
       await waitFor(
         async () => (await cli(port, 'cluster', 'info')).includes('cluster_state:ok'),
         'the cluster to agree on its slots',
+        STEP,
       );
     }
   } catch (error) {
