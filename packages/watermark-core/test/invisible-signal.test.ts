@@ -3,7 +3,7 @@ import { CODED_BITS, encodeFrame } from '../src/code/frame-code.ts';
 import { MIN_CHIP_PIXELS, markGrid } from '../src/code/mark-geometry.ts';
 import { markLayout, TILE, tilePattern } from '../src/code/mark-layout.ts';
 import { Prng } from '../src/code/prng.ts';
-import { addMarkField } from '../src/embed/mark-field.ts';
+import { addMarkField, TEN_BIT } from '../src/embed/mark-field.ts';
 import { evenInverseFft2d, fft2d, realFft2d } from '../src/image/fft.ts';
 import { psnr, ssim } from '../src/image/quality-metrics.ts';
 
@@ -138,7 +138,7 @@ describe('adding the mark field', () => {
       const simd = { data: data.slice(), width, height, channels, hasAlpha };
       const plain = { data: data.slice(), width, height, channels, hasAlpha };
       addMarkField(simd, grid, field);
-      addMarkField(plain, grid, field, false);
+      addMarkField(plain, grid, field, { allowSimd: false });
       let differences = 0;
       simd.data.forEach((v, i) => {
         // Only an exact .5 may round differently (to even in SIMD, upwards in JavaScript).
@@ -161,6 +161,20 @@ describe('adding the mark field', () => {
     const data = new Uint16Array(64 * 64 * 3).fill(30000);
     addMarkField({ data, width: 64, height: 64, channels: 3, hasAlpha: false }, grid, field);
     expect(new Set(data)).toEqual(new Set([30000 + 514]));
+  });
+
+  it("video's 10-bit samples change by the field times 4 and stay within 0-1023", () => {
+    const grid = { columns: 4, rows: 4, chipWidth: 16, chipHeight: 16 };
+    const plane = (value: number) => new Uint16Array(64 * 64).fill(value);
+    const add = (data: Uint16Array, level: number) => {
+      const field = new Float32Array(16).fill(level);
+      const pixels = { data, width: 64, height: 64, channels: 1, hasAlpha: false };
+      addMarkField(pixels, grid, field, { wide: TEN_BIT });
+      return new Set(data);
+    };
+    expect(add(plane(500), 2)).toEqual(new Set([508]));
+    expect(add(plane(1020), 2)).toEqual(new Set([1023]));
+    expect(add(plane(3), -2)).toEqual(new Set([0]));
   });
 });
 

@@ -1,9 +1,11 @@
 // The video mark end to end through Debian's ffmpeg (scripts/ensure-test-packages.sh installs
 // it): a small generated clip is marked, read back, re-encoded as a platform would, read again;
 // the same clip unmarked must read as not found.
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEBIAN_VIDEO_TOOLS, runFfmpeg, runForOutput } from '../src/video/ffmpeg.ts';
 import { markVideoFile, readVideoMark } from '../src/video/index.ts';
@@ -24,6 +26,34 @@ async function streamDurations(path: string): Promise<{ video: number; audio: nu
   return { video: of('video'), audio: of('audio') };
 }
 const at = (name: string) => join(dir, name);
+
+const BT2020_HLG = [
+  ...['-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc'],
+];
+const BT601 = [
+  ...['-color_primaries', 'smpte170m', '-color_trc', 'smpte170m', '-colorspace', 'smpte170m'],
+];
+
+/** ffmpeg's stdout as bytes (raw frames). */
+async function rawOutput(args: readonly string[]): Promise<Buffer> {
+  const run = promisify(execFile);
+  const { stdout } = await run(DEBIAN_VIDEO_TOOLS.ffmpeg, args, {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return stdout;
+}
+
+/** The first video stream's codec, sample format and colour description, as ffprobe reads them. */
+async function videoStream(path: string): Promise<Record<string, string>> {
+  const fields =
+    'codec_name,codec_tag_string,pix_fmt,color_range,color_primaries,color_transfer,color_space';
+  const text = await runForOutput(DEBIAN_VIDEO_TOOLS.ffprobe, [
+    ...['-v', 'error', '-select_streams', 'v:0', '-show_entries', `stream=${fields}`],
+    ...['-of', 'json', path],
+  ]);
+  return (JSON.parse(text) as { streams: Record<string, string>[] }).streams[0] ?? {};
+}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'hallmark-video-'));
@@ -133,6 +163,61 @@ describe('markVideoFile / readVideoMark', () => {
       expect(marked.frames).toBeGreaterThan(140);
       expect(streams.video).toBeCloseTo(streams.audio, 0);
       expect(streams.video).toBeGreaterThan(5.5);
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps a 10-bit HDR clip 10-bit, as HEVC with its colour description, and reads its mark',
+    async () => {
+      // What an iPhone records in HDR: HEVC Main 10, BT.2020 primaries, the HLG transfer.
+      await runFfmpeg([
+        ...['-y', '-f', 'lavfi', '-i', 'mandelbrot=s=640x360:r=25', '-t', '3'],
+        ...['-c:v', 'libx265', '-preset', 'ultrafast', '-crf', '12', '-pix_fmt', 'yuv420p10le'],
+        ...['-x265-params', 'log-level=error', '-tag:v', 'hvc1', ...BT2020_HLG, at('hdr.mov')],
+      ]);
+      await markVideoFile(at('hdr.mov'), at('hdr-marked.mov'), PAYLOAD, { preset: 'ultrafast' });
+      expect(await videoStream(at('hdr-marked.mov'))).toEqual({
+        codec_name: 'hevc',
+        codec_tag_string: 'hvc1',
+        pix_fmt: 'yuv420p10le',
+        color_range: 'tv',
+        color_primaries: 'bt2020',
+        color_transfer: 'arib-std-b67',
+        color_space: 'bt2020nc',
+      });
+      // Real 10-bit pictures, not 8-bit ones shifted up: most samples use the two low bits.
+      const raw = await rawOutput([
+        ...['-v', 'error', '-i', at('hdr-marked.mov'), '-frames:v', '1'],
+        ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p10le', 'pipe:1'],
+      ]);
+      const luma = new Uint16Array(raw.buffer, raw.byteOffset, 640 * 360);
+      const fine = luma.filter((sample) => sample % 4 !== 0).length;
+      expect(fine / luma.length).toBeGreaterThan(0.5);
+      const reading = await readVideoMark(at('hdr-marked.mov'));
+      expect(reading).toMatchObject({ found: true, payloadHex: PAYLOAD });
+    },
+    SLOW,
+  );
+
+  it(
+    "keeps an 8-bit clip's colour description (SD's BT.601), as H.264",
+    async () => {
+      await runFfmpeg([
+        ...['-y', '-f', 'lavfi', '-i', 'mandelbrot=s=320x240:r=25', '-t', '1'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...BT601],
+        at('sd.mp4'),
+      ]);
+      await markVideoFile(at('sd.mp4'), at('sd-marked.mp4'), PAYLOAD, { preset: 'ultrafast' });
+      expect(await videoStream(at('sd-marked.mp4'))).toEqual({
+        codec_name: 'h264',
+        codec_tag_string: 'avc1',
+        pix_fmt: 'yuv420p',
+        color_range: 'tv',
+        color_primaries: 'smpte170m',
+        color_transfer: 'smpte170m',
+        color_space: 'smpte170m',
+      });
     },
     SLOW,
   );

@@ -21,19 +21,35 @@ export function markField(grid: MarkGrid, strength: Float32Array, payload: bigin
   return field;
 }
 
-/**
- * Adds the bilinearly interpolated field to every colour channel of `pixels`, in place.
- * `allowSimd: false` forces the JavaScript loop (tests compare the two).
- */
+/** What one of the field's 8-bit levels is in 16-bit samples, and their largest value. */
+export interface WideLevels {
+  readonly scale: number;
+  readonly max: number;
+}
+
+/** sharp's 16-bit samples: 0-255 spread over 0-65535. */
+export const SIXTEEN_BIT: WideLevels = { scale: 257, max: 65535 };
+
+/** Video's 10-bit samples (yuv420p10le): 8-bit levels shifted up by two bits, up to 1023. */
+export const TEN_BIT: WideLevels = { scale: 4, max: 1023 };
+
+export interface AddMarkFieldOptions {
+  /** false forces the JavaScript loop (tests compare the two). */
+  readonly allowSimd?: boolean;
+  /** How Uint16Array samples hold levels. Default SIXTEEN_BIT. */
+  readonly wide?: WideLevels;
+}
+
+/** Adds the bilinearly interpolated field to every colour channel of `pixels`, in place. */
 export function addMarkField(
   pixels: PixelBuffer,
   grid: MarkGrid,
   field: Float32Array,
-  allowSimd = true,
+  { allowSimd = true, wide = SIXTEEN_BIT }: AddMarkFieldOptions = {},
 ): void {
   const { width, height, channels, data } = pixels;
   const colourChannels = pixels.hasAlpha ? channels - 1 : channels;
-  const scale = data instanceof Uint16Array ? 257 : 1;
+  const scale = data instanceof Uint16Array ? wide.scale : 1;
   const { columns, rows } = grid;
   const x0 = new Int32Array(width);
   const x1 = new Int32Array(width);
@@ -88,7 +104,7 @@ export function addMarkField(
       out[x] = v0 + t * ((r1[x] as number) - v0);
     }
     const start = y * width * channels;
-    if (data instanceof Uint16Array) addRow16(data, start, channels, colourChannels, out);
+    if (data instanceof Uint16Array) addRow16(data, start, channels, colourChannels, out, wide.max);
     else addRow8(data, start, channels, colourChannels, out);
   }
 }
@@ -135,12 +151,13 @@ function addRow16(
   channels: number,
   colourChannels: number,
   delta: Float32Array,
+  max: number,
 ): void {
   for (let x = 0, p = start; x < delta.length; x++, p += channels) {
     const d = (delta[x] as number) + 0.5;
     for (let c = 0; c < colourChannels; c++) {
       const value = (data[p + c] as number) + d;
-      data[p + c] = value <= 0 ? 0 : Math.min(value, 65535);
+      data[p + c] = value <= 0 ? 0 : Math.min(value, max);
     }
   }
 }

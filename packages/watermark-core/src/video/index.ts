@@ -4,12 +4,7 @@
 
 export { DEBIAN_VIDEO_TOOLS, FfmpegError, type VideoTools } from './ffmpeg.ts';
 export { LumaPlaneMarker, VIDEO_STRENGTH } from './luma-plane-mark.ts';
-export {
-  MARKED_CRF,
-  MARKED_PRESET,
-  type MarkedVideo,
-  type MarkVideoOptions,
-  markVideoFile,
-} from './mark-video.ts';
-export { probeVideo, type VideoInfo } from './probe.ts';
+export { type MarkedVideo, type MarkVideoOptions, markVideoFile } from './mark-video.ts';
+export { MARKED_CRF, MARKED_PRESET } from './marked-encoding.ts';
+export { probeVideo, type VideoColour, type VideoInfo } from './probe.ts';
 export { type ReadVideoOptions, readVideoMark, type VideoMarkReading } from './read-video.ts';

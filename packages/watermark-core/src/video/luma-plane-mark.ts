@@ -1,13 +1,13 @@
 // The image mark's raw-pixel entry for video: the same chip grid, tile pattern, perceptual mask
 // and interpolated field as embedMark (src/embed), added to a frame's Y plane in place. Nothing
-// is decoded or encoded here: ffmpeg hands over yuv420p frames and takes them back, so chroma
-// is untouched, as the image mark leaves hue alone.
+// is decoded or encoded here: ffmpeg hands over yuv420p (or yuv420p10le) frames and takes them
+// back, so chroma is untouched, as the image mark leaves hue alone.
 
 import { encodeFrame } from '../code/frame-code.ts';
 import { type MarkGrid, markGrid } from '../code/mark-geometry.ts';
 import { TILE, tilePattern } from '../code/mark-layout.ts';
 import { assertPayload, type MarkPayload } from '../code/payload.ts';
-import { addMarkField } from '../embed/mark-field.ts';
+import { addMarkField, TEN_BIT } from '../embed/mark-field.ts';
 import {
   CONTRAST_SAMPLES_PER_CHIP,
   chipContrast,
@@ -29,6 +29,9 @@ const Y_PER_RGB_LEVEL = 219 / 255;
  * once and flat areas are where an encoder drops a small change first.
  */
 export const VIDEO_STRENGTH: StrengthSettings = { ...DEFAULT_STRENGTH, flat: 1.8 };
+
+/** A frame's Y plane: 8-bit samples, or 10-bit ones in 16-bit words (yuv420p10le). */
+export type LumaPlane = Uint8Array | Uint16Array;
 
 /** Marks frames of one size with one payload; the pattern is laid over the grid once. */
 export class LumaPlaneMarker {
@@ -68,17 +71,18 @@ export class LumaPlaneMarker {
    * The chip amplitudes (RGB levels) the frame's content allows, from its Y plane: the image
    * mark's perceptual mask, measured on the plane sampled at three points per chip side.
    */
-  strength(plane: Uint8Array): Float32Array {
+  strength(plane: LumaPlane): Float32Array {
     const luma = this.sampleLuma(plane);
     return perceptualStrength(chipContrast(luma, this.grid), this.settings);
   }
 
   /**
-   * Adds the mark with these chip amplitudes to the Y plane (the first width x height bytes of
-   * a yuv420p frame), in place. Returns the mark's mean squared change in Y as the amplitudes
+   * Adds the mark with these chip amplitudes to the Y plane (the first width x height samples
+   * of a yuv420p or yuv420p10le frame), in place; a 10-bit plane gets the same change in
+   * 8-bit terms. Returns the mark's mean squared change in Y (8-bit levels) as the amplitudes
    * predict it (bilinear interpolation keeps 4/9 of each chip's energy), before clipping.
    */
-  mark(plane: Uint8Array, strength: Float32Array): number {
+  mark(plane: LumaPlane, strength: Float32Array): number {
     const field = new Float32Array(this.signs.length);
     for (let k = 0; k < field.length; k++) {
       field[k] = (strength[k] as number) * (this.signs[k] as number) * Y_PER_RGB_LEVEL;
@@ -90,7 +94,7 @@ export class LumaPlaneMarker {
       channels: 1,
       hasAlpha: false,
     };
-    addMarkField(pixels, this.grid, field);
+    addMarkField(pixels, this.grid, field, { wide: TEN_BIT });
     return (markRms(strength) * Y_PER_RGB_LEVEL) ** 2;
   }
 
@@ -99,7 +103,7 @@ export class LumaPlaneMarker {
    * nearest its centre, in RGB levels: a cheap stand-in for the linear resize embedMark asks
    * libvips for, which the mask only needs roughly.
    */
-  private sampleLuma(plane: Uint8Array): Float32Array {
+  private sampleLuma(plane: LumaPlane): Float32Array {
     const { width, height, sampleWidth, sampleHeight } = this;
     const out = new Float32Array(sampleWidth * sampleHeight);
     const xs = new Int32Array(sampleWidth);
@@ -108,7 +112,8 @@ export class LumaPlaneMarker {
       xs[x] = Math.min(width - 2, Math.max(0, Math.floor((x + 0.5) * sx - 0.5)));
     }
     const sy = height / sampleHeight;
-    const scale = 1 / (4 * Y_PER_RGB_LEVEL);
+    const depth = plane instanceof Uint16Array ? TEN_BIT.scale : 1;
+    const scale = 1 / (4 * Y_PER_RGB_LEVEL * depth);
     for (let y = 0; y < sampleHeight; y++) {
       const top = Math.min(height - 2, Math.max(0, Math.floor((y + 0.5) * sy - 0.5))) * width;
       const bottom = top + width;

@@ -1,20 +1,21 @@
 // markVideoFile: the image mark on every frame of a video. ffmpeg decodes the first video stream
-// to raw yuv420p frames on one pipe, each frame's Y plane gets the mark (luma-plane-mark.ts), and
-// a second ffmpeg encodes them to H.264 and copies the audio from the input.
+// to raw frames on one pipe, each frame's Y plane gets the mark (luma-plane-mark.ts), and a
+// second ffmpeg encodes them (marked-encoding.ts) and copies the audio from the input.
 
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { payloadFromHex } from '../code/payload.ts';
 import { DEBIAN_VIDEO_TOOLS, startProcess, type VideoTools } from './ffmpeg.ts';
-import { LumaPlaneMarker } from './luma-plane-mark.ts';
+import { type LumaPlane, LumaPlaneMarker } from './luma-plane-mark.ts';
+import { markedEncoding } from './marked-encoding.ts';
 import { probeVideo } from './probe.ts';
-import { rawFrames, yuv420pFrameBytes } from './raw-frames.ts';
+import { rawFrames } from './raw-frames.ts';
 
 export interface MarkVideoOptions {
   readonly signal?: AbortSignal;
-  /** libx264's constant rate factor for the marked file. Default 17 (visually lossless). */
+  /** The encoder's constant rate factor for the marked file. Default MARKED_CRF. */
   readonly crf?: number;
-  /** libx264's preset. Default 'medium'. */
+  /** The encoder's preset. Default MARKED_PRESET. */
   readonly preset?: string;
   /** ffmpeg's -threads for the decoder and the encoder (the bench sets 1). Default: ffmpeg's. */
   readonly threads?: number;
@@ -33,10 +34,6 @@ export interface MarkedVideo {
    */
   readonly psnrMean?: number;
 }
-
-/** Default x264 settings: a visually lossless master the marked copy stands in for. */
-export const MARKED_CRF = 17;
-export const MARKED_PRESET = 'medium';
 
 /**
  * The frames' perceptual mask is measured again every this many frames: the mask follows the
@@ -59,6 +56,7 @@ export async function markVideoFile(
   const tools = options.tools ?? DEBIAN_VIDEO_TOOLS;
   const info = await probeVideo(inputPath, { signal: options.signal, tools });
   const { width, height } = info;
+  const encoding = markedEncoding(info, options);
   // One abort for both processes: when either fails or the caller aborts, both stop.
   const stop = new AbortController();
   const onAbort = () => stop.abort(options.signal?.reason);
@@ -68,7 +66,7 @@ export async function markVideoFile(
     tools.ffmpeg,
     [
       ...['-hide_banner', '-nostdin', '-v', 'error', ...threads, '-i', inputPath],
-      ...['-map', '0:v:0', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', 'pipe:1'],
+      ...['-map', '0:v:0', '-f', 'rawvideo', '-pix_fmt', encoding.pixelFormat, 'pipe:1'],
     ],
     { signal: stop.signal, stdout: true },
   );
@@ -76,11 +74,10 @@ export async function markVideoFile(
     tools.ffmpeg,
     [
       ...['-hide_banner', '-v', 'error', '-y'],
-      ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', `${width}x${height}`],
+      ...['-f', 'rawvideo', '-pix_fmt', encoding.pixelFormat, '-s', `${width}x${height}`],
       ...['-framerate', info.frameRate, '-i', 'pipe:0', '-i', inputPath],
       ...['-map', '0:v:0', '-map', '1:a?', '-c:a', 'copy', ...threads],
-      ...['-c:v', 'libx264', '-preset', options.preset ?? MARKED_PRESET],
-      ...['-crf', String(options.crf ?? MARKED_CRF), '-pix_fmt', 'yuv420p'],
+      ...encoding.outputArgs,
       ...['-movflags', '+faststart', outputPath],
     ],
     { signal: stop.signal, stdin: true },
@@ -96,10 +93,10 @@ export async function markVideoFile(
     let frames = 0;
     let psnrSum = 0;
     let strength: Float32Array | null = null;
-    const frameBytes = yuv420pFrameBytes(width, height);
-    for await (const frame of rawFrames(decoder.child.stdout as Readable, frameBytes)) {
-      if (frames % MASK_INTERVAL === 0 || strength === null) strength = marker.strength(frame);
-      const mse = marker.mark(frame, strength);
+    for await (const frame of rawFrames(decoder.child.stdout as Readable, encoding.frameBytes)) {
+      const plane = lumaPlane(frame, width * height, encoding.pixelFormat);
+      if (frames % MASK_INTERVAL === 0 || strength === null) strength = marker.strength(plane);
+      const mse = marker.mark(plane, strength);
       psnrSum += 10 * Math.log10((255 * 255) / Math.max(mse, 1e-9));
       frames++;
       if (!stdin.write(frame)) await once(stdin, 'drain', { signal: stop.signal });
@@ -121,4 +118,14 @@ export async function markVideoFile(
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * The Y plane at the start of a raw frame, in place; 10-bit samples are little-endian 16-bit
+ * words (the platforms Node runs on are little-endian). A frame's buffer starts aligned, as
+ * Node's pool aligns the small ones.
+ */
+function lumaPlane(frame: Uint8Array, samples: number, pixelFormat: string): LumaPlane {
+  if (pixelFormat === 'yuv420p') return frame.subarray(0, samples);
+  return new Uint16Array(frame.buffer, frame.byteOffset, samples);
 }

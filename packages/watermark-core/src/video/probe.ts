@@ -1,5 +1,6 @@
 // What the video mark needs to know about a file before piping its frames: the first video
-// stream's size and frame rate, the duration, and whether there is audio to copy.
+// stream's size, frame rate, bit depth and colour description, the duration, and whether there
+// is audio to copy.
 
 import { DEBIAN_VIDEO_TOOLS, FfmpegError, runForOutput, type VideoTools } from './ffmpeg.ts';
 
@@ -15,6 +16,21 @@ export interface VideoInfo {
   readonly fps: number;
   readonly durationSeconds: number;
   readonly hasAudio: boolean;
+  /** Bits per sample of the decoded pictures: 8, or 10 and more (HDR and log footage). */
+  readonly bitDepth: number;
+  /**
+   * How the samples map to colours, as ffprobe names them (the names ffmpeg's -color_primaries,
+   * -color_trc and -colorspace take); a field the file leaves unspecified is absent.
+   */
+  readonly colour: VideoColour;
+}
+
+export interface VideoColour {
+  readonly primaries?: string;
+  readonly transfer?: string;
+  readonly matrix?: string;
+  /** 'tv' (limited, 16-235 at 8 bits) or 'pc' (full). */
+  readonly range?: string;
 }
 
 interface ProbeStream {
@@ -23,6 +39,12 @@ interface ProbeStream {
   readonly height?: number;
   readonly r_frame_rate?: string;
   readonly duration?: string;
+  readonly pix_fmt?: string;
+  readonly bits_per_raw_sample?: string;
+  readonly color_primaries?: string;
+  readonly color_transfer?: string;
+  readonly color_space?: string;
+  readonly color_range?: string;
   readonly side_data_list?: readonly { readonly rotation?: number }[];
 }
 
@@ -57,5 +79,32 @@ export async function probeVideo(
     fps,
     durationSeconds: Number(probe.format?.duration ?? video.duration ?? 0),
     hasAudio: probe.streams?.some((s) => s.codec_type === 'audio') ?? false,
+    bitDepth: bitDepthOf(video),
+    colour: colourOf(video),
   };
+}
+
+/**
+ * From the pixel format's name (yuv420p10le: 10), which every decoder reports; an 8-bit format
+ * names no depth. bits_per_raw_sample, where a decoder gives it, is taken when larger.
+ */
+function bitDepthOf(video: ProbeStream): number {
+  const named = /(\d+)(le|be)$/.exec(video.pix_fmt ?? '');
+  const fromName = named === null ? 8 : Number(named[1]);
+  const raw = Number(video.bits_per_raw_sample ?? 0);
+  return Math.max(fromName, Number.isInteger(raw) && raw <= 16 ? raw : 0);
+}
+
+function colourOf(video: ProbeStream): VideoColour {
+  const known = (value: string | undefined) =>
+    value === undefined || value === 'unknown' || value === 'reserved' || value === 'unspecified'
+      ? undefined
+      : value;
+  const entries = {
+    primaries: known(video.color_primaries),
+    transfer: known(video.color_transfer),
+    matrix: known(video.color_space),
+    range: known(video.color_range),
+  };
+  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
 }
