@@ -34,6 +34,20 @@ const BT601 = [
   ...['-color_primaries', 'smpte170m', '-color_trc', 'smpte170m', '-colorspace', 'smpte170m'],
 ];
 
+/** The first frame's HDR10 side data (encoder notes left out: they name the encoder's version). */
+async function firstFrameSideData(path: string): Promise<Record<string, unknown>[]> {
+  const text = await runForOutput(DEBIAN_VIDEO_TOOLS.ffprobe, [
+    ...['-v', 'error', '-select_streams', 'v:0', '-read_intervals', '%+#1'],
+    ...['-show_entries', 'frame_side_data_list', '-of', 'json', path],
+  ]);
+  const { frames } = JSON.parse(text) as {
+    frames: { side_data_list?: Record<string, unknown>[] }[];
+  };
+  return (frames[0]?.side_data_list ?? []).filter(
+    (data) => !String(data.side_data_type).includes('User Data Unregistered'),
+  );
+}
+
 /** ffmpeg's stdout as bytes (raw frames). */
 async function rawOutput(args: readonly string[]): Promise<Buffer> {
   const run = promisify(execFile);
@@ -196,6 +210,45 @@ describe('markVideoFile / readVideoMark', () => {
       expect(fine / luma.length).toBeGreaterThan(0.5);
       const reading = await readVideoMark(at('hdr-marked.mov'));
       expect(reading).toMatchObject({ found: true, payloadHex: PAYLOAD });
+    },
+    SLOW,
+  );
+
+  it(
+    "keeps an HDR10 clip's mastering display and light levels, by which displays tone-map it",
+    async () => {
+      // A PQ clip graded on a P3 display of 1,000 cd/m2 (the usual HDR10 master's metadata).
+      const masterDisplay =
+        'master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,50)';
+      await runFfmpeg([
+        ...['-y', '-f', 'lavfi', '-i', 'mandelbrot=s=320x240:r=25', '-t', '1'],
+        ...['-c:v', 'libx265', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p10le', '-tag:v', 'hvc1'],
+        ...['-x265-params', `log-level=error:${masterDisplay}:max-cll=1000,400`],
+        ...['-color_primaries', 'bt2020', '-color_trc', 'smpte2084', '-colorspace', 'bt2020nc'],
+        at('hdr10.mp4'),
+      ]);
+      await markVideoFile(at('hdr10.mp4'), at('hdr10-marked.mp4'), PAYLOAD, {
+        preset: 'ultrafast',
+      });
+      const [original, marked] = await Promise.all(
+        ['hdr10.mp4', 'hdr10-marked.mp4'].map(async (name) => firstFrameSideData(at(name))),
+      );
+      expect(marked).toEqual(original);
+      expect(marked).toContainEqual(
+        expect.objectContaining({
+          side_data_type: 'Mastering display metadata',
+          red_x: '34000/50000',
+          max_luminance: '10000000/10000',
+        }),
+      );
+      expect(marked).toContainEqual({
+        side_data_type: 'Content light level metadata',
+        max_content: 1000,
+        max_average: 400,
+      });
+      expect(await videoStream(at('hdr10-marked.mp4'))).toMatchObject({
+        color_transfer: 'smpte2084',
+      });
     },
     SLOW,
   );

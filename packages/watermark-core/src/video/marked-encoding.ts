@@ -2,8 +2,10 @@
 // decodes. Sources of 10 bits and more (HDR and log footage from phones and cameras) keep 10 bits
 // as HEVC Main 10, the codec those devices record them in: squeezed into 8 bits, an HDR picture
 // bands, and H.264's 10-bit profile plays almost nowhere. The source's colour description goes
-// with the frames, or a player would show BT.2020/HLG pictures as BT.709 ones.
+// with the frames, or a player would show BT.2020/HLG pictures as BT.709 ones, and so does
+// HDR10's static metadata (hdr-metadata.ts), by which HDR displays tone-map the picture.
 
+import { x265HdrParams } from './hdr-metadata.ts';
 import type { VideoInfo } from './probe.ts';
 import { yuv420pFrameBytes } from './raw-frames.ts';
 
@@ -27,9 +29,10 @@ export interface EncodingChoice {
 export function markedEncoding(info: VideoInfo, choice: EncodingChoice = {}): MarkedEncoding {
   const deep = info.bitDepth > 8;
   const pixelFormat = deep ? 'yuv420p10le' : 'yuv420p';
+  const x265Params = ['log-level=error', ...x265HdrParams(info.hdr)].join(':');
   const codec = deep
     ? // hvc1: the sample entry Apple's players require of HEVC in MP4 and MOV.
-      ['-c:v', 'libx265', '-tag:v', 'hvc1', '-x265-params', 'log-level=error']
+      ['-c:v', 'libx265', '-tag:v', 'hvc1', '-x265-params', x265Params]
     : ['-c:v', 'libx264'];
   return {
     pixelFormat,

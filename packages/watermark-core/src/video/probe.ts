@@ -3,6 +3,7 @@
 // is audio to copy.
 
 import { DEBIAN_VIDEO_TOOLS, FfmpegError, runForOutput, type VideoTools } from './ffmpeg.ts';
+import { type HdrMetadata, readHdrMetadata } from './hdr-metadata.ts';
 
 export interface VideoInfo {
   /**
@@ -23,6 +24,8 @@ export interface VideoInfo {
    * -color_trc and -colorspace take); a field the file leaves unspecified is absent.
    */
   readonly colour: VideoColour;
+  /** HDR10's mastering display and light levels, read from a 10-bit or deeper source's first frame. */
+  readonly hdr?: HdrMetadata;
 }
 
 export interface VideoColour {
@@ -72,6 +75,9 @@ export async function probeVideo(
   if (!(fps > 0)) throw new FfmpegError(`${path}: unreadable frame rate ${frameRate}`);
   const rotation = video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0;
   const sideways = Math.abs(rotation) % 180 === 90;
+  const bitDepth = bitDepthOf(video);
+  // Only a 10-bit or deeper picture can be HDR10: an 8-bit file is not probed a second time.
+  const hdr = bitDepth > 8 ? await readHdrMetadata(path, tools, signal) : undefined;
   return {
     width: sideways ? video.height : video.width,
     height: sideways ? video.width : video.height,
@@ -79,8 +85,9 @@ export async function probeVideo(
     fps,
     durationSeconds: Number(probe.format?.duration ?? video.duration ?? 0),
     hasAudio: probe.streams?.some((s) => s.codec_type === 'audio') ?? false,
-    bitDepth: bitDepthOf(video),
+    bitDepth,
     colour: colourOf(video),
+    ...(hdr === undefined ? {} : { hdr }),
   };
 }
 
