@@ -196,16 +196,25 @@ describe('video and sound: signed, stored, read back and verified like images (r
     expect(again.report.verdict).toBe('manifest_only');
   });
 
+  const h264 = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '14', '-pix_fmt', 'yuv420p'];
+  // What a phone records in HDR: HEVC Main 10, BT.2020, HLG.
+  const hdr = [
+    ...['-c:v', 'libx265', '-preset', 'fast', '-crf', '14', '-pix_fmt', 'yuv420p10le'],
+    ...['-x265-params', 'log-level=error', '-tag:v', 'hvc1', '-color_primaries', 'bt2020'],
+    ...['-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc'],
+  ];
   it.each([
-    ['MP4', 'mp4', 'video/mp4', 'isom'],
-    ['MOV', 'mov', 'video/quicktime', 'qt  '],
+    ['MP4', 'mp4', 'video/mp4', 'isom', h264],
+    ['MOV', 'mov', 'video/quicktime', 'qt  ', h264],
+    ['HDR MOV', 'mov', 'video/quicktime', 'qt  ', hdr],
   ] as const)(
     'an %s marked frame by frame and signed: authentic, and a re-encoded copy still leads to its job',
-    async (_kind, extension, contentType, brand) => {
+    async (_kind, extension, contentType, brand, encoding) => {
       const clip = join(scratch, `clip.${extension}`);
       await ffmpeg([
         ...['-f', 'lavfi', '-i', 'mandelbrot=s=480x270:r=25', '-t', '4'],
-        ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '14', '-pix_fmt', 'yuv420p', clip],
+        ...encoding,
+        clip,
       ]);
       const result = await watermarkFile(
         client,
