@@ -17,6 +17,8 @@ export interface IssuedPicture {
   readonly contentReference: Uint8Array | null;
   readonly outputWidth: number | null;
   readonly outputHeight: number | null;
+  /** SHA-256 of the issued output (hex): a copy with the same digest is that output. */
+  readonly outputSha256: string | null;
 }
 
 export const CONTENT_NOT_COMPARED: ContentFinding = {
@@ -26,17 +28,29 @@ export const CONTENT_NOT_COMPARED: ContentFinding = {
   regions: [],
 };
 
+/** The issued output itself, byte for byte: all of it shown, nothing changed. */
+export const CONTENT_IDENTICAL: ContentFinding = {
+  state: 'same',
+  coverage: 1,
+  similarity: 1,
+  regions: [],
+};
+
 /**
- * The copy compared with the picture its mark was issued in. Without a reference (a job marked
- * before references were kept, or no mark), or when the comparison itself fails, the answer is
- * `not_compared`: a copy is never accused for want of a comparison.
+ * The copy compared with the picture its mark was issued in. The issued output itself (the same
+ * SHA-256, the most common file verified) is `same` without a comparison: its pixels are the
+ * issued ones. Without a reference (a job marked before references were kept, or no mark), or
+ * when the comparison itself fails, the answer is `not_compared`: a copy is never accused for
+ * want of a comparison.
  */
 export async function compareWithIssued(
   bytes: Uint8Array,
+  sha256: string,
   geometry: MarkGeometry | null,
   issued: IssuedPicture | null,
   options: { readonly maxPixels: number; readonly compare?: ContentComparer | undefined },
 ): Promise<ContentFinding> {
+  if (issued !== null && issued.outputSha256 === sha256) return CONTENT_IDENTICAL;
   if (
     geometry === null ||
     issued === null ||

@@ -56,8 +56,9 @@ export async function verifyImage(
     byMark?.outputWidth == null || byMark.outputHeight == null
       ? null
       : { width: byMark.outputWidth, height: byMark.outputHeight };
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
   // Only a mark issued here leads to a picture to compare with: unmarked images pay nothing.
-  const content = await compareWithIssued(bytes, findings.markGeometry, byMark, {
+  const content = await compareWithIssued(bytes, sha256, findings.markGeometry, byMark, {
     maxPixels: options.maxPixels,
     compare: options.compareContent,
   });
@@ -67,7 +68,7 @@ export async function verifyImage(
     issued: byMark,
     fingerprintDistance: fingerprintDistanceOf(findings, leads),
     content,
-    checkedFile: { sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length },
+    checkedFile: { sha256, size: bytes.length },
   };
 }
 

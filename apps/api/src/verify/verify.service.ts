@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type HallmarkConfig, untilAborted } from '@hallmark/config';
+import { type HallmarkConfig } from '@hallmark/config';
 import {
   findOwnedFile,
   findVerification,
   findVerificationByIdempotencyKey,
-  insertFinishedVerification,
   insertVerification,
 } from '@hallmark/db';
-import { CONFIG, OBJECT_STORAGE, PrismaService, TrustAnchors } from '@hallmark/runtime';
-import { verificationsFinished } from '@hallmark/runtime/metrics';
+import { CONFIG, OBJECT_STORAGE, PrismaService } from '@hallmark/runtime';
 import { PixelPool } from '@hallmark/runtime/pixels';
 import {
   mediaTypeOf,
@@ -18,12 +16,7 @@ import {
   type VerifyRequest,
 } from '@hallmark/schemas';
 import type { ObjectStorage } from '@hallmark/storage';
-import {
-  type StoredReport,
-  storedResult,
-  type VerificationOutcome,
-  verifyImage,
-} from '@hallmark/verification';
+import { type StoredReport } from '@hallmark/verification';
 import { detectC2paFormat, drawRegions, payloadToHex } from '@hallmark/watermark-core';
 import { Inject, Injectable } from '@nestjs/common';
 import { assertFileUsable, notUploaded } from '../files/usable-file.ts';

@@ -13,6 +13,8 @@ export interface IssuedRecord {
   readonly outputHeight: number | null;
   /** The output's content reference (a small JPEG); null for jobs marked before references. */
   readonly contentReference: Uint8Array | null;
+  /** SHA-256 of the stored output, 64 lowercase hex digits. */
+  readonly outputSha256: string | null;
   readonly finishedAt: Date | null;
   readonly createdAt: Date;
 }
@@ -20,7 +22,7 @@ export interface IssuedRecord {
 const ISSUED = `SELECT id AS "requestId", file_id AS "fileId", api_key_id AS "apiKeyId", options,
        mark_payload AS "markPayload", manifest_id AS "manifestId", fingerprint,
        output_width AS "outputWidth", output_height AS "outputHeight",
-       content_reference AS "contentReference", finished_at AS "finishedAt", created_at AS "createdAt"
+       content_reference AS "contentReference", output_sha256 AS "outputSha256", finished_at AS "finishedAt", created_at AS "createdAt"
   FROM watermark_jobs`;
 
 /** The job whose output carries this mark payload (unique), once its output was recorded. */
