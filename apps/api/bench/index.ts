@@ -138,11 +138,14 @@ async function benchJobsAndSteps(): Promise<void> {
     console.log(
       `| POST /verify/file, 1 MP JPEG, one at a time (median of ${verification.rounds}) | ${verification.ms.toFixed(1)} | examineImage called directly | ${verification.directMs.toFixed(1)} | ${(verification.ms / verification.directMs).toFixed(2)}x | |`,
     );
-    const content = await benchVerifyContent(service, client, apiKey);
-    const contentRatio = content.ms / content.withoutMs;
-    console.log(
-      `| POST /verify/file, marked 12 MP JPEG with its content check (${content.state}; median of ${content.rounds}) | ${content.ms.toFixed(0)} | the same job without a content reference | ${content.withoutMs.toFixed(0)} | ${contentRatio.toFixed(2)}x | <= ${CONTENT_TARGET}x ${verdict(contentRatio <= CONTENT_TARGET)} |`,
-    );
+    let contentRatio = 0;
+    for (const content of await benchVerifyContent(service, client, apiKey)) {
+      const ratio = content.ms / content.withoutMs;
+      contentRatio = Math.max(contentRatio, ratio);
+      console.log(
+        `| POST /verify/file, marked 12 MP JPEG, ${content.copy}, with its content check (${content.state}; median of ${content.rounds}) | ${content.ms.toFixed(0)} | the same job without a content reference | ${content.withoutMs.toFixed(0)} | ${ratio.toFixed(2)}x | <= ${CONTENT_TARGET}x ${verdict(ratio <= CONTENT_TARGET)} |`,
+      );
+    }
     console.log(
       `\nmean per job in the service (ms): ${Object.entries(jobs.steps)
         .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
