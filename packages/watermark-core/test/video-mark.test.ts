@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEBIAN_VIDEO_TOOLS, runFfmpeg, runForOutput } from '../src/video/ffmpeg.ts';
+import { DEBIAN_VIDEO_TOOLS, FfmpegError, runFfmpeg, runForOutput } from '../src/video/ffmpeg.ts';
 import { markVideoFile, readVideoMark } from '../src/video/index.ts';
 
 // ffmpeg shares the machine with other work: generous, not a speed requirement.
@@ -274,6 +274,34 @@ describe('markVideoFile / readVideoMark', () => {
     },
     SLOW,
   );
+
+  it(
+    'marks an odd-sized clip (a screen recording of a window) without its last column and row',
+    async () => {
+      // 4:4:4 allows odd sides; the 4:2:0 the mark is encoded in does not.
+      await runFfmpeg([
+        ...['-y', '-f', 'lavfi', '-i', 'mandelbrot=s=641x361:r=25', '-t', '3'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '12', '-pix_fmt', 'yuv444p'],
+        at('odd.mp4'),
+      ]);
+      const marked = await markVideoFile(at('odd.mp4'), at('odd-marked.mp4'), PAYLOAD, {
+        preset: 'ultrafast',
+      });
+      expect(marked).toMatchObject({ width: 640, height: 360, frames: 75 });
+      expect(await videoStream(at('odd-marked.mp4'))).toMatchObject({ pix_fmt: 'yuv420p' });
+      const reading = await readVideoMark(at('odd-marked.mp4'));
+      expect(reading).toMatchObject({ found: true, payloadHex: PAYLOAD });
+    },
+    SLOW,
+  );
+
+  it("reports the encoder's own refusal, not the pipe it broke", async () => {
+    const failure = markVideoFile(at('original.mp4'), at('refused.mp4'), PAYLOAD, {
+      preset: 'no-such-preset',
+    });
+    await expect(failure).rejects.toThrow(FfmpegError);
+    await expect(failure).rejects.toThrow(/invalid preset 'no-such-preset'/);
+  });
 
   it('rejects a payload that is not 16 hex digits before starting ffmpeg', async () => {
     await expect(markVideoFile(at('original.mp4'), at('x.mp4'), 'abc')).rejects.toThrow(RangeError);

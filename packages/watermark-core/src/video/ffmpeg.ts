@@ -30,6 +30,26 @@ export interface RunningProcess {
 }
 
 /**
+ * Waits for every process and rejects with the failure that explains the others: the first
+ * process to fail by itself (an encoder refusing its settings), not one that failed after it (a
+ * decoder whose pipe then broke) or was stopped because of it.
+ */
+export async function allDone(processes: readonly RunningProcess[]): Promise<void> {
+  const failures: unknown[] = [];
+  await Promise.all(
+    processes.map((running) =>
+      running.done.catch((failure: unknown) => {
+        failures.push(failure);
+      }),
+    ),
+  );
+  if (failures.length === 0) return;
+  const stopped = (failure: unknown) =>
+    failure instanceof Error && (failure.cause as Error | undefined)?.name === 'AbortError';
+  throw failures.find((failure) => !stopped(failure)) ?? failures[0];
+}
+
+/**
  * Starts `binary` with `args`; stdin and stdout are pipes when asked for, stderr is kept (its
  * tail) for the error. The abort signal kills the process, and `done` then rejects.
  */
@@ -48,15 +68,22 @@ export function startProcess(
     stderr = (stderr + text).slice(-STDERR_TAIL);
   });
   const done = new Promise<void>((resolve, reject) => {
-    child.once('error', (error) =>
-      reject(new FfmpegError(`${binary} could not run: ${error.message}`, { cause: error })),
-    );
+    let aborted: Error | undefined;
+    child.once('error', (error) => {
+      // An abort kills the process; its exit (below) tells whether it had failed by itself
+      // first, and then its own error is the one to report.
+      if (error.name === 'AbortError') aborted = error;
+      else reject(new FfmpegError(`${binary} could not run: ${error.message}`, { cause: error }));
+    });
     child.once('close', (code, signal) => {
       if (code === 0) resolve();
-      else
+      else if (code === null && aborted !== undefined) {
+        reject(new FfmpegError(`${binary} was stopped: ${aborted.message}`, { cause: aborted }));
+      } else {
         reject(
           new FfmpegError(`${binary} exited with ${code ?? signal}: ${stderr.trim().slice(-800)}`),
         );
+      }
     });
   });
   return { child, done };

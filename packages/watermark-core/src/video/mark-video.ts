@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { payloadFromHex } from '../code/payload.ts';
-import { DEBIAN_VIDEO_TOOLS, startProcess, type VideoTools } from './ffmpeg.ts';
+import { allDone, DEBIAN_VIDEO_TOOLS, startProcess, type VideoTools } from './ffmpeg.ts';
 import { type LumaPlane, LumaPlaneMarker } from './luma-plane-mark.ts';
 import { markedEncoding } from './marked-encoding.ts';
 import { probeVideo } from './probe.ts';
@@ -55,8 +55,13 @@ export async function markVideoFile(
   const payload = payloadFromHex(payloadHex);
   const tools = options.tools ?? DEBIAN_VIDEO_TOOLS;
   const info = await probeVideo(inputPath, { signal: options.signal, tools });
-  const { width, height } = info;
-  const encoding = markedEncoding(info, options);
+  // 4:2:0 needs even sides: an odd-sized clip (a screen recording of a window) loses its last
+  // column or row.
+  const width = info.width - (info.width % 2);
+  const height = info.height - (info.height % 2);
+  const evenSides =
+    width === info.width && height === info.height ? [] : ['-vf', `crop=${width}:${height}:0:0`];
+  const encoding = markedEncoding({ ...info, width, height }, options);
   // One abort for both processes: when either fails or the caller aborts, both stop.
   const stop = new AbortController();
   const onAbort = () => stop.abort(options.signal?.reason);
@@ -66,7 +71,8 @@ export async function markVideoFile(
     tools.ffmpeg,
     [
       ...['-hide_banner', '-nostdin', '-v', 'error', ...threads, '-i', inputPath],
-      ...['-map', '0:v:0', '-f', 'rawvideo', '-pix_fmt', encoding.pixelFormat, 'pipe:1'],
+      ...['-map', '0:v:0', ...evenSides],
+      ...['-f', 'rawvideo', '-pix_fmt', encoding.pixelFormat, 'pipe:1'],
     ],
     { signal: stop.signal, stdout: true },
   );
@@ -82,9 +88,11 @@ export async function markVideoFile(
     ],
     { signal: stop.signal, stdin: true },
   );
-  const processes = Promise.all([decoder.done, encoder.done]);
-  // A failure of either process aborts the other; its own error is the one reported.
-  processes.catch(() => stop.abort());
+  // A failure of either process stops the other; the one that failed by itself is reported.
+  for (const running of [decoder, encoder]) running.done.catch(() => stop.abort());
+  const processes = allDone([decoder, encoder]);
+  // Awaited below on every path; this keeps a rejection that comes first from going unhandled.
+  processes.catch(() => undefined);
   try {
     const marker = new LumaPlaneMarker(width, height, payload);
     const stdin = encoder.child.stdin as Writable;
