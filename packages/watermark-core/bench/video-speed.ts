@@ -10,9 +10,10 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DEBIAN_VIDEO_TOOLS, runFfmpeg, startProcess } from '../src/video/ffmpeg.ts';
-import { MARKED_CRF, markVideoFile } from '../src/video/index.ts';
+import { MARKED_CRF, markVideoFile, probeVideo } from '../src/video/index.ts';
 import { LumaPlaneMarker } from '../src/video/luma-plane-mark.ts';
 import { MASK_INTERVAL } from '../src/video/mark-video.ts';
+import { markedEncoding } from '../src/video/marked-encoding.ts';
 import { rawFrames, yuv420pFrameBytes } from '../src/video/raw-frames.ts';
 import { median, timed } from './measure.ts';
 
@@ -35,33 +36,69 @@ await runFfmpeg([
   ...['-frames:v', String(FPS * SECONDS), '-c:v', 'libx264', '-preset', 'veryfast'],
   ...['-b:v', '16M', '-maxrate', '20M', '-bufsize', '32M', '-pix_fmt', 'yuv420p', clip],
 ]);
+// The same clip as a phone's HDR recording (HEVC Main 10, BT.2020, HLG): the marked copy is
+// then 10-bit HEVC too, and x265 is the encoder to compare with.
+const hdrClip = join(dir, 'clip-hdr.mov');
+await runFfmpeg([
+  ...['-i', clip, '-c:v', 'libx265', '-preset', 'ultrafast', '-b:v', '16M'],
+  ...['-pix_fmt', 'yuv420p10le', '-x265-params', 'log-level=error', '-tag:v', 'hvc1'],
+  ...['-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc'],
+  hdrClip,
+]);
 const frames = FPS * SECONDS;
 
-const transcode = (preset: string) =>
-  runFfmpeg([
-    ...['-y', '-threads', '1', '-i', clip, '-threads', '1', '-c:v', 'libx264'],
-    ...['-preset', preset, '-crf', String(MARKED_CRF), '-pix_fmt', 'yuv420p'],
-    join(dir, `plain-${preset}.mp4`),
+interface Source {
+  readonly label: string;
+  readonly path: string;
+  readonly encoder: string;
+  readonly pixelFormat: 'yuv420p' | 'yuv420p10le';
+}
+const SDR: Source = {
+  label: 'x264',
+  path: clip,
+  encoder: 'x264',
+  pixelFormat: 'yuv420p',
+};
+const HDR: Source = {
+  label: 'x265 10-bit (HDR source)',
+  path: hdrClip,
+  encoder: 'x265',
+  pixelFormat: 'yuv420p10le',
+};
+
+// The baseline encodes with exactly the settings markVideoFile chooses for the source.
+const transcode = async (source: Source, preset: string) => {
+  const encoding = markedEncoding(await probeVideo(source.path), { preset });
+  await runFfmpeg([
+    ...['-y', '-threads', '1', '-i', source.path, '-threads', '1', ...encoding.outputArgs],
+    join(dir, `plain-${source.encoder}-${preset}.mp4`),
   ]);
-const mark = (preset: string) =>
-  markVideoFile(clip, join(dir, `marked-${preset}.mp4`), '0123456789abcdef', {
-    preset,
-    threads: 1,
-  });
+};
+const mark = (source: Source, preset: string) =>
+  markVideoFile(
+    source.path,
+    join(dir, `marked-${source.encoder}-${preset}.mp4`),
+    '0123456789abcdef',
+    { preset, threads: 1 },
+  );
 
 /** The marking alone, on decoded frames held in memory: what markVideoFile adds per frame. */
-async function markingOnly(): Promise<number> {
+async function markingOnly(source: Source): Promise<number> {
   const decoder = startProcess(
     DEBIAN_VIDEO_TOOLS.ffmpeg,
-    ['-v', 'error', '-i', clip, '-frames:v', '48', '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-'],
+    [
+      ...['-v', 'error', '-i', source.path, '-frames:v', '48'],
+      ...['-f', 'rawvideo', '-pix_fmt', source.pixelFormat, '-'],
+    ],
     { stdout: true },
   );
-  const held: Uint8Array[] = [];
+  const wide = source.pixelFormat === 'yuv420p10le';
+  const held: (Uint8Array | Uint16Array)[] = [];
   for await (const frame of rawFrames(
     decoder.child.stdout as Readable,
-    yuv420pFrameBytes(WIDTH, HEIGHT),
+    yuv420pFrameBytes(WIDTH, HEIGHT) * (wide ? 2 : 1),
   )) {
-    held.push(frame);
+    held.push(wide ? new Uint16Array(frame.buffer, frame.byteOffset, WIDTH * HEIGHT) : frame);
   }
   await decoder.done;
   const marker = new LumaPlaneMarker(WIDTH, HEIGHT, 0x0123456789abcdefn);
@@ -76,25 +113,33 @@ async function markingOnly(): Promise<number> {
 }
 
 const rows: { name: string; ms: number; baselineMs?: number }[] = [];
-for (const preset of ['medium', 'veryfast', 'ultrafast']) {
+const runs: [Source, string][] = [
+  [SDR, 'medium'],
+  [SDR, 'veryfast'],
+  [SDR, 'ultrafast'],
+  [HDR, 'medium'],
+  [HDR, 'veryfast'],
+];
+for (const [source, preset] of runs) {
   const plain: number[] = [];
   const marked: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    plain.push(await timed(() => transcode(preset)));
-    marked.push(await timed(() => mark(preset)));
+    plain.push(await timed(() => transcode(source, preset)));
+    marked.push(await timed(() => mark(source, preset)));
   }
   const baselineMs = median(plain);
   rows.push({
-    name: `ffmpeg decode + x264 ${preset} CRF ${MARKED_CRF} (baseline)`,
+    name: `ffmpeg decode + ${source.label} ${preset} CRF ${MARKED_CRF} (baseline)`,
     ms: baselineMs,
   });
   rows.push({
-    name: `markVideoFile, x264 ${preset} CRF ${MARKED_CRF}`,
+    name: `markVideoFile, ${source.label} ${preset} CRF ${MARKED_CRF}`,
     ms: median(marked),
     baselineMs,
   });
 }
-const perFrame = await markingOnly();
+const perFrame = await markingOnly(SDR);
+const perFrameWide = await markingOnly(HDR);
 await rm(dir, { recursive: true, force: true });
 
 const realTime = SECONDS * 1000;
@@ -110,8 +155,13 @@ for (const row of rows) {
       `${(realTime / row.ms).toFixed(2)}x | ${row.baselineMs === undefined ? '' : `${(row.ms / row.baselineMs).toFixed(2)}x`} |`,
   );
 }
-console.log(
-  `| marking alone (mask every ${MASK_INTERVAL} frames + add), in memory | ` +
-    `${((perFrame * frames) / 1000).toFixed(1)} | ${(1000 / perFrame).toFixed(1)} | ` +
-    `${(realTime / (perFrame * frames)).toFixed(2)}x | |`,
-);
+for (const [label, ms] of [
+  ['8-bit', perFrame],
+  ['10-bit', perFrameWide],
+] as const) {
+  console.log(
+    `| marking alone (mask every ${MASK_INTERVAL} frames + add), ${label}, in memory | ` +
+      `${((ms * frames) / 1000).toFixed(1)} | ${(1000 / ms).toFixed(1)} | ` +
+      `${(realTime / (ms * frames)).toFixed(2)}x | |`,
+  );
+}
