@@ -18,6 +18,11 @@ const at = (name: string) => join(dir, name);
 const BT2020_HLG = [
   ...['-color_primaries', 'bt2020', '-color_trc', 'arib-std-b67', '-colorspace', 'bt2020nc'],
 ];
+/** HLG to SDR as a platform renders it: linear light, BT.709 primaries, a tone curve, 8-bit. */
+const SDR_RENDITION = [
+  'zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709',
+  'tonemap=mobius,zscale=t=bt709:m=bt709:r=tv,format=yuv420p',
+].join(',');
 const BT601 = [
   ...['-color_primaries', 'smpte170m', '-color_trc', 'smpte170m', '-colorspace', 'smpte170m'],
 ];
@@ -66,7 +71,7 @@ afterAll(async () => {
 
 describe('the marked copy keeps what the source was', () => {
   it(
-    'keeps a 10-bit HDR clip 10-bit, as HEVC with its colour description, and reads its mark',
+    'keeps a 10-bit HDR clip 10-bit, as HEVC with its colour description; its mark reads, in SDR too',
     async () => {
       // What an iPhone records in HDR: HEVC Main 10, BT.2020 primaries, the HLG transfer.
       await runFfmpeg([
@@ -94,6 +99,13 @@ describe('the marked copy keeps what the source was', () => {
       expect(fine / luma.length).toBeGreaterThan(0.5);
       const reading = await readVideoMark(at('hdr-marked.mov'));
       expect(reading).toMatchObject({ found: true, payloadHex: PAYLOAD });
+      // A platform's SDR rendition for SDR screens: tone-mapped to BT.709, 8-bit H.264 CRF 23.
+      await runFfmpeg([
+        ...['-y', '-i', at('hdr-marked.mov'), '-vf', SDR_RENDITION],
+        ...['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', at('hdr-as-sdr.mp4')],
+      ]);
+      const sdr = await readVideoMark(at('hdr-as-sdr.mp4'));
+      expect(sdr).toMatchObject({ found: true, payloadHex: PAYLOAD });
     },
     SLOW,
   );
