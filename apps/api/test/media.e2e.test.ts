@@ -257,30 +257,60 @@ describe('video and sound: signed, stored, read back and verified like images (r
     HANG_MS,
   );
 
-  it('a worker whose settings name no ffmpeg fails a video mark with technique_unavailable, and runs on', async () => {
-    await service.worker.stop();
-    service.worker = await service.startWorker({
-      env: { HALLMARK_FFMPEG: '/nonexistent/ffmpeg', HALLMARK_FFPROBE: '/nonexistent/ffprobe' },
-    });
-    try {
-      const link = await client.createUploadLink({ contentType: 'video/mp4', fileName: 'a.mp4' });
-      await uploadFile(link.uploadLink, await readFile(join(media, 'sample.mp4')), 'video/mp4');
-      const accepted = await client.createWatermarkJob({
-        fileId: link.fileId,
-        options: { watermarkType: ['invisible', 'c2pa'] },
-      });
-      await expect(
-        waitForJob(client, accepted.requestId, { timeoutMs: HANG_MS }),
-      ).rejects.toThrowError(WatermarkJobFailedError);
-      const job = await client.getWatermarkJob(accepted.requestId);
-      expect(job.error?.code).toBe('technique_unavailable');
-      expect(job.error?.message).toContain('no ffmpeg');
-      expect(service.worker.child.exitCode).toBeNull();
-    } finally {
+  /** An ffmpeg built without libx264 (Debian's has it): it decodes, and refuses the encoder. */
+  async function ffmpegWithoutX264(): Promise<string> {
+    const path = join(scratch, 'ffmpeg-without-x264');
+    const script = [
+      '#!/bin/sh',
+      'for arg in "$@"; do',
+      `  if [ "$arg" = libx264 ]; then echo "Unknown encoder 'libx264'" >&2; exit 1; fi`,
+      'done',
+      'exec /usr/bin/ffmpeg "$@"',
+      '',
+    ];
+    await writeFile(path, script.join('\n'), { mode: 0o755 });
+    return path;
+  }
+
+  it.each([
+    [
+      'name no ffmpeg',
+      async () => ({
+        HALLMARK_FFMPEG: '/nonexistent/ffmpeg',
+        HALLMARK_FFPROBE: '/nonexistent/ffprobe',
+      }),
+      'no ffmpeg',
+    ],
+    [
+      'name an ffmpeg that cannot encode H.264',
+      async () => ({ HALLMARK_FFMPEG: await ffmpegWithoutX264() }),
+      'could not encode the marked video',
+    ],
+  ] as const)(
+    'a worker whose settings %s fails a video mark with technique_unavailable, and runs on',
+    async (_settings, workerEnv, message) => {
       await service.worker.stop();
-      service.worker = await service.startWorker();
-    }
-  });
+      service.worker = await service.startWorker({ env: await workerEnv() });
+      try {
+        const link = await client.createUploadLink({ contentType: 'video/mp4', fileName: 'a.mp4' });
+        await uploadFile(link.uploadLink, await readFile(join(media, 'sample.mp4')), 'video/mp4');
+        const accepted = await client.createWatermarkJob({
+          fileId: link.fileId,
+          options: { watermarkType: ['invisible', 'c2pa'] },
+        });
+        await expect(
+          waitForJob(client, accepted.requestId, { timeoutMs: HANG_MS }),
+        ).rejects.toThrowError(WatermarkJobFailedError);
+        const job = await client.getWatermarkJob(accepted.requestId);
+        expect(job.error?.code).toBe('technique_unavailable');
+        expect(job.error?.message).toContain(message);
+        expect(service.worker.child.exitCode).toBeNull();
+      } finally {
+        await service.worker.stop();
+        service.worker = await service.startWorker();
+      }
+    },
+  );
 
   it('a movie larger than an image may be is verified, but its crJSON is not made in memory', async () => {
     const movie = Buffer.concat([

@@ -143,6 +143,7 @@ describe('markVideoFile / readVideoMark', () => {
     });
     await expect(failure).rejects.toThrow(FfmpegError);
     await expect(failure).rejects.toThrow(/invalid preset 'no-such-preset'/);
+    await expect(failure).rejects.toMatchObject({ stage: 'encode' });
   });
 
   it('rejects a payload that is not 16 hex digits before starting ffmpeg', async () => {

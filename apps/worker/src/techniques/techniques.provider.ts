@@ -89,8 +89,9 @@ function manifestRequest(request: SigningRequest): ManifestRequest {
 }
 
 /**
- * The video mark, its failures in the job's terms: no ffmpeg on this worker is a technique it
- * cannot apply; ffmpeg refusing the file (no video stream, a broken one) is the file's fault.
+ * The video mark, its failures in the job's terms: no ffmpeg on this worker, or an ffmpeg that
+ * cannot encode the marked copy (a build without libx264 or libx265), is a technique it cannot
+ * apply; ffmpeg refusing the file (no video stream, a broken one) is the file's fault.
  */
 async function markVideoWithFfmpeg(
   inputPath: string,
@@ -108,6 +109,12 @@ async function markVideoWithFfmpeg(
       throw new PermanentJobFailure(
         'technique_unavailable',
         'This deployment has no ffmpeg for the video mark; ask for c2pa alone, or tell its operator.',
+      );
+    }
+    if (error.stage === 'encode') {
+      throw new PermanentJobFailure(
+        'technique_unavailable',
+        "This deployment's ffmpeg could not encode the marked video (H.264, or 10-bit HEVC for an HDR clip); ask for c2pa alone, or tell its operator.",
       );
     }
     throw new PermanentJobFailure(

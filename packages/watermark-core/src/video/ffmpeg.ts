@@ -15,9 +15,19 @@ export const DEBIAN_VIDEO_TOOLS: VideoTools = Object.freeze({
   ffprobe: '/usr/bin/ffprobe',
 });
 
+/** Which of a pipeline's processes failed: the decoder (the file) or the encoder (the tools). */
+export type FfmpegStage = 'decode' | 'encode';
+
 /** ffmpeg or ffprobe failed: the message ends with the tail of its stderr. */
 export class FfmpegError extends Error {
   override readonly name = 'FfmpegError';
+  /** Set for a process of a pipeline that was told its stage. */
+  readonly stage: FfmpegStage | undefined;
+
+  constructor(message: string, options: ErrorOptions & { readonly stage?: FfmpegStage } = {}) {
+    super(message, options);
+    this.stage = options.stage;
+  }
 }
 
 /** Keeps only the end of stderr: the error is there, and a long run's log would fill memory. */
@@ -56,8 +66,15 @@ export async function allDone(processes: readonly RunningProcess[]): Promise<voi
 export function startProcess(
   binary: string,
   args: readonly string[],
-  options: { readonly signal?: AbortSignal; readonly stdin?: boolean; readonly stdout?: boolean },
+  options: {
+    readonly signal?: AbortSignal;
+    readonly stdin?: boolean;
+    readonly stdout?: boolean;
+    /** Named in the process's FfmpegError. */
+    readonly stage?: FfmpegStage;
+  },
 ): RunningProcess {
+  const stage = options.stage === undefined ? {} : { stage: options.stage };
   const child = spawn(binary, args, {
     stdio: [options.stdin ? 'pipe' : 'ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'],
     ...(options.signal === undefined ? {} : { signal: options.signal }),
@@ -73,15 +90,27 @@ export function startProcess(
       // An abort kills the process; its exit (below) tells whether it had failed by itself
       // first, and then its own error is the one to report.
       if (error.name === 'AbortError') aborted = error;
-      else reject(new FfmpegError(`${binary} could not run: ${error.message}`, { cause: error }));
+      else {
+        reject(
+          new FfmpegError(`${binary} could not run: ${error.message}`, { cause: error, ...stage }),
+        );
+      }
     });
     child.once('close', (code, signal) => {
       if (code === 0) resolve();
       else if (code === null && aborted !== undefined) {
-        reject(new FfmpegError(`${binary} was stopped: ${aborted.message}`, { cause: aborted }));
+        reject(
+          new FfmpegError(`${binary} was stopped: ${aborted.message}`, {
+            cause: aborted,
+            ...stage,
+          }),
+        );
       } else {
         reject(
-          new FfmpegError(`${binary} exited with ${code ?? signal}: ${stderr.trim().slice(-800)}`),
+          new FfmpegError(
+            `${binary} exited with ${code ?? signal}: ${stderr.trim().slice(-800)}`,
+            stage,
+          ),
         );
       }
     });

@@ -2,7 +2,7 @@
 // (Debian's, as a child process) decodes and encodes; README.md#video-mark has the design and
 // the measured results.
 
-export { DEBIAN_VIDEO_TOOLS, FfmpegError, type VideoTools } from './ffmpeg.ts';
+export { DEBIAN_VIDEO_TOOLS, FfmpegError, type FfmpegStage, type VideoTools } from './ffmpeg.ts';
 export { LumaPlaneMarker, VIDEO_STRENGTH } from './luma-plane-mark.ts';
 export { type MarkedVideo, type MarkVideoOptions, markVideoFile } from './mark-video.ts';
 export { MARKED_CRF, MARKED_PRESET } from './marked-encoding.ts';

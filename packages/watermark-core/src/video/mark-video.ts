@@ -74,7 +74,7 @@ export async function markVideoFile(
       ...['-map', '0:v:0', ...evenSides],
       ...['-f', 'rawvideo', '-pix_fmt', encoding.pixelFormat, 'pipe:1'],
     ],
-    { signal: stop.signal, stdout: true },
+    { signal: stop.signal, stdout: true, stage: 'decode' },
   );
   const encoder = startProcess(
     tools.ffmpeg,
@@ -86,7 +86,7 @@ export async function markVideoFile(
       ...encoding.outputArgs,
       ...['-movflags', '+faststart', outputPath],
     ],
-    { signal: stop.signal, stdin: true },
+    { signal: stop.signal, stdin: true, stage: 'encode' },
   );
   // A failure of either process stops the other; the one that failed by itself is reported.
   for (const running of [decoder, encoder]) running.done.catch(() => stop.abort());
