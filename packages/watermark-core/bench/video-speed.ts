@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DEBIAN_VIDEO_TOOLS, runFfmpeg, startProcess } from '../src/video/ffmpeg.ts';
 import { MARKED_CRF, markVideoFile, probeVideo } from '../src/video/index.ts';
-import { LumaPlaneMarker } from '../src/video/luma-plane-mark.ts';
+import { type LumaPlane, LumaPlaneMarker, lumaPlane } from '../src/video/luma-plane-mark.ts';
 import { MASK_INTERVAL } from '../src/video/mark-video.ts';
 import { markedEncoding } from '../src/video/marked-encoding.ts';
-import { rawFrames, yuv420pFrameBytes } from '../src/video/raw-frames.ts';
+import { rawFrames } from '../src/video/raw-frames.ts';
 import { median, timed } from './measure.ts';
 
 const WIDTH = 1920;
@@ -51,19 +51,16 @@ interface Source {
   readonly label: string;
   readonly path: string;
   readonly encoder: string;
-  readonly pixelFormat: 'yuv420p' | 'yuv420p10le';
 }
 const SDR: Source = {
   label: 'x264',
   path: clip,
   encoder: 'x264',
-  pixelFormat: 'yuv420p',
 };
 const HDR: Source = {
   label: 'x265 10-bit (HDR source)',
   path: hdrClip,
   encoder: 'x265',
-  pixelFormat: 'yuv420p10le',
 };
 
 // The baseline encodes with exactly the settings markVideoFile chooses for the source.
@@ -84,21 +81,18 @@ const mark = (source: Source, preset: string) =>
 
 /** The marking alone, on decoded frames held in memory: what markVideoFile adds per frame. */
 async function markingOnly(source: Source): Promise<number> {
+  const encoding = markedEncoding(await probeVideo(source.path));
   const decoder = startProcess(
     DEBIAN_VIDEO_TOOLS.ffmpeg,
     [
       ...['-v', 'error', '-i', source.path, '-frames:v', '48'],
-      ...['-f', 'rawvideo', '-pix_fmt', source.pixelFormat, '-'],
+      ...['-f', 'rawvideo', '-pix_fmt', encoding.pixelFormat, '-'],
     ],
     { stdout: true },
   );
-  const wide = source.pixelFormat === 'yuv420p10le';
-  const held: (Uint8Array | Uint16Array)[] = [];
-  for await (const frame of rawFrames(
-    decoder.child.stdout as Readable,
-    yuv420pFrameBytes(WIDTH, HEIGHT) * (wide ? 2 : 1),
-  )) {
-    held.push(wide ? new Uint16Array(frame.buffer, frame.byteOffset, WIDTH * HEIGHT) : frame);
+  const held: LumaPlane[] = [];
+  for await (const frame of rawFrames(decoder.child.stdout as Readable, encoding.frameBytes)) {
+    held.push(lumaPlane(frame, WIDTH * HEIGHT, encoding.pixelFormat));
   }
   await decoder.done;
   const marker = new LumaPlaneMarker(WIDTH, HEIGHT, 0x0123456789abcdefn);

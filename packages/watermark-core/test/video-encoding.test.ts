@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEBIAN_VIDEO_TOOLS, runFfmpeg, runForOutput } from '../src/video/ffmpeg.ts';
-import { markVideoFile, readVideoMark } from '../src/video/index.ts';
+import { type MarkedVideo, markVideoFile, readVideoMark } from '../src/video/index.ts';
 
 // ffmpeg shares the machine with other work: generous, not a speed requirement.
 const SLOW = 180_000;
@@ -39,6 +39,25 @@ async function firstFrameSideData(path: string): Promise<Record<string, unknown>
   return (frames[0]?.side_data_list ?? []).filter(
     (data) => !String(data.side_data_type).includes('User Data Unregistered'),
   );
+}
+
+/**
+ * A moving fractal of `size` (e.g. '640x360') for `seconds` at 25 fps, encoded with `encoding`
+ * as `name`, then marked with the fastest preset as `<stem>-marked.<ext>`.
+ */
+async function markedFractal(
+  name: string,
+  size: string,
+  seconds: number,
+  encoding: readonly string[],
+): Promise<MarkedVideo> {
+  await runFfmpeg([
+    ...['-y', '-f', 'lavfi', '-i', `mandelbrot=s=${size}:r=25`, '-t', String(seconds)],
+    ...encoding,
+    at(name),
+  ]);
+  const marked = name.replace(/\.(\w+)$/, '-marked.$1');
+  return markVideoFile(at(name), at(marked), PAYLOAD, { preset: 'ultrafast' });
 }
 
 /** ffmpeg's stdout as bytes (raw frames). */
@@ -74,12 +93,10 @@ describe('the marked copy keeps what the source was', () => {
     'keeps a 10-bit HDR clip 10-bit, as HEVC with its colour description; its mark reads, in SDR too',
     async () => {
       // What an iPhone records in HDR: HEVC Main 10, BT.2020 primaries, the HLG transfer.
-      await runFfmpeg([
-        ...['-y', '-f', 'lavfi', '-i', 'mandelbrot=s=640x360:r=25', '-t', '3'],
+      await markedFractal('hdr.mov', '640x360', 3, [
         ...['-c:v', 'libx265', '-preset', 'ultrafast', '-crf', '12', '-pix_fmt', 'yuv420p10le'],
-        ...['-x265-params', 'log-level=error', '-tag:v', 'hvc1', ...BT2020_HLG, at('hdr.mov')],
+        ...['-x265-params', 'log-level=error', '-tag:v', 'hvc1', ...BT2020_HLG],
       ]);
-      await markVideoFile(at('hdr.mov'), at('hdr-marked.mov'), PAYLOAD, { preset: 'ultrafast' });
       expect(await videoStream(at('hdr-marked.mov'))).toEqual({
         codec_name: 'hevc',
         codec_tag_string: 'hvc1',
@@ -116,16 +133,11 @@ describe('the marked copy keeps what the source was', () => {
       // A PQ clip graded on a P3 display of 1,000 cd/m2 (the usual HDR10 master's metadata).
       const masterDisplay =
         'master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,50)';
-      await runFfmpeg([
-        ...['-y', '-f', 'lavfi', '-i', 'mandelbrot=s=320x240:r=25', '-t', '1'],
+      await markedFractal('hdr10.mp4', '320x240', 1, [
         ...['-c:v', 'libx265', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p10le', '-tag:v', 'hvc1'],
         ...['-x265-params', `log-level=error:${masterDisplay}:max-cll=1000,400`],
         ...['-color_primaries', 'bt2020', '-color_trc', 'smpte2084', '-colorspace', 'bt2020nc'],
-        at('hdr10.mp4'),
       ]);
-      await markVideoFile(at('hdr10.mp4'), at('hdr10-marked.mp4'), PAYLOAD, {
-        preset: 'ultrafast',
-      });
       const [original, marked] = await Promise.all(
         ['hdr10.mp4', 'hdr10-marked.mp4'].map(async (name) => firstFrameSideData(at(name))),
       );
@@ -152,12 +164,9 @@ describe('the marked copy keeps what the source was', () => {
   it(
     "keeps an 8-bit clip's colour description (SD's BT.601), as H.264",
     async () => {
-      await runFfmpeg([
-        ...['-y', '-f', 'lavfi', '-i', 'mandelbrot=s=320x240:r=25', '-t', '1'],
+      await markedFractal('sd.mp4', '320x240', 1, [
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...BT601],
-        at('sd.mp4'),
       ]);
-      await markVideoFile(at('sd.mp4'), at('sd-marked.mp4'), PAYLOAD, { preset: 'ultrafast' });
       expect(await videoStream(at('sd-marked.mp4'))).toEqual({
         codec_name: 'h264',
         codec_tag_string: 'avc1',
@@ -175,14 +184,9 @@ describe('the marked copy keeps what the source was', () => {
     'marks an odd-sized clip (a screen recording of a window) without its last column and row',
     async () => {
       // 4:4:4 allows odd sides; the 4:2:0 the mark is encoded in does not.
-      await runFfmpeg([
-        ...['-y', '-f', 'lavfi', '-i', 'mandelbrot=s=641x361:r=25', '-t', '3'],
+      const marked = await markedFractal('odd.mp4', '641x361', 3, [
         ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '12', '-pix_fmt', 'yuv444p'],
-        at('odd.mp4'),
       ]);
-      const marked = await markVideoFile(at('odd.mp4'), at('odd-marked.mp4'), PAYLOAD, {
-        preset: 'ultrafast',
-      });
       expect(marked).toMatchObject({ width: 640, height: 360, frames: 75 });
       expect(await videoStream(at('odd-marked.mp4'))).toMatchObject({ pix_fmt: 'yuv420p' });
       const reading = await readVideoMark(at('odd-marked.mp4'));

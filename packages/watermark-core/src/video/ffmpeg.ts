@@ -42,14 +42,19 @@ export interface RunningProcess {
 /**
  * Waits for every process and rejects with the failure that explains the others: the first
  * process to fail by itself (an encoder refusing its settings), not one that failed after it (a
- * decoder whose pipe then broke) or was stopped because of it.
+ * decoder whose pipe then broke) or was stopped because of it. `onFailure` runs at each failure
+ * as it happens (to stop the rest).
  */
-export async function allDone(processes: readonly RunningProcess[]): Promise<void> {
+export async function allDone(
+  processes: readonly RunningProcess[],
+  onFailure: () => void,
+): Promise<void> {
   const failures: unknown[] = [];
   await Promise.all(
     processes.map((running) =>
       running.done.catch((failure: unknown) => {
         failures.push(failure);
+        onFailure();
       }),
     ),
   );

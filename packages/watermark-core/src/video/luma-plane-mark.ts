@@ -33,6 +33,20 @@ export const VIDEO_STRENGTH: StrengthSettings = { ...DEFAULT_STRENGTH, flat: 1.8
 /** A frame's Y plane: 8-bit samples, or 10-bit ones in 16-bit words (yuv420p10le). */
 export type LumaPlane = Uint8Array | Uint16Array;
 
+/**
+ * The Y plane at the start of a raw frame, in place; 10-bit samples are little-endian 16-bit
+ * words (the platforms Node runs on are little-endian). A frame's buffer starts aligned, as
+ * Node's pool aligns the small ones.
+ */
+export function lumaPlane(
+  frame: Uint8Array,
+  samples: number,
+  pixelFormat: 'yuv420p' | 'yuv420p10le',
+): LumaPlane {
+  if (pixelFormat === 'yuv420p') return frame.subarray(0, samples);
+  return new Uint16Array(frame.buffer, frame.byteOffset, samples);
+}
+
 /** Marks frames of one size with one payload; the pattern is laid over the grid once. */
 export class LumaPlaneMarker {
   readonly width: number;

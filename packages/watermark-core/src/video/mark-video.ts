@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { payloadFromHex } from '../code/payload.ts';
 import { allDone, DEBIAN_VIDEO_TOOLS, startProcess, type VideoTools } from './ffmpeg.ts';
-import { type LumaPlane, LumaPlaneMarker } from './luma-plane-mark.ts';
+import { LumaPlaneMarker, lumaPlane } from './luma-plane-mark.ts';
 import { markedEncoding } from './marked-encoding.ts';
 import { probeVideo } from './probe.ts';
 import { rawFrames } from './raw-frames.ts';
@@ -89,8 +89,7 @@ export async function markVideoFile(
     { signal: stop.signal, stdin: true, stage: 'encode' },
   );
   // A failure of either process stops the other; the one that failed by itself is reported.
-  for (const running of [decoder, encoder]) running.done.catch(() => stop.abort());
-  const processes = allDone([decoder, encoder]);
+  const processes = allDone([decoder, encoder], () => stop.abort());
   // Awaited below on every path; this keeps a rejection that comes first from going unhandled.
   processes.catch(() => undefined);
   try {
@@ -126,14 +125,4 @@ export async function markVideoFile(
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
   }
-}
-
-/**
- * The Y plane at the start of a raw frame, in place; 10-bit samples are little-endian 16-bit
- * words (the platforms Node runs on are little-endian). A frame's buffer starts aligned, as
- * Node's pool aligns the small ones.
- */
-function lumaPlane(frame: Uint8Array, samples: number, pixelFormat: string): LumaPlane {
-  if (pixelFormat === 'yuv420p') return frame.subarray(0, samples);
-  return new Uint16Array(frame.buffer, frame.byteOffset, samples);
 }
