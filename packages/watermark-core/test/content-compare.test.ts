@@ -8,6 +8,13 @@ import { detectMark, embedMark, payloadFromHex } from '../src/invisible.ts';
 const MAX_PIXELS = 50_000_000;
 const photos = join(import.meta.dirname, '../../../fixtures/photos');
 
+interface Area {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 interface Marked {
   readonly image: Uint8Array;
   readonly reference: Uint8Array;
@@ -111,6 +118,42 @@ describe('compareContent', () => {
     expect(comparison.state, JSON.stringify(comparison)).toBe('edited');
     const truth = { x: area.left, y: area.top, width: area.width, height: area.height };
     expect(Math.max(...comparison.regions.map((r) => iou(r, truth)))).toBeGreaterThanOrEqual(0.5);
+  });
+
+  // Edits that bend what is fitted to the whole copy: their colours, or their detail, are most of
+  // what the picture has of them. Each is found, and boxed where it is.
+  const pasted = async (of: Marked, area: Area, patch: (of: Marked) => Promise<Buffer>) =>
+    sharp(of.image)
+      .composite([{ input: await patch(of), left: area.left, top: area.top }])
+      .png()
+      .toBuffer();
+  it('a region recoloured over most of what the picture has of its colour is an edit, found where it is', async () => {
+    const area = { left: 191, top: 308, width: 322, height: 507 };
+    const of = await mark('young-grass-portrait-0.65mp.jpg');
+    const copy = await pasted(of, area, (m) =>
+      sharp(m.image).extract(area).modulate({ hue: 120, saturation: 1.4 }).png().toBuffer(),
+    );
+    const comparison = await compare(of, copy);
+    expect(comparison.state, JSON.stringify(comparison)).toBe('edited');
+    const truth = { x: area.left, y: area.top, width: area.width, height: area.height };
+    expect(
+      Math.max(...comparison.regions.map((r) => iou(r, truth))),
+      JSON.stringify(comparison.regions),
+    ).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('a region cloned over most of the detail is an edit, not another picture', async () => {
+    // The lake's far shore and its reflection hold nearly all the picture's detail.
+    const area = { left: 76, top: 152, width: 315, height: 380 };
+    const of = await mark('dusk-lake-0.5mp.jpg', 'dd17093d872716c1');
+    const copy = await pasted(of, area, (m) =>
+      sharp(m.image)
+        .extract({ left: 408, top: 39, width: area.width, height: area.height })
+        .png()
+        .toBuffer(),
+    );
+    const comparison = await compare(of, copy);
+    expect(comparison.state, JSON.stringify(comparison)).toBe('edited');
   });
 });
 

@@ -43,6 +43,9 @@ export interface CaseOutcome {
   /** Edits: the edited area's share of the picture, and the best IoU of a region with it. */
   readonly editShare?: number;
   readonly iou?: number;
+  /** Edits: the edit's true box and the regions reported, in the copy's pixels. */
+  readonly truth?: Region | null;
+  readonly regions?: readonly Region[];
   readonly measures?: ContentComparison['measures'];
   readonly millis: number;
 }
@@ -109,6 +112,8 @@ export async function runContentTask(task: ContentTask): Promise<CaseOutcome[]> 
         ? {}
         : {
             editShare: truth.share,
+            truth: truth.box,
+            regions: comparison?.regions ?? [],
             iou:
               truth.box === null || comparison === null
                 ? 0
@@ -120,9 +125,12 @@ export async function runContentTask(task: ContentTask): Promise<CaseOutcome[]> 
     const keep = process.env.CONTENT_EVAL_KEEP;
     const wrong =
       (meta.kind === 'honest' && (outcome.state === 'edited' || outcome.state === 'differs')) ||
-      (meta.kind === 'transplant' && outcome.state !== null && outcome.state !== 'differs');
+      (meta.kind === 'transplant' && outcome.state !== null && outcome.state !== 'differs') ||
+      (meta.kind === 'edit' &&
+        (truth?.share ?? 0) >= 0.02 &&
+        (outcome.state !== 'edited' || (outcome.iou ?? 0) < 0.5));
     if (keep !== undefined && wrong) {
-      const name = `${task.file}-${meta.family}-${outcomes.length}`.replace(/[^\w.-]+/g, '_');
+      const name = `${task.file}-${meta.description}-${outcomes.length}`.replace(/[^\w.-]+/g, '_');
       await writeFile(join(keep, `${name}.png`), image);
       await writeFile(join(keep, `${task.file}-marked`), marked.image);
     }

@@ -81,6 +81,7 @@ export function blockScores(
   valid: Uint8Array,
   width: number,
   height: number,
+  exclude: Uint8Array | null = null,
 ): BlockGrid {
   const columns = Math.max(0, Math.floor((width - BLOCK) / STRIDE) + 1);
   const rows = Math.max(0, Math.floor((height - BLOCK) / STRIDE) + 1);
@@ -112,8 +113,10 @@ export function blockScores(
       }
     }
   }
+  // The honest residual is measured where no edit was found (all compared blocks when none was).
+  const honest = exclude === null ? compared : outsideOf(exclude, compared, width, columns);
   const calibration = stats.map((stat, k) =>
-    honestResidual(stat, compared, planes[k]?.colour?.share ?? 0, planes[k]?.minShare ?? MIN_SHARE),
+    honestResidual(stat, honest, planes[k]?.colour?.share ?? 0, planes[k]?.minShare ?? MIN_SHARE),
   );
   stats.forEach((stat, k) => {
     const { floor, share, colourShare } = calibration[k] as Calibration;
@@ -128,6 +131,24 @@ export function blockScores(
     }
   });
   return { columns, rows, scores, compared, calibration };
+}
+
+/** The compared blocks whose centre lies outside `exclude` (pixels of a `width`-wide frame). */
+function outsideOf(
+  exclude: Uint8Array,
+  compared: Uint8Array,
+  width: number,
+  columns: number,
+): Uint8Array {
+  const out = new Uint8Array(compared.length);
+  const centre = BLOCK >> 1;
+  for (let b = 0; b < compared.length; b++) {
+    if (compared[b] === 0) continue;
+    const bx = b % columns;
+    const by = (b - bx) / columns;
+    out[b] = (exclude[(by * STRIDE + centre) * width + bx * STRIDE + centre] as number) ^ 1;
+  }
+  return out;
 }
 
 /**
@@ -180,6 +201,13 @@ const DETAILED_FROM = 0.75;
 /** Lowest noise floor and detail share assumed, whatever the copy measures. */
 const MIN_FLOOR = 2;
 const MIN_SHARE = 0.25;
+/**
+ * Highest noise floor and detail share granted, whatever the copy measures: well above what any
+ * honest copy of the evaluation measured (README.md#content). A large edit over the flattest or
+ * the most detailed blocks moves their medians, and a bar raised by the edit would hide it.
+ */
+const MAX_FLOOR = 6;
+const MAX_SHARE = 1;
 
 /**
  * The noise floor (the residual of the flattest blocks) and the share of detail an honest copy
@@ -198,10 +226,9 @@ function honestResidual(
   if (blocks.length === 0) return { floor: MIN_FLOOR, share: minShare, colourShare };
   blocks.sort((p, q) => (detail[p] as number) - (detail[q] as number));
   const flat = blocks.slice(0, Math.max(1, Math.floor(blocks.length * 0.4)));
-  const floor = Math.max(MIN_FLOOR, median(flat.map((b) => rms[b] as number)));
+  const floor = clamp(median(flat.map((b) => rms[b] as number)), MIN_FLOOR, MAX_FLOOR);
   const detailed = blocks.slice(Math.floor(blocks.length * DETAILED_FROM));
-  const share = Math.max(
-    minShare,
+  const share = clamp(
     median(
       detailed
         .filter((b) => (detail[b] as number) > 1)
@@ -210,8 +237,14 @@ function honestResidual(
             Math.sqrt(Math.max(0, (rms[b] as number) ** 2 - floor * floor)) / (detail[b] as number),
         ),
     ),
+    minShare,
+    Math.max(minShare, MAX_SHARE),
   );
   return { floor, share, colourShare };
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(high, Math.max(low, value));
 }
 
 /**

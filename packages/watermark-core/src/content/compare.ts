@@ -12,14 +12,20 @@ import {
   matchLuma,
   type PatchCheck,
 } from './alignment.ts';
-import { BLOCK, blockScores, pixelScores } from './block-scores.ts';
+import { BLOCK, blockScores, type Calibration, pixelScores } from './block-scores.ts';
 import { type ContentInput, decodePair } from './decode.ts';
 import { coarseDetail, rankPlacements } from './lattice-search.ts';
 import { type MarkLevel, type MarkStrengths, markLevel, markStrengths } from './mark-scale.ts';
-import { maskBounds, maskedBlur, subtract } from './masked-filters.ts';
+import { maskBounds, maskedBlur, subtract, without } from './masked-filters.ts';
 import { latticePlacements, type Placement, type Size, toCopy } from './placement.ts';
 import { flaggedRegions, type Region, type RegionThresholds, tightenBox } from './regions.ts';
-import { fittedResiduals, prepareResiduals, type Reference } from './residuals.ts';
+import {
+  fittedResiduals,
+  prepareResiduals,
+  type Reference,
+  type WarpedCopy,
+  warpForResiduals,
+} from './residuals.ts';
 import { correlation, type DecodedCopy, type Frame } from './warp.ts';
 import { zoomSearch } from './zoom-search.ts';
 
@@ -48,6 +54,8 @@ export interface Measures {
   readonly turnDrift: number;
   /** Whether the alignment refused a correction beyond the mark's precision. */
   readonly refused: boolean;
+  /** The honest residual measured on the copy, per plane (luma, chroma, detail lost). */
+  readonly calibration: readonly Calibration[];
   /**
    * The mark's pilot strength (z-score) at its geometry's lattice and at that lattice moved by
    * the content's correction; only when the correction was large enough to check.
@@ -86,6 +94,12 @@ const PIXEL_THRESHOLD = 3;
 const DETAIL_BAND: readonly [number, number] = [1, 4];
 /** Below this detail correlation where the copy agrees, it is another picture. */
 const MIN_SAME_CORRELATION = 0.5;
+/**
+ * Detail outside the regions following the reference this closely is the picture beyond doubt:
+ * above what transplants onto another photo reached in the evaluation (README.md#content); a
+ * second shot may follow as closely, so its placement must also be where the mark put it.
+ */
+const TRUSTED_CORRELATION = 0.98;
 /** A placement agreeing everywhere with this detail correlation ends the search. */
 const CERTAIN_CORRELATION = 0.9;
 /** Below this share of detailed patches in place, the copy's content is not locked to its mark. */
@@ -170,6 +184,11 @@ export async function compareContent(
     scaleDrift: Math.round(best.drift.scale * 10_000) / 10_000,
     turnDrift: round(best.drift.turn),
     refused: best.refused,
+    calibration: best.calibration.map((plane) => ({
+      floor: round(plane.floor),
+      share: round(plane.share),
+      colourShare: round(plane.colourShare),
+    })),
   };
   // Too little detail where the copy agrees to tell this picture from another: no verdict.
   if (best.detail < MIN_DETAIL) return { ...NOT_COMPARED, measures };
@@ -279,7 +298,7 @@ function isEdgeBand(box: Region, shown: Region): boolean {
 }
 
 /** Whether the alignment had to move (or refused to move) the content further than the mark errs. */
-function offMark(judged: Judged): boolean {
+function offMark(judged: Pick<Judged, 'refused' | 'drift'>): boolean {
   return judged.refused || Math.abs(judged.drift.scale) > OFF_MARK_SCALE;
 }
 
@@ -317,13 +336,20 @@ function markLeftBehind(strengths: MarkStrengths): boolean {
   return strengths.atMark >= MIN_MARK_Z && strengths.atContent < MARK_FOLLOWS * strengths.atMark;
 }
 
-/** Whether a placement's comparison says the copy is another picture. */
+/** Whether a placement's comparison, either of its scorings, says the copy is another picture. */
 function differs(judged: Judged): boolean {
+  return differsBy(judged, judged) || (judged.second !== null && differsBy(judged.second, judged));
+}
+
+function differsBy(
+  scoring: Pick<Scoring, 'correlation' | 'share' | 'locked'>,
+  placed: Pick<Judged, 'refused' | 'drift'>,
+): boolean {
   return (
-    judged.correlation < MIN_SAME_CORRELATION ||
-    judged.share > DIFFERS_SHARE ||
-    judged.locked < MIN_LOCKED ||
-    (offMark(judged) && judged.locked < LOCKED_OFF_MARK)
+    scoring.correlation < MIN_SAME_CORRELATION ||
+    scoring.share > DIFFERS_SHARE ||
+    scoring.locked < MIN_LOCKED ||
+    (offMark(placed) && scoring.locked < LOCKED_OFF_MARK)
   );
 }
 
@@ -338,14 +364,35 @@ interface Judged {
   readonly boxes: Region[];
   /** Share of the detailed patches where the placement puts them (alignPlacement). */
   readonly locked: number;
+  /**
+   * Where something stood out: the copy scored again with it left out of the fits (see
+   * judge), whose regions are the ones reported; null when nothing stood out, or the first
+   * scoring already said another picture.
+   */
+  readonly second: Scoring | null;
   /** The correction the alignment made to the mark's placement, or the one it refused. */
   readonly drift: Drift;
   /** Whether the alignment refused a correction beyond the mark's precision. */
   readonly refused: boolean;
   /** Bounding box of the reference pixels the copy shows. */
   readonly shownBox: Region;
+  readonly calibration: readonly Calibration[];
   /** For choosing among placements: the least agreeing detail, the most differing area. */
   readonly badness: number;
+}
+
+/** One scoring of a placed copy: what stands out, and how the rest agrees. */
+interface Scoring {
+  readonly share: number;
+  readonly correlation: number;
+  readonly detail: number;
+  /** The regions, tightened to their pixels; `flagged` as the blocks grew them. */
+  readonly boxes: Region[];
+  readonly flagged: Region[];
+  readonly locked: number;
+  readonly calibration: readonly Calibration[];
+  readonly coverage: number;
+  readonly shownBox: Region;
 }
 
 function judge(
@@ -355,12 +402,54 @@ function judge(
   frame: Frame,
 ): Judged {
   const { placement } = alignment;
-  const residuals = fittedResiduals(copy, placement, reference, frame);
-  const blocks = blockScores(residuals.planes, residuals.valid, frame.width, frame.height);
+  const warped = warpForResiduals(copy, placement, frame);
+  const drift = alignment.refused ?? alignment.drift;
+  const placed = { refused: alignment.refused !== null, drift };
+  const first = scoring(warped, alignment, reference, frame, null);
+  // An edit bends what was fitted to the whole copy towards it (a region recoloured moves the
+  // colour map, its residual raises the honest bar), so the regions found first spill into their
+  // surroundings or fall short of the edit: scored again with them left out of the fits, the
+  // edit stands out whole and its surroundings do not, and nothing standing out then was the
+  // fits' own bend. Either scoring saying another picture is enough (the first sees the copy
+  // whole; the second does not let a region hide what differs around it).
+  const second =
+    first.flagged.length > 0 && !differsBy(first, placed)
+      ? scoring(warped, alignment, reference, frame, boxMask(first.flagged, frame))
+      : null;
+  return {
+    placement,
+    coverage: first.coverage,
+    share: first.share,
+    correlation: first.correlation,
+    detail: first.detail,
+    boxes: second === null ? first.boxes : second.boxes,
+    locked: first.locked,
+    second,
+    shownBox: first.shownBox,
+    ...placed,
+    calibration: first.calibration,
+    badness: first.share - first.correlation - first.locked,
+  };
+}
+
+/**
+ * The copy's residual against the reference, fitted on the pixels outside `exclude` (and, when
+ * some are excluded, with a colour map that gives far samples no weight), scored in blocks whose
+ * honest residual is measured outside `exclude` too.
+ */
+function scoring(
+  warped: WarpedCopy,
+  alignment: Alignment,
+  reference: Reference,
+  frame: Frame,
+  exclude: Uint8Array | null,
+): Scoring {
+  const residuals = fittedResiduals(warped, reference, frame, exclude);
+  const blocks = blockScores(residuals.planes, residuals.valid, frame.width, frame.height, exclude);
   const flagged = flaggedRegions(blocks, REGIONS);
   const scores = pixelScores(residuals.planes, blocks.calibration, residuals.valid);
   const boxes = flagged.boxes.map((box) => tightenBox(box, scores, frame.width, PIXEL_THRESHOLD));
-  const agreeing = outside(residuals.valid, flagged.boxes, frame.width);
+  const agreeing = without(residuals.valid, boxMask(flagged.boxes, frame));
   const evidence = detailAgreement(
     residuals.referenceLuma,
     residuals.copyLuma,
@@ -368,27 +457,39 @@ function judge(
     agreeing,
     frame,
   );
-  const locked = lockedShare(alignment.patches, boxes);
+  // Where the regions hold nearly all the detailed patches, the few outside them are all there
+  // is to say whether the content lies where the mark does, unless what lies outside is the
+  // picture beyond doubt (its detail follows the reference's closely, it covers most of the
+  // copy, and the alignment kept the mark's scale): then the regions are an edit of detailed
+  // content, not a sign of another picture.
+  const trusted =
+    flagged.share <= DIFFERS_SHARE &&
+    evidence.correlation >= TRUSTED_CORRELATION &&
+    alignment.refused === null &&
+    Math.abs(alignment.drift.scale) <= PROBE_SCALE;
   return {
-    placement,
-    coverage: residuals.shown,
     share: flagged.share,
     correlation: evidence.correlation,
     detail: evidence.detail,
     boxes,
-    locked,
+    flagged: flagged.boxes,
+    locked: lockedShare(alignment.patches, boxes, trusted),
+    calibration: blocks.calibration,
+    coverage: residuals.shown,
     shownBox: maskBounds(residuals.valid, frame.width) ?? { x: 0, y: 0, width: 0, height: 0 },
-    drift: alignment.refused ?? alignment.drift,
-    refused: alignment.refused !== null,
-    badness: flagged.share - evidence.correlation - locked,
   };
 }
 
 /**
  * Share of the detailed patches outside the regions found edited that the copy shows in place
- * (all patches when the regions cover nearly all; 1 with too few to tell).
+ * (all patches when the regions cover nearly all, unless what lies outside them is `trusted`;
+ * 1 with too few to tell).
  */
-function lockedShare(patches: readonly PatchCheck[], boxes: readonly Region[]): number {
+function lockedShare(
+  patches: readonly PatchCheck[],
+  boxes: readonly Region[],
+  trusted: boolean,
+): number {
   const outsideEdits = patches.filter(
     (patch) =>
       !boxes.some(
@@ -401,7 +502,7 @@ function lockedShare(patches: readonly PatchCheck[], boxes: readonly Region[]): 
   );
   // Regions covering nearly all the detailed patches are no reason to trust the placement:
   // then all of them are counted.
-  const counted = outsideEdits.length >= MIN_PATCHES ? outsideEdits : patches;
+  const counted = outsideEdits.length >= MIN_PATCHES || trusted ? outsideEdits : patches;
   if (counted.length < MIN_PATCHES) return 1;
   return counted.filter((patch) => patch.inPlace).length / counted.length;
 }
@@ -411,24 +512,16 @@ const PATCH_MARGIN = 20;
 /** Fewer detailed patches than this say nothing about locking. */
 const MIN_PATCHES = 4;
 
-/** The valid pixels outside the boxes (widened by a block). */
-function outside(valid: Uint8Array, boxes: readonly Region[], width: number): Uint8Array {
-  const mask = Uint8Array.from(valid);
-  const height = valid.length / width;
+/** 1 inside the boxes, widened by a block: where an edit was found. */
+function boxMask(boxes: readonly Region[], frame: Frame): Uint8Array {
+  const { width, height } = frame;
+  const mask = new Uint8Array(width * height);
   for (const box of boxes) {
-    for (
-      let y = Math.max(0, box.y - BLOCK);
-      y < Math.min(height, box.y + box.height + BLOCK);
-      y++
-    ) {
-      for (
-        let x = Math.max(0, box.x - BLOCK);
-        x < Math.min(width, box.x + box.width + BLOCK);
-        x++
-      ) {
-        mask[y * width + x] = 0;
-      }
-    }
+    const y1 = Math.min(height, box.y + box.height + BLOCK);
+    const x0 = Math.max(0, box.x - BLOCK);
+    const x1 = Math.min(width, box.x + box.width + BLOCK);
+    for (let y = Math.max(0, box.y - BLOCK); y < y1; y++)
+      mask.fill(1, y * width + x0, y * width + x1);
   }
   return mask;
 }

@@ -85,6 +85,13 @@ function runs(
   }
 }
 
+/** The pixels of `mask` outside `exclude`. */
+export function without(mask: Uint8Array, exclude: Uint8Array): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i++) out[i] = (mask[i] as number) & ((exclude[i] as number) ^ 1);
+  return out;
+}
+
 export function subtract(a: Float32Array, b: Float32Array): Float32Array {
   const out = new Float32Array(a.length);
   for (let i = 0; i < a.length; i++) out[i] = (a[i] as number) - (b[i] as number);

@@ -1,15 +1,20 @@
 // What a copy may do to the whole picture's tones and colours without changing what it shows
-// (brightness, contrast, curves, saturation, a tint, grey): fitted once over the whole copy,
-// robustly, so a local edit does not bend the fit and stays visible in the residual.
+// (brightness, contrast, curves, saturation, a tint, grey): fitted over the whole copy, robustly,
+// so a local edit does not bend the fit and stays visible in the residual (and fitted again
+// without the edits found, to draw where they are).
 import { selectInPlace } from './select.ts';
 
-/** Least squares of y ~ X * beta with Huber weights (IRLS); X is row-major, `terms` per row. */
+/**
+ * Least squares of y ~ X * beta with Huber weights, then biweights when `rejecting` (IRLS); X is
+ * row-major, `terms` per row.
+ */
 function robustFit(
   design: Float64Array,
   target: Float64Array,
   terms: number,
-  iterations = 3,
+  rejecting: boolean,
 ): Float64Array {
+  const iterations = HUBER_ITERATIONS + (rejecting ? REJECTING_ITERATIONS : 0);
   const rows = target.length;
   const weights = new Float64Array(rows).fill(1);
   let beta: Float64Array = new Float64Array(terms);
@@ -48,14 +53,33 @@ function robustFit(
       residuals[r] = Math.abs((target[r] as number) - predicted);
     }
     const scale = Math.max(0.5, 1.4826 * median(residuals));
-    const limit = 1.5 * scale;
-    for (let r = 0; r < rows; r++) {
-      const e = residuals[r] as number;
-      weights[r] = e <= limit ? 1 : limit / e;
+    if (iteration < HUBER_ITERATIONS - 1) {
+      const limit = 1.5 * scale;
+      for (let r = 0; r < rows; r++) {
+        const e = residuals[r] as number;
+        weights[r] = e <= limit ? 1 : limit / e;
+      }
+    } else {
+      // Tukey's biweight: samples far from the fit weigh nothing.
+      const limit = 4.685 * scale;
+      for (let r = 0; r < rows; r++) {
+        const u = (residuals[r] as number) / limit;
+        weights[r] = u >= 1 ? 0 : (1 - u * u) ** 2;
+      }
     }
   }
   return beta;
 }
+
+/**
+ * robustFit's iterations: Huber weights, then (when rejecting) biweights. Huber weights only
+ * shrink far samples, and a region of the copy recoloured as a whole pulls the map towards its
+ * colour; biweights give them none, but also drop a small object's honest colour shift (a
+ * reference's JPEG smears a small badge's colour), so they are for a fit with the edits found
+ * already left out.
+ */
+const HUBER_ITERATIONS = 3;
+const REJECTING_ITERATIONS = 2;
 
 /** Gaussian elimination with partial pivoting (small systems only). */
 function solve(matrix: Float64Array, rhs: Float64Array, n: number): Float64Array {
@@ -242,6 +266,8 @@ export interface ColourMap {
     readonly cb: readonly [number, number];
     readonly cr: readonly [number, number];
   };
+  /** Whether the fits give far samples no weight (robustFit's rejecting iterations). */
+  readonly rejecting: boolean;
 }
 
 type ColourPlanes = {
@@ -258,7 +284,12 @@ export function colourBins(reference: ColourPlanes): Int32Array {
 }
 
 /** `bins` are the reference's colourBins (shared: only read). */
-export function colourMap(reference: ColourPlanes, valid: Uint8Array, bins: Int32Array): ColourMap {
+export function colourMap(
+  reference: ColourPlanes,
+  valid: Uint8Array,
+  bins: Int32Array,
+  rejecting = false,
+): ColourMap {
   const samples = sampleIndices(valid, FIT_STRIDE);
   const design = new Float64Array(samples.length * CHROMA_TERMS);
   const row = new Float64Array(CHROMA_TERMS);
@@ -279,6 +310,7 @@ export function colourMap(reference: ColourPlanes, valid: Uint8Array, bins: Int3
     design,
     bins,
     sampled: { cb: range(reference.cb), cr: range(reference.cr) },
+    rejecting,
   };
 }
 
@@ -330,7 +362,7 @@ export function matchChroma(
   map.samples.forEach((index, r) => {
     target[r] = copy[index] as number;
   });
-  const beta = robustFit(map.design, target, CHROMA_TERMS);
+  const beta = robustFit(map.design, target, CHROMA_TERMS, map.rejecting);
   const { y, cb, cr } = map.reference;
   const out = new Float32Array(copy.length);
   const last = CHROMA_TONES - 1;

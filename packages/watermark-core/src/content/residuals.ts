@@ -6,7 +6,7 @@ import { halve } from '../image/filters.ts';
 import type { ResidualPlane } from './block-scores.ts';
 import { gradientMagnitude } from './block-scores.ts';
 import { detailLoss } from './detail-loss.ts';
-import { erode, maskedBlur, subtract } from './masked-filters.ts';
+import { erode, maskedBlur, subtract, without } from './masked-filters.ts';
 import type { Memo } from './memo.ts';
 import {
   type ColourMap,
@@ -165,15 +165,31 @@ function magnitude(a: Float32Array, b: Float32Array): Float32Array {
   return out;
 }
 
-export function fittedResiduals(
+/** The copy warped into the reference's frame, as fittedResiduals compares it. */
+export type WarpedCopy = ReturnType<typeof warpCopy>;
+
+export function warpForResiduals(
   copy: DecodedCopy,
   placement: Placement,
+  frame: Frame,
+): WarpedCopy {
+  return warpCopy(copy, placement, frame, { chroma: true, margin: 0 });
+}
+
+/**
+ * The residual planes of a warped copy. What the whole copy does is fitted on the valid pixels
+ * outside `exclude` (1 where an edit was found: its pixels must not bend the fits), and the
+ * residual is measured on all of them.
+ */
+export function fittedResiduals(
+  warped: WarpedCopy,
   reference: Reference,
   frame: Frame,
+  exclude: Uint8Array | null = null,
 ): Residuals {
-  const warped = warpCopy(copy, placement, frame, { chroma: true, margin: 0 });
   const { width, height } = frame;
   const valid = erode(warped.valid, width, height, EDGE);
+  const fitted = exclude === null ? valid : without(valid, exclude);
   const copyY = maskedBlur(warped.y, warped.valid, width, height, BASE_BLUR);
   const copyCb = warped.cb as Float32Array;
   const copyCr = warped.cr as Float32Array;
@@ -214,13 +230,14 @@ export function fittedResiduals(
   const colours = referenceColour(reference, chosenLuma);
   const map = colourMap(
     colours,
-    valid,
+    fitted,
     reference.memo.get(`bins:${chosenLuma.key}`, () => colourBins(colours)),
+    exclude !== null,
   );
   const fittedLuma = matchLocalTone(
     matchLumaAndColour(map, best.copyY),
     best.copyY,
-    valid,
+    fitted,
     width,
     height,
   );
