@@ -105,6 +105,9 @@ async function seedHistory(service: RunningConsole['service']): Promise<void> {
   const now = Date.now();
   const thisHour = Math.floor(now / HOUR_MS) * HOUR_MS;
   const jobs: Prisma.WatermarkJobCreateManyInput[] = [];
+  // Failures take the codes in turn, so any week holds each (which hours are seeded depends on
+  // the hour the test runs at).
+  let failures = 0;
   for (let day = 29; day >= 0; day--) {
     const dayStart = Math.floor(now / DAY_MS) * DAY_MS - day * DAY_MS;
     const file = await service.prisma.file.create({
@@ -139,7 +142,7 @@ async function seedHistory(service: RunningConsole['service']): Promise<void> {
           fileId: file.id,
           options: { watermarkType: ['c2pa'] },
           status: failed ? 'failed' : 'success',
-          errorCode: failed ? FAILURES[(day + n) % FAILURES.length] : null,
+          errorCode: failed ? FAILURES[failures++ % FAILURES.length] : null,
           createdAt,
           finishedAt: new Date(createdAt.getTime() + tookMs),
         });
