@@ -105,15 +105,20 @@ describe('compareContent', () => {
     expect(comparison.state, JSON.stringify(comparison)).toBe('same');
   });
 
+  /** The marked picture with `patch` (made from it) laid over `area`: an edit. */
+  const pasted = async (of: Marked, area: Area, patch: (of: Marked) => Promise<Buffer>) =>
+    sharp(of.image)
+      .composite([{ input: await patch(of), left: area.left, top: area.top }])
+      .png()
+      .toBuffer();
+
   it('a blurred region is an edit, found where it is', async () => {
     // The boats and their rigging: detail a blur removes.
     const area = { left: 330, top: 300, width: 200, height: 140 };
     const of = await mark('boats-0.6mp.jpg');
-    const blurred = await sharp(of.image).extract(area).blur(8).png().toBuffer();
-    const copy = await sharp(of.image)
-      .composite([{ input: blurred, left: area.left, top: area.top }])
-      .png()
-      .toBuffer();
+    const copy = await pasted(of, area, (m) =>
+      sharp(m.image).extract(area).blur(8).png().toBuffer(),
+    );
     const comparison = await compare(of, copy);
     expect(comparison.state, JSON.stringify(comparison)).toBe('edited');
     const truth = { x: area.left, y: area.top, width: area.width, height: area.height };
@@ -122,11 +127,6 @@ describe('compareContent', () => {
 
   // Edits that bend what is fitted to the whole copy: their colours, or their detail, are most of
   // what the picture has of them. Each is found, and boxed where it is.
-  const pasted = async (of: Marked, area: Area, patch: (of: Marked) => Promise<Buffer>) =>
-    sharp(of.image)
-      .composite([{ input: await patch(of), left: area.left, top: area.top }])
-      .png()
-      .toBuffer();
   it('a region recoloured over most of what the picture has of its colour is an edit, found where it is', async () => {
     const area = { left: 191, top: 308, width: 322, height: 507 };
     const of = await mark('young-grass-portrait-0.65mp.jpg');

@@ -14,7 +14,8 @@ export interface ContentReport {
 const pct = (n: number, d: number) => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)} %`);
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const accused = (o: CaseOutcome) => o.state === 'edited' || o.state === 'differs';
-const caught = (o: CaseOutcome) => o.state === 'edited' && (o.iou ?? 0) >= 0.5;
+/** An edit found where it is: `content_edited` with a region of IoU >= 0.5 against it. */
+export const caught = (o: CaseOutcome) => o.state === 'edited' && (o.iou ?? 0) >= 0.5;
 
 export function contentReport(
   outcomes: readonly CaseOutcome[],

@@ -13,6 +13,7 @@ import {
   payloadFromHex,
 } from '../../src/invisible.ts';
 import { seededRandom } from '../derived-images.ts';
+import { caught } from './content-report.ts';
 import { EDIT_KINDS, iou, localEdit, transplant } from './forgeries.ts';
 import { HONEST_FAMILIES } from './honest-copies.ts';
 
@@ -126,9 +127,7 @@ export async function runContentTask(task: ContentTask): Promise<CaseOutcome[]> 
     const wrong =
       (meta.kind === 'honest' && (outcome.state === 'edited' || outcome.state === 'differs')) ||
       (meta.kind === 'transplant' && outcome.state !== null && outcome.state !== 'differs') ||
-      (meta.kind === 'edit' &&
-        (truth?.share ?? 0) >= 0.02 &&
-        (outcome.state !== 'edited' || (outcome.iou ?? 0) < 0.5));
+      (meta.kind === 'edit' && (truth?.share ?? 0) >= 0.02 && !caught(outcome));
     if (keep !== undefined && wrong) {
       const name = `${task.file}-${meta.description}-${outcomes.length}`.replace(/[^\w.-]+/g, '_');
       await writeFile(join(keep, `${name}.png`), image);

@@ -255,7 +255,7 @@ export async function compareContent(
   }
   const placement = best.placement;
   const shownBox = inCopy(best.shownBox, placement, frame, copySize);
-  const regions = best.boxes
+  const regions = reportedBoxes(best)
     .map((box) => inCopy(box, placement, frame, copySize))
     .filter((box) => box.width > 0 && box.height > 0 && !isEdgeBand(box, shownBox));
   if (regions.length === 0) return { state: 'same', coverage, similarity, regions: [], measures };
@@ -338,7 +338,9 @@ function markLeftBehind(strengths: MarkStrengths): boolean {
 
 /** Whether a placement's comparison, either of its scorings, says the copy is another picture. */
 function differs(judged: Judged): boolean {
-  return differsBy(judged, judged) || (judged.second !== null && differsBy(judged.second, judged));
+  if (differsBy(judged, judged)) return true;
+  const second = judged.second();
+  return second !== null && differsBy(second, judged);
 }
 
 function differsBy(
@@ -353,46 +355,44 @@ function differsBy(
   );
 }
 
-interface Judged {
-  readonly placement: Placement;
-  readonly coverage: number;
+/** One scoring of a placed copy: what stands out, and how the rest agrees. */
+interface Scoring {
   readonly share: number;
   /** Correlation of the fine detail of copy and reference, outside the flagged regions. */
   readonly correlation: number;
   /** RMS of the reference's fine detail where the copy shows it. */
   readonly detail: number;
+  /** The regions, tightened to their pixels; `flagged` as the blocks grew them. */
   readonly boxes: Region[];
+  readonly flagged: Region[];
   /** Share of the detailed patches where the placement puts them (alignPlacement). */
   readonly locked: number;
+  readonly calibration: readonly Calibration[];
+  readonly coverage: number;
+  /** Bounding box of the reference pixels the copy shows. */
+  readonly shownBox: Region;
+}
+
+/** A placement judged: its first scoring, which sees the copy whole, and what follows from it. */
+interface Judged extends Scoring {
+  readonly placement: Placement;
   /**
-   * Where something stood out: the copy scored again with it left out of the fits (see
-   * judge), whose regions are the ones reported; null when nothing stood out, or the first
-   * scoring already said another picture.
+   * Where something stood out: the copy scored again with it left out of the fits (see judge),
+   * whose regions are the ones reported; null when nothing stood out, or the first scoring
+   * already said another picture. Made when first asked: only the placement chosen needs it.
    */
-  readonly second: Scoring | null;
+  readonly second: () => Scoring | null;
   /** The correction the alignment made to the mark's placement, or the one it refused. */
   readonly drift: Drift;
   /** Whether the alignment refused a correction beyond the mark's precision. */
   readonly refused: boolean;
-  /** Bounding box of the reference pixels the copy shows. */
-  readonly shownBox: Region;
-  readonly calibration: readonly Calibration[];
   /** For choosing among placements: the least agreeing detail, the most differing area. */
   readonly badness: number;
 }
 
-/** One scoring of a placed copy: what stands out, and how the rest agrees. */
-interface Scoring {
-  readonly share: number;
-  readonly correlation: number;
-  readonly detail: number;
-  /** The regions, tightened to their pixels; `flagged` as the blocks grew them. */
-  readonly boxes: Region[];
-  readonly flagged: Region[];
-  readonly locked: number;
-  readonly calibration: readonly Calibration[];
-  readonly coverage: number;
-  readonly shownBox: Region;
+/** The regions a judged placement reports: its second scoring's, when it was scored again. */
+function reportedBoxes(judged: Judged): readonly Region[] {
+  return judged.second()?.boxes ?? judged.boxes;
 }
 
 function judge(
@@ -403,8 +403,10 @@ function judge(
 ): Judged {
   const { placement } = alignment;
   const warped = warpForResiduals(copy, placement, frame);
-  const drift = alignment.refused ?? alignment.drift;
-  const placed = { refused: alignment.refused !== null, drift };
+  const placed = {
+    refused: alignment.refused !== null,
+    drift: alignment.refused ?? alignment.drift,
+  };
   const first = scoring(warped, alignment, reference, frame, null);
   // An edit bends what was fitted to the whole copy towards it (a region recoloured moves the
   // colour map, its residual raises the honest bar), so the regions found first spill into their
@@ -412,22 +414,21 @@ function judge(
   // edit stands out whole and its surroundings do not, and nothing standing out then was the
   // fits' own bend. Either scoring saying another picture is enough (the first sees the copy
   // whole; the second does not let a region hide what differs around it).
-  const second =
-    first.flagged.length > 0 && !differsBy(first, placed)
-      ? scoring(warped, alignment, reference, frame, boxMask(first.flagged, frame))
-      : null;
+  let second: Scoring | null | undefined;
+  const scoredAgain = () => {
+    if (second === undefined) {
+      second =
+        first.flagged.length > 0 && !differsBy(first, placed)
+          ? scoring(warped, alignment, reference, frame, boxMask(first.flagged, frame))
+          : null;
+    }
+    return second;
+  };
   return {
-    placement,
-    coverage: first.coverage,
-    share: first.share,
-    correlation: first.correlation,
-    detail: first.detail,
-    boxes: second === null ? first.boxes : second.boxes,
-    locked: first.locked,
-    second,
-    shownBox: first.shownBox,
+    ...first,
     ...placed,
-    calibration: first.calibration,
+    placement,
+    second: scoredAgain,
     badness: first.share - first.correlation - first.locked,
   };
 }

@@ -177,8 +177,9 @@ export function warpForResiduals(
 }
 
 /**
- * The residual planes of a warped copy. What the whole copy does is fitted on the valid pixels
- * outside `exclude` (1 where an edit was found: its pixels must not bend the fits), and the
+ * The residual planes of a warped copy. Its tones and colours are fitted on the valid pixels
+ * outside `exclude` (1 where an edit was found: its pixels must not bend those fits; softness
+ * and grey are chosen by medians over all of them, which an edit does not move), and the
  * residual is measured on all of them.
  */
 export function fittedResiduals(
